@@ -1,0 +1,25 @@
+/// How serious a diagnostic is. `error` means a client would reject or crash on the document:
+/// `validate` exits non-zero on it.
+public enum Severity: String, Sendable, Comparable, CaseIterable {
+    case error, warning, info
+
+    private var rank: Int { self == .error ? 0 : self == .warning ? 1 : 2 }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// A problem found in a config, with a stable dotted code (`nhs.rejected`) that scripts can match on.
+/// Diagnostics are collected as values and shown in every report; they never stop a run.
+public struct Diagnostic: Equatable, Hashable, Sendable {
+    public let code: String
+    public let severity: Severity
+    public let message: String
+    /// Where in the document, as a JSON path (`minimumAppVersion.value`), when known.
+    public let path: String?
+
+    public init(_ code: String, _ severity: Severity, _ message: String, path: String? = nil) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.path = path
+    }
+}

@@ -1,0 +1,24 @@
+/// Why an inventory could not be read at all (exit code 65). Row-level problems are `Rejection`s instead.
+public enum InventoryError: Error, Equatable, CustomStringConvertible {
+    case fileNotFound(String)
+    case unreadable(String, reason: String)
+    case emptyFile(String)
+    case missingColumns([String], found: [String])
+    case badColumnMapping(String)
+    case sqlite(String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let path): return "inventory file not found: \(path)"
+        case .unreadable(let path, let reason): return "cannot read inventory \(path): \(reason)"
+        case .emptyFile(let path): return "inventory \(path) is empty: expected a header row"
+        case .missingColumns(let missing, let found):
+            let plural = missing.count == 1 ? "column" : "columns"
+            return "inventory is missing the required \(plural) \(missing.joined(separator: ", ")); "
+                + "columns found: \(found.isEmpty ? "(none)" : found.joined(separator: ", "))"
+                + " (map another name with --column \(missing[0])=HEADER)"
+        case .badColumnMapping(let message): return message
+        case .sqlite(let path, let reason): return "cannot read SQLite inventory \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// What ingest accounted for: `rowsRead = rowsEvaluated + rowsRejected`, with the first rejections kept.
+public struct InventorySummary: Sendable {
+    public var source: String
+    public var locationKind: String
+    public var headers: [String] = []
+    public var rowsRead: Int64 = 0
+    public var rowsEvaluated: Int64 = 0
+    public var rowsRejected: Int64 = 0
+    public var devices: Int64 = 0
+    public var rejections: [Rejection] = []
+    public var rejectionsByReason: [RejectionReason: Int64] = [:]
+    public static let keptRejections = 100
+
+    public init(source: String, locationKind: String) {
+        self.source = source
+        self.locationKind = locationKind
+    }
+
+    mutating func reject(_ rejection: Rejection) {
+        rowsRead += 1
+        rowsRejected += 1
+        rejectionsByReason[rejection.reason, default: 0] += 1
+        if rejections.count < Self.keptRejections { rejections.append(rejection) }
+    }
+}

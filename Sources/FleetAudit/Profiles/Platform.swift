@@ -1,0 +1,22 @@
+/// A device platform as the inventory names it, normalized: `iPadOS` reads as `ios`.
+public struct Platform: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let name: String
+
+    public static let ios = Platform(normalized: "ios")
+    public static let macos = Platform(normalized: "macos")
+    public static let android = Platform(normalized: "android")
+
+    private init(normalized: String) { self.name = normalized }
+
+    public init(_ raw: String) {
+        let lowered = raw.lowercased()
+        switch lowered {
+        case "ios", "ipados": self = .ios
+        case "macos", "osx", "mac os", "mac os x": self = .macos
+        default: self.name = lowered
+        }
+    }
+
+    public var description: String { name }
+    public static func < (a: Platform, b: Platform) -> Bool { a.name < b.name }
+}

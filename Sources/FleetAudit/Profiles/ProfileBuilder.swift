@@ -1,0 +1,75 @@
+import Foundation
+
+/// Which optional inventory fields the loaded configs read. Fields outside it are left out of profiles so
+/// that, for example, a `device_id` column never makes every row a profile of its own.
+public struct ProfileNeeds: Sendable, Equatable {
+    public var packageName: Bool
+    /// Normalized attribute names (`region`, `freememory`, `lastnotifiedversion`).
+    public var attributes: Set<String>
+
+    public init(packageName: Bool = false, attributes: Set<String> = []) {
+        self.packageName = packageName
+        self.attributes = Set(attributes.map(InventoryColumn.normalize))
+    }
+
+    public mutating func formUnion(_ other: ProfileNeeds) {
+        packageName = packageName || other.packageName
+        attributes.formUnion(other.attributes)
+    }
+}
+
+/// Why a row's values cannot make a profile: a rejection without its line.
+public struct RowProblem: Equatable, Sendable, Error {
+    public let column: String?
+    public let reason: RejectionReason
+    public let message: String
+}
+
+/// Turns one row's values into a validated `Profile` (SPEC §2.2, §2.3). Used by ingest and by `explain`,
+/// so a device is judged the same way in both.
+public enum ProfileBuilder {
+    public static func build(value: (InventoryColumn) -> String?, attributes: [String: String]) -> Result<Profile, RowProblem> {
+        func trimmed(_ column: InventoryColumn) -> String? {
+            value(column).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        for column in InventoryColumn.required where trimmed(column) == nil {
+            return .failure(RowProblem(column: column.rawValue, reason: .emptyRequired, message: "\(column.rawValue) is empty"))
+        }
+        let platform = Platform(trimmed(.platform)!)
+        let osVersion = trimmed(.osVersion)!
+        let appBuild = trimmed(.appBuild)
+        var apiLevel: Int? = nil
+        if platform == .android {
+            guard let build = appBuild else {
+                return .failure(RowProblem(column: "app_build", reason: .emptyRequired,
+                                           message: "app_build (the versionCode) is required on Android"))
+            }
+            guard Int(build) != nil else {
+                return .failure(RowProblem(column: "app_build", reason: .invalidAppBuild,
+                                           message: "app_build \"\(build)\" is not an integer versionCode"))
+            }
+            if let level = trimmed(.osAPILevel) {
+                guard let parsed = Int(level), parsed > 0 else {
+                    return .failure(RowProblem(column: "os_api_level", reason: .invalidAPILevel,
+                                               message: "os_api_level \"\(level)\" is not a positive integer"))
+                }
+                apiLevel = parsed
+            } else if let derived = AndroidReleases.apiLevel(forRelease: osVersion) {
+                apiLevel = derived
+            } else {
+                return .failure(RowProblem(column: "os_version", reason: .unknownAndroidRelease,
+                                           message: "Android release \"\(osVersion)\" is not in the release table; add an os_api_level column"))
+            }
+        }
+        return .success(Profile(platform: platform, osVersion: osVersion, apiLevel: apiLevel,
+                                appVersion: trimmed(.appVersion)!, appBuild: appBuild,
+                                packageName: trimmed(.packageName), attributes: attributes))
+    }
+
+    /// Parses a `count` value: a positive base-10 integer.
+    public static func parseCount(_ text: String) -> Int64? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard let n = Int64(t), n > 0 else { return nil }
+        return n
+    }
+}

@@ -1,0 +1,96 @@
+/// A JSON document as the config formats see it.
+///
+/// Why not `JSONSerialization`/`Codable`: the clients FleetAudit imitates disagree about what a number is
+/// (Android PrinceOfVersions wants JSON integers, Moshi accepts `"18"` and `18.0`), configs in the wild carry
+/// trailing commas that the clients accept, and a release manager needs the line and column of a syntax
+/// error. Keeping the literal text of every number and the order of every object's keys answers all three.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(JSONNumber)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    public var objectValue: JSONObject? {
+        if case .object(let object) = self { return object }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let array) = self { return array }
+        return nil
+    }
+
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    public var numberValue: JSONNumber? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+
+    /// A short name of the JSON type, for diagnostics ("a string", "an object").
+    public var kindDescription: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number(let n): return n.isInteger ? "an integer" : "a fraction"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON number with its literal text, so integer-ness survives parsing.
+public struct JSONNumber: Equatable, Sendable, CustomStringConvertible {
+    public let literal: String
+
+    public init(literal: String) { self.literal = literal }
+    public init(_ value: Int) { self.literal = String(value) }
+
+    /// True when the literal has no fraction and no exponent (`5`, `-3`), as JSON integer parsers read it.
+    public var isInteger: Bool { !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
+    /// The value as a 64-bit integer when the literal is an integer that fits.
+    public var int64: Int64? { isInteger ? Int64(literal) : nil }
+    public var double: Double { Double(literal) ?? .nan }
+    /// The integral value of the number when it has no fractional part, whatever its spelling (`18.0` → 18).
+    public var integralValue: Int64? {
+        if let exact = int64 { return exact }
+        let d = double
+        guard d.isFinite, d.rounded() == d, abs(d) < 9.0e18 else { return nil }
+        return Int64(d)
+    }
+    public var description: String { literal }
+}
+
+/// A JSON object that keeps its keys in document order. A repeated key keeps its last value, as
+/// Foundation's and Moshi's decoders do.
+public struct JSONObject: Equatable, Sendable {
+    public private(set) var pairs: [(key: String, value: JSONValue)]
+
+    public init(_ pairs: [(key: String, value: JSONValue)] = []) { self.pairs = pairs }
+
+    public var keys: [String] {
+        var seen = Set<String>()
+        return pairs.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+    }
+
+    public subscript(key: String) -> JSONValue? {
+        pairs.last(where: { $0.key == key })?.value
+    }
+
+    public mutating func append(_ key: String, _ value: JSONValue) {
+        pairs.append((key, value))
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        lhs.pairs.count == rhs.pairs.count
+            && zip(lhs.pairs, rhs.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}

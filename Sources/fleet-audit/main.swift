@@ -1,0 +1,2 @@
+import FleetAudit
+print(FleetAuditVersion.current)
