@@ -1,0 +1,43 @@
+import Foundation
+
+/// Everything an audit needs, as the command line gives it.
+public struct AuditRequest: Sendable {
+    public var inventoryPath: String
+    public var delimiter: UInt8 = UInt8(ascii: ",")
+    public var columnOverrides: [String: String] = [:]
+    public var table: String?
+    public var query: String?
+    public var configs: [String] = []
+    public var configDirectories: [String] = []
+    public var releasesPath: String?
+    public var asOf: Date?
+    public var format: String?
+    public var keepGoing = false
+    public var timeout: TimeInterval = 30
+
+    public init(inventoryPath: String) { self.inventoryPath = inventoryPath }
+
+    /// Options echoed in reports: everything that changes the numbers, nothing about where reports go.
+    var reportedOptions: [(String, String)] {
+        var out: [(String, String)] = []
+        if let format { out.append(("format", format)) }
+        if delimiter != UInt8(ascii: ",") { out.append(("delimiter", String(UnicodeScalar(delimiter)))) }
+        for (k, v) in columnOverrides.sorted(by: { $0.key < $1.key }) { out.append(("column.\(k)", v)) }
+        if let table { out.append(("table", table)) }
+        if let query { out.append(("query", query)) }
+        if keepGoing { out.append(("keepGoing", "true")) }
+        return out
+    }
+}
+
+/// Why an audit could not run: a usage error (exit 64) or unusable input (exit 65).
+public enum AuditFailure: Error, CustomStringConvertible, Equatable {
+    case usage(String)
+    case input(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let m), .input(let m): return m
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The whole pipeline: configs → inventory → profiles → evaluation → one `AuditReport`.
+public enum AuditRun {
+    /// Loads every config; a failure stops the run unless `keepGoing`, which keeps it for the reports.
+    public static func loadConfigs(_ request: AuditRequest) throws(AuditFailure) -> (loaded: [LoadedConfig], failed: [FailedConfig]) {
+        let sources: [String]
+        do {
+            sources = try ConfigLoader.sources(configs: request.configs, directories: request.configDirectories)
+        } catch {
+            throw .input(error.description)
+        }
+        guard !sources.isEmpty else { throw .usage("no configs: give --config PATH|URL or --config-dir DIR") }
+        if let format = request.format, !FormatRegistry.allNames.contains(format) {
+            throw .usage("unknown --format \(format); known formats: \(FormatRegistry.allNames.joined(separator: ", "))")
+        }
+        let loader = ConfigLoader(forcedFormat: request.format, timeout: request.timeout)
+        var loaded: [LoadedConfig] = []
+        var failed: [FailedConfig] = []
+        for (source, id) in zip(sources, ConfigLoader.ids(for: sources)) {
+            do {
+                loaded.append(try loader.load(source, id: id))
+            } catch {
+                guard request.keepGoing else { throw .input(error.description) }
+                failed.append(FailedConfig(id: id, source: source, error: error))
+            }
+        }
+        return (loaded, failed)
+    }
+
+    public static func loadReleases(_ path: String?) throws(AuditFailure) -> Releases? {
+        guard let path else { return nil }
+        do { return try ReleasesLoader.load(path: path) } catch { throw .input(error.description) }
+    }
+
+    public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
+                           onProgress: ((Int64, (done: Int, total: Int)) -> Void)? = nil) throws(AuditFailure) -> AuditReport {
+        let (configs, failed) = try loadConfigs(request)
+        let releases = try loadReleases(request.releasesPath)
+        var needs = ProfileNeeds()
+        for c in configs { needs.formUnion(c.config.needs) }
+
+        let source: InventorySource
+        do {
+            source = try InventoryOpener.open(path: request.inventoryPath, delimiter: request.delimiter,
+                                              table: request.table, query: request.query)
+        } catch {
+            throw .input(error.description)
+        }
+        var loader = InventoryLoader(columnOverrides: request.columnOverrides, needs: needs)
+        loader.onProgress = onProgress
+        let table: ProfileTable
+        let summary: InventorySummary
+        do {
+            (table, summary) = try loader.load(source)
+        } catch {
+            throw .input(error.description)
+        }
+        let asOf = request.asOf ?? generatedAt
+        let context = EvaluationContext(releases: releases, asOf: asOf)
+        let tallies = Auditor.audit(configs, profiles: table, context: context)
+        return AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
+                           options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
+    }
+}

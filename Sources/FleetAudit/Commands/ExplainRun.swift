@@ -1,0 +1,87 @@
+import Foundation
+
+/// `explain`: one device against every config, with the same evaluation code as `audit`.
+public enum ExplainRun {
+    /// Parses `key=value,key=value`; a value in double quotes may hold commas (`""` is a quote).
+    public static func parseDevice(_ spec: String) throws(AuditFailure) -> [(key: String, value: String)] {
+        var pairs: [(String, String)] = []
+        var chars = Array(spec)[...]
+        while !chars.isEmpty {
+            guard let eq = chars.firstIndex(of: "=") else {
+                throw .usage("--device: \"\(String(chars))\" is not key=value")
+            }
+            let key = String(chars[chars.startIndex..<eq]).trimmingCharacters(in: .whitespaces)
+            chars = chars[(eq + 1)...]
+            var value = ""
+            if chars.first == "\"" {
+                chars = chars.dropFirst()
+                var closed = false
+                while let c = chars.first {
+                    chars = chars.dropFirst()
+                    if c == "\"" {
+                        if chars.first == "\"" { value.append("\""); chars = chars.dropFirst(); continue }
+                        closed = true
+                        break
+                    }
+                    value.append(c)
+                }
+                guard closed else { throw .usage("--device: unterminated quote in the value of \(key)") }
+                if let c = chars.first, c != "," { throw .usage("--device: unexpected \(c) after the quoted value of \(key)") }
+            } else {
+                let end = chars.firstIndex(of: ",") ?? chars.endIndex
+                value = String(chars[chars.startIndex..<end])
+                chars = chars[end...]
+            }
+            if chars.first == "," { chars = chars.dropFirst() }
+            guard !key.isEmpty else { throw .usage("--device: a key is empty") }
+            pairs.append((key, value))
+        }
+        return pairs
+    }
+
+    /// A validated profile from `--device` pairs, by the same rules as an inventory row.
+    public static func profile(_ pairs: [(key: String, value: String)]) throws(AuditFailure) -> Profile {
+        var known: [InventoryColumn: String] = [:]
+        var attributes: [String: String] = [:]
+        for (key, value) in pairs {
+            if let column = InventoryColumn.named(key) { known[column] = value }
+            else { attributes[InventoryColumn.normalize(key)] = value.trimmingCharacters(in: .whitespaces) }
+        }
+        let missing = InventoryColumn.required.filter { known[$0] == nil }.map(\.rawValue)
+        if !missing.isEmpty {
+            throw .usage("--device is missing \(missing.joined(separator: ", ")) (required: platform, os_version, app_version; app_build on Android)")
+        }
+        switch ProfileBuilder.build(value: { known[$0] }, attributes: attributes) {
+        case .success(let profile): return profile
+        case .failure(let problem): throw .input("--device: \(problem.message)")
+        }
+    }
+
+    public static func run(_ request: AuditRequest, device: String) throws(AuditFailure) -> JSONValue {
+        let profile = try profile(try parseDevice(device))
+        let (configs, failed) = try AuditRun.loadConfigs(request)
+        let releases = try AuditRun.loadReleases(request.releasesPath)
+        let context = EvaluationContext(releases: releases, asOf: request.asOf ?? Timestamps.generationTime())
+        var results: [JSONValue] = configs.map { loaded in
+            let decision = loaded.config.evaluate(profile, context: context)
+            var codes: [String] = []
+            for code in loaded.config.diagnostics.map(\.code) + decision.diagnostics.map(\.code) where !codes.contains(code) {
+                codes.append(code)
+            }
+            return .obj([
+                ("config", .string(loaded.id)),
+                ("outcome", .string(decision.outcome.rawValue)),
+                ("rule", .optionalString(decision.rule)),
+                ("reason", .string(decision.reason)),
+                ("notices", .array(decision.notices.map { .string($0) })),
+                ("diagnostics", .array(codes.map { .string($0) })),
+            ])
+        }
+        results += failed.map { f in
+            .obj([("config", .string(f.id)), ("outcome", .string(Outcome.notTargeted.rawValue)), ("rule", .null),
+                  ("reason", .string("the config could not be loaded: \(f.error.description)")),
+                  ("notices", .array([])), ("diagnostics", .array([.string("config.unavailable")]))])
+        }
+        return .array(results)
+    }
+}

@@ -1,0 +1,37 @@
+/// Device counts for one config: per outcome, per rule, per platform, plus notices, the diagnostics
+/// devices ran into and the versions most often locked out.
+public struct ConfigTally: Sendable {
+    public struct RuleTally: Sendable {
+        public var counts = OutcomeCounts()
+        public var byPlatform: [Platform: OutcomeCounts] = [:]
+    }
+
+    public var totals = OutcomeCounts()
+    public var byPlatform: [Platform: OutcomeCounts] = [:]
+    public var rules: [String: RuleTally] = [:]
+    public var unattributed = OutcomeCounts()
+    public var notices: [String: Int64] = [:]
+    public var diagnosticDevices: [Diagnostic: Int64] = [:]
+    /// For forced, blocked and unsupportedOS: devices by app version and by platform + OS version.
+    public var appVersions: [Outcome: [String: Int64]] = [:]
+    public var osVersions: [Outcome: [String: Int64]] = [:]
+
+    public init() {}
+
+    mutating func record(_ decision: Decision, profile: Profile, devices: Int64) {
+        totals[decision.outcome] += devices
+        byPlatform[profile.platform, default: OutcomeCounts()][decision.outcome] += devices
+        if let rule = decision.rule {
+            rules[rule, default: RuleTally()].counts[decision.outcome] += devices
+            rules[rule, default: RuleTally()].byPlatform[profile.platform, default: OutcomeCounts()][decision.outcome] += devices
+        } else {
+            unattributed[decision.outcome] += devices
+        }
+        for notice in decision.notices { notices[notice, default: 0] += devices }
+        for diagnostic in decision.diagnostics { diagnosticDevices[diagnostic, default: 0] += devices }
+        if Outcome.locking.contains(decision.outcome) {
+            appVersions[decision.outcome, default: [:]]["\(profile.platform) \(profile.appVersion)", default: 0] += devices
+            osVersions[decision.outcome, default: [:]]["\(profile.platform) \(profile.osVersion)", default: 0] += devices
+        }
+    }
+}

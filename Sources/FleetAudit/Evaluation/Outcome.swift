@@ -1,0 +1,27 @@
+/// What a config does to one device (SPEC §1). Cases are in report order.
+public enum Outcome: String, CaseIterable, Sendable, Hashable {
+    case forced, recommended, blocked, unsupportedOS, upToDate, notTargeted
+
+    /// The outcomes a release manager worries about: their top versions are listed in reports.
+    public static let locking: [Outcome] = [.forced, .blocked, .unsupportedOS]
+}
+
+/// Device counts per outcome.
+public struct OutcomeCounts: Equatable, Sendable {
+    public private(set) var values: [Int64] = Array(repeating: 0, count: Outcome.allCases.count)
+
+    public init() {}
+
+    public subscript(outcome: Outcome) -> Int64 {
+        get { values[Self.index(outcome)] }
+        set { values[Self.index(outcome)] = newValue }
+    }
+
+    public var total: Int64 { values.reduce(0, +) }
+
+    public mutating func add(_ other: OutcomeCounts) {
+        for i in values.indices { values[i] += other.values[i] }
+    }
+
+    private static func index(_ outcome: Outcome) -> Int { Outcome.allCases.firstIndex(of: outcome)! }
+}

@@ -1,0 +1,38 @@
+/// A config that cannot be audited at all (exit code 65, or an input error in the reports with
+/// `--keep-going`). What a client would do with a readable document is a `Diagnostic` instead.
+public struct ConfigError: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Error, Equatable, Sendable {
+        case notFound
+        case unreadable(String)
+        case syntax(line: Int, column: Int, message: String)
+        case notAnObject(found: String)
+        case unrecognised(keys: [String])
+        case unknownFormat(String, known: [String])
+        case notImplemented(String)
+        case fetch(String)
+    }
+
+    public let source: String
+    public let kind: Kind
+
+    public init(source: String, kind: Kind) {
+        self.source = source
+        self.kind = kind
+    }
+
+    public var description: String {
+        switch kind {
+        case .notFound: return "\(source): config not found"
+        case .unreadable(let reason): return "\(source): cannot read config: \(reason)"
+        case .syntax(let line, let column, let message): return "\(source):\(line):\(column): invalid JSON: \(message)"
+        case .notAnObject(let found): return "\(source): a config must be a JSON object, found \(found)"
+        case .unrecognised(let keys):
+            return "\(source): no known config format has these top-level keys: \(keys.isEmpty ? "(none)" : keys.joined(separator: ", "))"
+        case .unknownFormat(let name, let known):
+            return "\(source): unknown format \(name); known formats: \(known.joined(separator: ", "))"
+        case .notImplemented(let format):
+            return "\(source): looks like a \(format) document, a format this version of FleetAudit does not evaluate yet"
+        case .fetch(let reason): return "\(source): \(reason)"
+        }
+    }
+}

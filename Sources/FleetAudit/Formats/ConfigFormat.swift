@@ -1,0 +1,66 @@
+import Foundation
+
+/// A config format that FleetAudit can evaluate. Adding one means a folder with a type conforming to this
+/// protocol and one line in `FormatRegistry.formats`; nothing else changes.
+public protocol ConfigFormat {
+    /// Stable name used by `--format` and in reports (`nhs-availability`).
+    static var name: String { get }
+    /// A name for people (`NHS COVID-19 app availability`).
+    static var displayName: String { get }
+    /// Whether a document's top-level keys say it is of this format.
+    static func matches(_ root: JSONObject) -> Bool
+    /// Reads a document. Never fails: what a client would reject becomes diagnostics and outcomes.
+    static func load(_ root: JSONValue) -> any EvaluableConfig
+}
+
+/// A loaded document, ready to evaluate profiles.
+public protocol EvaluableConfig: Sendable {
+    /// Platforms the document has rules for.
+    var platforms: [Platform] { get }
+    /// Every rule, in the order the client checks them.
+    var rules: [RuleInfo] { get }
+    /// Notices (messages that decide nothing) the document can show.
+    var notices: [NoticeInfo] { get }
+    /// Problems found in the document itself.
+    var diagnostics: [Diagnostic] { get }
+    /// Inventory fields this document reads beyond the core ones.
+    var needs: ProfileNeeds { get }
+    func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision
+}
+
+extension EvaluableConfig {
+    public var notices: [NoticeInfo] { [] }
+    public var needs: ProfileNeeds { ProfileNeeds() }
+}
+
+/// A rule's stable id and a one-line summary for reports.
+public struct RuleInfo: Equatable, Sendable {
+    public let id: String
+    public let summary: String
+    public init(id: String, summary: String) {
+        self.id = id
+        self.summary = summary
+    }
+}
+
+/// A notice's stable id and kind (`message`, `info`, `rating`).
+public struct NoticeInfo: Equatable, Sendable {
+    public let id: String
+    public let kind: String
+    public init(id: String, kind: String) {
+        self.id = id
+        self.kind = kind
+    }
+}
+
+/// What evaluation may consult besides the profile.
+public struct EvaluationContext: Sendable {
+    public var releases: Releases?
+    /// The audit instant (`--as-of`).
+    public var asOf: Date
+
+    public init(releases: Releases? = nil, asOf: Date = Date()) {
+        self.releases = releases
+        self.asOf = asOf
+    }
+}

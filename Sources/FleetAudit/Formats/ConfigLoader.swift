@@ -1,0 +1,110 @@
+import Foundation
+
+/// A config ready to audit: where it came from, its bytes' digest, its format and its rules.
+public struct LoadedConfig: Sendable {
+    public let id: String
+    public let source: String
+    public let sha256: String
+    public let format: String
+    public let config: any EvaluableConfig
+}
+
+/// A config that could not be loaded, kept for the reports when `--keep-going` is set.
+public struct FailedConfig: Sendable, Equatable {
+    public let id: String
+    public let source: String
+    public let error: ConfigError
+}
+
+/// Loads configs from files, folders and URLs.
+public struct ConfigLoader {
+    public var forcedFormat: String?
+    public var timeout: TimeInterval = 30
+
+    public init(forcedFormat: String? = nil, timeout: TimeInterval = 30) {
+        self.forcedFormat = forcedFormat
+        self.timeout = timeout
+    }
+
+    /// Expands `--config` and `--config-dir` into sources: folders give every `*.json` below them, sorted.
+    public static func sources(configs: [String], directories: [String]) throws(ConfigError) -> [String] {
+        var out = configs
+        for dir in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ConfigError(source: dir, kind: .unreadable("--config-dir needs a folder"))
+            }
+            let base = URL(fileURLWithPath: dir)
+            var found: [String] = []
+            if let walker = FileManager.default.enumerator(atPath: dir) {
+                for case let relative as String in walker where relative.lowercased().hasSuffix(".json") {
+                    found.append(relative)
+                }
+            }
+            out += found.sorted().map { dir.hasSuffix("/") ? dir + $0 : base.relativePath + "/" + $0 }
+        }
+        return out
+    }
+
+    public static func isURL(_ source: String) -> Bool {
+        let lower = source.lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+    }
+
+    /// Reads and parses one source.
+    public func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
+        let bytes = try fetch(source)
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw ConfigError(source: source, kind: .syntax(line: error.line, column: error.column, message: error.message))
+        }
+        switch FormatRegistry.detect(root, forced: forcedFormat) {
+        case .failure(let kind): throw ConfigError(source: source, kind: kind)
+        case .success(let format):
+            return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name,
+                                config: format.load(root))
+        }
+    }
+
+    private func fetch(_ source: String) throws(ConfigError) -> [UInt8] {
+        if Self.isURL(source) {
+            do { return try HTTPFetcher(timeout: timeout).get(source) } catch {
+                throw ConfigError(source: source, kind: .fetch(error.description))
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            throw ConfigError(source: source, kind: .notFound)
+        }
+        if isDirectory.boolValue { throw ConfigError(source: source, kind: .unreadable("it is a folder: use --config-dir")) }
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw ConfigError(source: source, kind: .unreadable("permission denied or I/O error"))
+        }
+        return [UInt8](data)
+    }
+
+    /// Ids are file names, with as many parent folders as it takes to tell them apart; URLs stay whole.
+    public static func ids(for sources: [String]) -> [String] {
+        let parts = sources.map { isURL($0) ? [$0] : $0.split(separator: "/").map(String.init) }
+        var depth = Array(repeating: 1, count: sources.count)
+        func id(_ i: Int) -> String { parts[i].suffix(depth[i]).joined(separator: "/") }
+        var changed = true
+        while changed {
+            changed = false
+            let current = sources.indices.map(id)
+            for i in sources.indices where current.filter({ $0 == current[i] }).count > 1 && depth[i] < parts[i].count {
+                depth[i] += 1
+                changed = true
+            }
+        }
+        // Still equal (the same source given twice): number them.
+        var seen: [String: Int] = [:]
+        return sources.indices.map { i in
+            let base = id(i)
+            seen[base, default: 0] += 1
+            return seen[base]! == 1 ? base : "\(base)#\(seen[base]!)"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes a file through a temporary file in the same folder and a rename, so an interrupted run never
+/// leaves a partial report at the target path.
+public enum AtomicFile {
+    public struct WriteError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    public static func write(_ text: String, to path: String) throws(WriteError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let temp = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        var ok = true
+        var reason = ""
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    ok = false
+                    reason = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+        }
+        if ok && fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }
+        close(fd)
+        guard ok else {
+            unlink(temp)
+            throw WriteError(path: path, reason: reason)
+        }
+        guard rename(temp, path) == 0 else {
+            let why = String(cString: strerror(errno))
+            unlink(temp)
+            throw WriteError(path: path, reason: why)
+        }
+    }
+}

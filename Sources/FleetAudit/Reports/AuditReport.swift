@@ -1,0 +1,122 @@
+import Foundation
+
+/// Everything a report shows, built once; the JSON, XML and HTML renderers are pure functions of it, which
+/// is what keeps their numbers identical.
+public struct AuditReport: Sendable {
+    public struct Tool: Sendable {
+        public let name: String
+        public let version: String
+    }
+
+    public struct RuleReport: Sendable {
+        public let id: String
+        public let summary: String
+        public let counts: OutcomeCounts
+        public let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
+    }
+
+    public struct DiagnosticReport: Sendable {
+        public let diagnostic: Diagnostic
+        /// Devices that ran into it, for diagnostics raised while evaluating; nil for document-level ones.
+        public let devices: Int64?
+    }
+
+    public struct VersionCount: Sendable {
+        public let version: String
+        public let devices: Int64
+    }
+
+    public struct TopVersions: Sendable {
+        public let outcome: Outcome
+        public let appVersions: [VersionCount]
+        public let osVersions: [VersionCount]
+    }
+
+    public struct ConfigReport: Sendable {
+        public let id: String
+        public let source: String
+        public let sha256: String
+        public let format: String
+        public let platforms: [Platform]
+        public let totals: OutcomeCounts
+        public let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
+        public let rules: [RuleReport]
+        public let unattributed: OutcomeCounts
+        public let notices: [(notice: NoticeInfo, devices: Int64)]
+        public let diagnostics: [DiagnosticReport]
+        public let topVersions: [TopVersions]
+    }
+
+    public let tool: Tool
+    public let asOf: Date
+    public let generatedAt: Date
+    public let inventory: InventorySummary
+    public let releases: Releases?
+    public let options: [(String, String)]
+    public let configs: [ConfigReport]
+    public let failedConfigs: [FailedConfig]
+    /// Run-level notes, e.g. that forced updates were assumed installable without `--releases`.
+    public let diagnostics: [Diagnostic]
+
+    public static let topVersionCount = 10
+
+    public init(asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
+                options: [(String, String)], configs: [LoadedConfig], tallies: [ConfigTally],
+                failedConfigs: [FailedConfig] = []) {
+        self.tool = Tool(name: "fleet-audit", version: FleetAuditVersion.current)
+        self.asOf = asOf
+        self.generatedAt = generatedAt
+        self.inventory = inventory
+        self.releases = releases
+        self.options = options
+        self.failedConfigs = failedConfigs
+        var run: [Diagnostic] = []
+        if releases == nil {
+            run.append(Diagnostic("releases.assumedInstallable", .info,
+                "no --releases file: every required version is assumed installable, so no device counts as blocked for want of a release"))
+        }
+        for failed in failedConfigs {
+            run.append(Diagnostic("config.unavailable", .error, failed.error.description))
+        }
+        self.diagnostics = run
+        self.configs = zip(configs, tallies).map { Self.configReport($0, $1) }
+    }
+
+    private static func sortedPlatforms(_ map: [Platform: OutcomeCounts]) -> [(platform: Platform, counts: OutcomeCounts)] {
+        map.keys.sorted().map { ($0, map[$0]!) }
+    }
+
+    private static func top(_ map: [String: Int64]?) -> [VersionCount] {
+        (map ?? [:]).sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(topVersionCount).map { VersionCount(version: $0.key, devices: $0.value) }
+    }
+
+    private static func configReport(_ loaded: LoadedConfig, _ tally: ConfigTally) -> ConfigReport {
+        let config = loaded.config
+        var ruleIDs = config.rules.map(\.id)
+        ruleIDs += tally.rules.keys.filter { !ruleIDs.contains($0) }.sorted()
+        let rules = ruleIDs.map { id -> RuleReport in
+            let ruleTally = tally.rules[id] ?? ConfigTally.RuleTally()
+            return RuleReport(id: id, summary: config.rules.first { $0.id == id }?.summary ?? id,
+                              counts: ruleTally.counts, byPlatform: sortedPlatforms(ruleTally.byPlatform))
+        }
+        var noticeInfos = config.notices
+        noticeInfos += tally.notices.keys.filter { id in !noticeInfos.contains { $0.id == id } }.sorted()
+            .map { NoticeInfo(id: $0, kind: "notice") }
+        let notices = noticeInfos.map { ($0, tally.notices[$0.id] ?? 0) }
+        var diagnostics = config.diagnostics.map { DiagnosticReport(diagnostic: $0, devices: nil) }
+        diagnostics += tally.diagnosticDevices.keys
+            .sorted { a, b in
+                a.severity != b.severity ? a.severity < b.severity : (a.code, a.message) < (b.code, b.message)
+            }
+            .map { DiagnosticReport(diagnostic: $0, devices: tally.diagnosticDevices[$0]) }
+        let topVersions = Outcome.locking.map {
+            TopVersions(outcome: $0, appVersions: top(tally.appVersions[$0]), osVersions: top(tally.osVersions[$0]))
+        }
+        return ConfigReport(id: loaded.id, source: loaded.source, sha256: loaded.sha256, format: loaded.format,
+                            platforms: config.platforms, totals: tally.totals, byPlatform: sortedPlatforms(tally.byPlatform),
+                            rules: rules, unattributed: tally.unattributed, notices: notices, diagnostics: diagnostics,
+                            topVersions: topVersions)
+    }
+}
+

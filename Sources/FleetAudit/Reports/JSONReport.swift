@@ -1,0 +1,87 @@
+/// The JSON report, schema `fleet-audit/1` (SPEC §6.2): the stable machine contract.
+public enum JSONReport {
+    public static let schema = "fleet-audit/1"
+
+    public static func render(_ report: AuditReport) -> String {
+        JSONWriter.write(value(report))
+    }
+
+    static func counts(_ c: OutcomeCounts) -> JSONValue {
+        .obj(Outcome.allCases.map { ($0.rawValue, .int64(c[$0])) })
+    }
+
+    static func byPlatform(_ list: [(platform: Platform, counts: OutcomeCounts)]) -> JSONValue {
+        .obj(list.map { ($0.platform.name, counts($0.counts)) })
+    }
+
+    static func diagnostic(_ d: Diagnostic, devices: Int64? = nil) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("code", .string(d.code)), ("severity", .string(d.severity.rawValue)),
+                                            ("message", .string(d.message))]
+        if let path = d.path { pairs.append(("path", .string(path))) }
+        if let devices { pairs.append(("devices", .int64(devices))) }
+        return .obj(pairs)
+    }
+
+    public static func value(_ report: AuditReport) -> JSONValue {
+        let inv = report.inventory
+        let inventory: JSONValue = .obj([
+            ("source", .string(inv.source)),
+            ("locationKind", .string(inv.locationKind)),
+            ("rowsRead", .int64(inv.rowsRead)),
+            ("rowsEvaluated", .int64(inv.rowsEvaluated)),
+            ("rowsRejected", .int64(inv.rowsRejected)),
+            ("devices", .int64(inv.devices)),
+            ("rejections", .array(inv.rejections.map { r in
+                .obj([("line", .int(r.line)), ("column", .optionalString(r.column)),
+                      ("reason", .string(r.reason.rawValue)), ("message", .string(r.message))])
+            })),
+            ("rejectionsByReason", .obj(inv.rejectionsByReason.keys.map(\.rawValue).sorted().map { key in
+                (key, .int64(inv.rejectionsByReason[RejectionReason(rawValue: key)!]!))
+            })),
+        ])
+        let configs: [JSONValue] = report.configs.map { c in
+            .obj([
+                ("id", .string(c.id)),
+                ("source", .string(c.source)),
+                ("sha256", .string(c.sha256)),
+                ("format", .string(c.format)),
+                ("platforms", .array(c.platforms.map { .string($0.name) })),
+                ("totals", counts(c.totals)),
+                ("byPlatform", byPlatform(c.byPlatform)),
+                ("rules", .array(c.rules.map { r in
+                    .obj([("id", .string(r.id)), ("summary", .string(r.summary)), ("counts", counts(r.counts)),
+                          ("byPlatform", byPlatform(r.byPlatform))])
+                })),
+                ("unattributed", counts(c.unattributed)),
+                ("notices", .array(c.notices.map { n in
+                    .obj([("id", .string(n.notice.id)), ("kind", .string(n.notice.kind)), ("devices", .int64(n.devices))])
+                })),
+                ("diagnostics", .array(c.diagnostics.map { diagnostic($0.diagnostic, devices: $0.devices) })),
+                ("topVersions", .obj(c.topVersions.map { t in
+                    (t.outcome.rawValue, .obj([
+                        ("appVersions", .array(t.appVersions.map { .obj([("version", .string($0.version)), ("devices", .int64($0.devices))]) })),
+                        ("osVersions", .array(t.osVersions.map { .obj([("version", .string($0.version)), ("devices", .int64($0.devices))]) })),
+                    ]))
+                })),
+            ])
+        }
+        var releases: JSONValue = .null
+        if let r = report.releases {
+            releases = .obj([("source", .string(r.source)), ("sha256", .string(r.sha256)), ("releases", .int(r.all.count))])
+        }
+        return .obj([
+            ("schema", .string(schema)),
+            ("tool", .obj([("name", .string(report.tool.name)), ("version", .string(report.tool.version))])),
+            ("asOf", .string(Timestamps.iso8601(report.asOf))),
+            ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
+            ("inventory", inventory),
+            ("releases", releases),
+            ("options", .obj(report.options.map { ($0.0, .string($0.1)) })),
+            ("diagnostics", .array(report.diagnostics.map { diagnostic($0) })),
+            ("failedConfigs", .array(report.failedConfigs.map { f in
+                .obj([("id", .string(f.id)), ("source", .string(f.source)), ("error", .string(f.error.description))])
+            })),
+            ("configs", .array(configs)),
+        ])
+    }
+}

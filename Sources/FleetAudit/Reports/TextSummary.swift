@@ -1,0 +1,44 @@
+import Foundation
+
+/// A short plain-text summary for a terminal or a cron mail: per config, devices per outcome.
+public enum TextSummary {
+    public static func render(_ report: AuditReport) -> String {
+        let inv = report.inventory
+        var lines: [String] = []
+        lines.append("inventory \(inv.source): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
+            + "\(grouped(inv.rowsRejected)) rejected; \(grouped(inv.devices)) devices")
+        for (reason, n) in inv.rejectionsByReason.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            lines.append("  rejected \(reason.rawValue): \(grouped(n))")
+        }
+        let header = ["config"] + Outcome.allCases.map(\.rawValue)
+        var rows = [header]
+        for c in report.configs {
+            rows.append([c.id] + Outcome.allCases.map { grouped(c.totals[$0]) })
+        }
+        let widths = header.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
+        for row in rows {
+            lines.append(row.enumerated().map { i, cell in
+                i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                       : String(repeating: " ", count: widths[i] - cell.count) + cell
+            }.joined(separator: "  "))
+        }
+        for c in report.configs {
+            for d in c.diagnostics where d.diagnostic.severity != .info {
+                lines.append("\(c.id): \(d.diagnostic.severity.rawValue): [\(d.diagnostic.code)] \(d.diagnostic.message)")
+            }
+        }
+        for f in report.failedConfigs { lines.append("\(f.id): error: [config.unavailable] \(f.error.description)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `12,345`: comma grouping, never the locale's.
+    public static func grouped(_ n: Int64) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return n < 0 ? "-" + out : out
+    }
+}

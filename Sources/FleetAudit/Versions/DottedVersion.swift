@@ -1,0 +1,40 @@
+/// The NHS iOS app's `Version` (SPEC §3 "dotted numeric"): 1 to 3 integer components, missing ones 0.
+/// More than 3 components, or an empty or non-integer component (`v1`, `1..1`, `1.0.0-beta`), is invalid.
+public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public let major: Int
+    public let minor: Int
+    public let patch: Int
+
+    public init(major: Int, minor: Int = 0, patch: Int = 0) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+    }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            // Swift's Int(_:) is what the client uses: it accepts a leading sign, nothing else.
+            guard let n = Int(part) else { return nil }
+            numbers.append(n)
+        }
+        while numbers.count < 3 { numbers.append(0) }
+        self.init(major: numbers[0], minor: numbers[1], patch: numbers[2])
+    }
+
+    /// A store's version string read forgivingly (`6.0.1 (1234)` → 6.0.1): for release lists only.
+    public init?(lenient text: String) {
+        if let strict = DottedVersion(text) { self = strict; return }
+        guard let v = LenientVersion(text) else { return nil }
+        let c = v.components + [0, 0]
+        self.init(major: c[0], minor: c[1], patch: c[2])
+    }
+
+    public static func < (a: DottedVersion, b: DottedVersion) -> Bool {
+        (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
+    }
+
+    public var description: String { "\(major).\(minor).\(patch)" }
+}

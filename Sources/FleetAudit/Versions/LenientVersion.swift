@@ -1,0 +1,29 @@
+/// A forgiving numeric version for release lists and OS versions (`16.4.1`, `14`, `13.0 (b2)`): the leading
+/// digits of each dot-separated component, compared component by component with missing ones as 0.
+/// Used only where no client's own rule applies (SPEC §4 `min_os`).
+public struct LenientVersion: Comparable, Hashable, Sendable {
+    public let components: [Int]
+
+    public init?(_ text: String) {
+        var components: [Int] = []
+        for part in text.split(separator: ".", omittingEmptySubsequences: false) {
+            let digits = part.prefix(while: { $0.isASCII && $0.isNumber })
+            guard !digits.isEmpty, let n = Int(digits) else { break }
+            components.append(n)
+            if digits.count != part.count { break }
+        }
+        guard !components.isEmpty else { return nil }
+        while components.count > 1 && components.last == 0 { components.removeLast() }
+        self.components = components
+    }
+
+    public static func < (a: LenientVersion, b: LenientVersion) -> Bool {
+        let n = max(a.components.count, b.components.count)
+        for i in 0..<n {
+            let x = i < a.components.count ? a.components[i] : 0
+            let y = i < b.components.count ? b.components[i] : 0
+            if x != y { return x < y }
+        }
+        return false
+    }
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import FleetAudit
+import Foundation
+
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Evaluate every device of an inventory against every config and write the reports.",
+        discussion: """
+        Example:
+          fleet-audit audit --inventory SampleData/inventory.csv --config-dir SampleData/configs \\
+            --releases SampleData/releases.csv --out reports/
+        """
+    )
+
+    @Option(help: ArgumentHelp("The device inventory: a CSV file or a SQLite database (opened read-only).", valueName: "path"))
+    var inventory: String
+
+    @OptionGroup var configOptions: ConfigOptions
+    @OptionGroup var evaluation: EvaluationOptions
+
+    @Option(help: ArgumentHelp("Write report.json into this folder (created if missing).", valueName: "dir"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Write the JSON report to this file, or - for standard output.", valueName: "file|-"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("CSV field delimiter: a single character, or 'tab'.", valueName: "char"))
+    var delimiter: String = ","
+
+    @Option(name: .customLong("column"), help: ArgumentHelp("Read a known column from another header (repeatable).", valueName: "canonical=header"))
+    var columns: [String] = []
+
+    @Option(help: ArgumentHelp("SQLite table to read (default: devices, or the only table).", valueName: "name"))
+    var table: String?
+
+    @Option(help: ArgumentHelp("SQLite query to read instead of a table.", valueName: "sql"))
+    var query: String?
+
+    @Flag(help: "Print nothing but errors (for cron).")
+    var quiet = false
+
+    func validate() throws {
+        if table != nil && query != nil { throw ValidationError("give --table or --query, not both") }
+        _ = try parsedDelimiter()
+        _ = try parsedColumns()
+    }
+
+    func parsedDelimiter() throws -> UInt8 {
+        if delimiter.lowercased() == "tab" || delimiter == "\\t" { return 0x09 }
+        guard delimiter.utf8.count == 1, let b = delimiter.utf8.first, b != 0x22, b != 0x0A, b != 0x0D else {
+            throw ValidationError("--delimiter must be one ASCII character other than a quote or line end, or 'tab'")
+        }
+        return b
+    }
+
+    func parsedColumns() throws -> [String: String] {
+        var map: [String: String] = [:]
+        for pair in columns {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--column \(pair): expected canonical=header, e.g. --column os_version=osVer")
+            }
+            map[parts[0]] = parts[1]
+        }
+        return map
+    }
+
+    func run() throws {
+        var request = AuditRequest(inventoryPath: inventory)
+        configOptions.apply(to: &request)
+        try evaluation.apply(to: &request)
+        request.delimiter = try parsedDelimiter()
+        request.columnOverrides = try parsedColumns()
+        request.table = table
+        request.query = query
+
+        let showProgress = !quiet && Console.stderrIsTerminal
+        let started = Date()
+        let report: AuditReport
+        do {
+            report = try AuditRun.run(request, onProgress: showProgress ? { rows, progress in
+                Progress.show(rows: rows, progress: progress, since: started)
+            } : nil)
+        } catch {
+            if showProgress { Progress.clear() }
+            throw Exit.fail(error)
+        }
+        if showProgress { Progress.clear() }
+
+        var targets: [(path: String, text: () -> String)] = []
+        let jsonText = { JSONReport.render(report) }
+        if let out {
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                Console.error("cannot create output folder \(out): \(error.localizedDescription)")
+                throw ExitCode(74)
+            }
+            targets.append((out + "/report.json", jsonText))
+        }
+        var jsonToStdout = false
+        if let json {
+            if json == "-" { jsonToStdout = true } else { targets.append((json, jsonText)) }
+        }
+        for target in targets {
+            do {
+                try AtomicFile.write(target.text(), to: target.path)
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(74)
+            }
+            if !quiet { Console.info("wrote \(target.path)") }
+        }
+        if jsonToStdout {
+            FileHandle.standardOutput.write(Data(jsonText().utf8))
+        } else if !quiet {
+            FileHandle.standardOutput.write(Data(TextSummary.render(report).utf8))
+        }
+        if targets.isEmpty && !jsonToStdout && !quiet {
+            Console.info("no report written: add --out DIR or --json FILE")
+        }
+    }
+}
+
+/// One line on a terminal's stderr, rewritten in place; never used when stderr is a file or pipe.
+enum Progress {
+    nonisolated(unsafe) static var lastShown = Date.distantPast
+
+    static func show(rows: Int64, progress: (done: Int, total: Int), since start: Date) {
+        let now = Date()
+        guard now.timeIntervalSince(lastShown) > 0.2 else { return }
+        lastShown = now
+        let elapsed = max(now.timeIntervalSince(start), 0.001)
+        var line = "\r\(TextSummary.grouped(rows)) rows, \(TextSummary.grouped(Int64(Double(rows) / elapsed))) rows/s"
+        if progress.total > 0 {
+            let fraction = min(1, Double(progress.done) / Double(progress.total))
+            let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
+            line += String(format: ", %.0f%%, ETA %.0f s", fraction * 100, eta)
+        }
+        FileHandle.standardError.write(Data((line + "   ").utf8))
+    }
+
+    static func clear() {
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import FleetAudit
+import Foundation
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Print each config's diagnostics as `file: severity: [code] message`; exit 1 when any is an error."
+    )
+
+    @OptionGroup var configOptions: ConfigOptions
+
+    @Flag(help: "Treat warnings as errors too.")
+    var strict = false
+
+    func run() throws {
+        var request = AuditRequest(inventoryPath: "")
+        configOptions.apply(to: &request)
+        let loaded: [LoadedConfig]
+        let failed: [FailedConfig]
+        do {
+            (loaded, failed) = try AuditRun.loadConfigs(request)
+        } catch {
+            throw Exit.fail(error)
+        }
+        var failing = !failed.isEmpty
+        var out = ""
+        for f in failed { out += "\(f.source): error: [config.unavailable] \(f.error.description)\n" }
+        for config in loaded {
+            if config.config.diagnostics.isEmpty { out += "\(config.source): ok (\(config.format))\n" }
+            for d in config.config.diagnostics {
+                out += "\(config.source): \(d.severity.rawValue): [\(d.code)] \(d.message)\n"
+                if d.severity == .error || (strict && d.severity == .warning) { failing = true }
+            }
+        }
+        FileHandle.standardOutput.write(Data(out.utf8))
+        if failing { throw ExitCode(1) }
+    }
+}

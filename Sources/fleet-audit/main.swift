@@ -1,2 +1,0 @@
-import FleetAudit
-print(FleetAuditVersion.current)
