@@ -38,8 +38,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetAuditTests",
-            dependencies: ["FleetAudit"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["FleetAudit", "CSQLite"],
+            resources: [.copy("Fixtures"), .copy("Snapshots")]
         ),
     ]
 )

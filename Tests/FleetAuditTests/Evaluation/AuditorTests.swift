@@ -1,0 +1,43 @@
+import XCTest
+@testable import FleetAudit
+
+final class AuditorTests: XCTestCase {
+    func testInvariantsOnSampleData() throws {
+        var request = AuditRequest(inventoryPath: TestPaths.sample("inventory.csv"))
+        request.configDirectories = [TestPaths.sample("configs")]
+        request.releasesPath = TestPaths.sample("releases.csv")
+        let report = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0))
+        let inv = report.inventory
+        XCTAssertEqual(inv.rowsRead, inv.rowsEvaluated + inv.rowsRejected)
+        XCTAssertGreaterThan(inv.rowsRejected, 0)
+        XCTAssertEqual(report.configs.count, 2)
+        for config in report.configs {
+            XCTAssertEqual(config.totals.total, inv.devices, config.id)
+            var sum = config.unattributed
+            for rule in config.rules {
+                sum.add(rule.counts)
+                var platforms = OutcomeCounts()
+                for p in rule.byPlatform { platforms.add(p.counts) }
+                XCTAssertEqual(platforms, rule.counts, "\(config.id) \(rule.id)")
+            }
+            XCTAssertEqual(sum, config.totals, config.id)
+            XCTAssertGreaterThan(config.totals[.forced], 0, config.id)
+            XCTAssertGreaterThan(config.totals[.unsupportedOS], 0, config.id)
+        }
+    }
+
+    func testEachProfileIsEvaluatedOnceAndMultiplied() throws {
+        let c = try ConfigLoader().load(TestPaths.fixture("nhs/android-tests/MockAppAvailabilityApi.scenarios.json"), id: "x")
+        var table = ProfileTable()
+        let old = table.add(Profile(platform: .android, osVersion: "5.1", apiLevel: 22, appVersion: "1", appBuild: "1", packageName: nil))
+        let ok = table.add(Profile(platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1", appBuild: "99", packageName: nil))
+        table.count(old, devices: 1_000_000)
+        table.count(ok, devices: 7)
+        let tally = Auditor.audit([c], profiles: table, context: EvaluationContext())[0]
+        XCTAssertEqual(tally.totals[.unsupportedOS], 1_000_000)
+        XCTAssertEqual(tally.totals[.upToDate], 7)
+        XCTAssertEqual(tally.unattributed[.upToDate], 7)
+        XCTAssertEqual(tally.rules["minimumSDKVersion"]?.byPlatform[.android]?[.unsupportedOS], 1_000_000)
+        XCTAssertEqual(tally.osVersions[.unsupportedOS]?["android 5.1"], 1_000_000)
+    }
+}

@@ -1,0 +1,47 @@
+import XCTest
+@testable import FleetAudit
+
+final class FormatRegistryTests: XCTestCase {
+    private func load(_ json: String, format: String? = nil) throws -> LoadedConfig {
+        let path = TestPaths.write(json, named: "c.json", in: TestPaths.temporaryDirectory())
+        return try ConfigLoader(forcedFormat: format).load(path, id: "c.json")
+    }
+
+    func testFormatsNotImplementedYetAreNamed() {
+        for (json, name) in [(#"{"ios": [], "meta": {}}"#, "PrinceOfVersions"),
+                             (#"{"packageName": "a", "updates": []}"#, "Turkcell Updater"),
+                             (#"{"data": {"comparisonMode": "FORCE"}}"#, "OSAM")] {
+            XCTAssertThrowsError(try load(json)) { error in
+                XCTAssertTrue("\(error)".contains(name), "\(error)")
+            }
+        }
+    }
+
+    func testUnknownDocumentsNameTheKeysFound() {
+        XCTAssertThrowsError(try load(#"{"foo": 1, "bar": 2}"#)) { error in
+            XCTAssertTrue("\(error)".contains("foo, bar"), "\(error)")
+        }
+        XCTAssertThrowsError(try load("[1]")) { error in
+            XCTAssertTrue("\(error)".contains("must be a JSON object"), "\(error)")
+        }
+    }
+
+    func testSyntaxErrorNamesFileLineAndColumn() {
+        XCTAssertThrowsError(try load("{\n  \"minimumOSVersion\": {\n    \"value\" \"13\"\n  }\n}")) { error in
+            let e = error as! ConfigError
+            XCTAssertEqual(e.kind, .syntax(line: 3, column: 13, message: "unexpected '\"', expected ':' after key \"value\""))
+            XCTAssertTrue(e.description.hasSuffix("c.json:3:13: invalid JSON: unexpected '\"', expected ':' after key \"value\""), e.description)
+        }
+    }
+
+    func testForcedFormat() throws {
+        XCTAssertEqual(try load(#"{"minimumSDKVersion": {"value": 1}}"#, format: "nhs-availability").format, "nhs-availability")
+        XCTAssertThrowsError(try load("{}", format: "nope"))
+    }
+
+    func testIDsAreFileNamesMadeUniqueWithFolders() {
+        XCTAssertEqual(ConfigLoader.ids(for: ["a/x/ios.json", "b/x/ios.json", "c/android.json", "https://h/p.json"]),
+                       ["a/x/ios.json", "b/x/ios.json", "android.json", "https://h/p.json"])
+        XCTAssertEqual(ConfigLoader.ids(for: ["a.json", "a.json"]), ["a.json", "a.json#2"])
+    }
+}

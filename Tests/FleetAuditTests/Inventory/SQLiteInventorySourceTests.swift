@@ -1,0 +1,80 @@
+import CSQLite
+import XCTest
+@testable import FleetAudit
+
+final class SQLiteInventorySourceTests: XCTestCase {
+    /// Makes a real database file with the sqlite3 C API.
+    private func makeDatabase(_ statements: [String]) -> String {
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("inventory.sqlite").path
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK)
+        for sql in statements { XCTAssertEqual(sqlite3_exec(db, sql, nil, nil, nil), SQLITE_OK, sql) }
+        sqlite3_close(db)
+        return path
+    }
+
+    private let devices = [
+        "CREATE TABLE devices (platform TEXT, os_version TEXT, app_version TEXT, app_build INTEGER, count INTEGER)",
+        "INSERT INTO devices VALUES ('ios','16.4','5.0',100,2), ('android','13','5.0',358,3), ('android','13','5.0',NULL,1), ('ios',NULL,'1',1,1)",
+    ]
+
+    func testReadsRowsWithRowIDsAndRejectsBadOnes() throws {
+        let path = makeDatabase(devices)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let (table, summary) = try InventoryLoader().load(try SQLiteInventorySource(path: path))
+        XCTAssertEqual(summary.rowsRead, 4)
+        XCTAssertEqual(summary.rowsEvaluated, 2)
+        XCTAssertEqual(summary.devices, 5)
+        XCTAssertEqual(summary.locationKind, "rowid")
+        XCTAssertEqual(summary.rejections.map(\.line), [3, 4])
+        XCTAssertEqual(table.profiles.count, 2)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "the database is opened read-only")
+    }
+
+    func testTableSelectionAndQuotedNames() throws {
+        let path = makeDatabase([
+            "CREATE TABLE \"we\"\"ird; DROP\" (platform TEXT, os_version TEXT, app_version TEXT)",
+            "INSERT INTO \"we\"\"ird; DROP\" VALUES ('ios','17','1.0')",
+            "CREATE TABLE other (x TEXT)",
+        ])
+        let source = try SQLiteInventorySource(path: path, table: "we\"ird; DROP")
+        let (_, summary) = try InventoryLoader().load(source)
+        XCTAssertEqual(summary.rowsEvaluated, 1)
+        XCTAssertThrowsError(try SQLiteInventorySource(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("--table"), "\(error)")
+        }
+        XCTAssertThrowsError(try SQLiteInventorySource(path: path, table: "missing")) { error in
+            XCTAssertTrue("\(error)".contains("tables found: other, we\"ird; DROP"), "\(error)")
+        }
+    }
+
+    func testQueryInsteadOfTable() throws {
+        let path = makeDatabase(devices)
+        let source = try SQLiteInventorySource(path: path, query: "SELECT platform, os_version, app_version, app_build FROM devices WHERE platform = 'ios'")
+        let (_, summary) = try InventoryLoader().load(source)
+        XCTAssertEqual(summary.rowsRead, 2)
+        XCTAssertEqual(summary.rowsEvaluated, 1)
+        XCTAssertEqual(summary.rejections.first?.line, 2)
+    }
+
+    func testFileThatIsNotADatabase() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let path = TestPaths.write("platform,os_version\nios,1\n", named: "fake.sqlite", in: dir)
+        XCTAssertThrowsError(try SQLiteInventorySource(path: path)) { error in
+            XCTAssertTrue("\(error)".contains("not a database"), "\(error)")
+        }
+        XCTAssertThrowsError(try SQLiteInventorySource(path: dir.appendingPathComponent("none.sqlite").path)) { error in
+            XCTAssertTrue("\(error)".contains("not found"), "\(error)")
+        }
+    }
+
+    func testSampleDataGivesTheSameProfilesAsCSVAndSQLite() throws {
+        let (csvTable, csv) = try InventoryLoader().load(try CSVInventorySource(path: TestPaths.sample("inventory.csv")))
+        let (dbTable, db) = try InventoryLoader().load(try SQLiteInventorySource(path: TestPaths.sample("inventory.sqlite")))
+        XCTAssertEqual(csv.rowsRead, db.rowsRead)
+        XCTAssertEqual(csv.rowsRejected, db.rowsRejected)
+        XCTAssertEqual(csv.devices, db.devices)
+        XCTAssertEqual(csv.rejections.map(\.reason), db.rejections.map(\.reason))
+        XCTAssertEqual(Set(csvTable.profiles), Set(dbTable.profiles))
+    }
+}
