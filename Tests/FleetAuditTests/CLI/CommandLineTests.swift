@@ -1,0 +1,177 @@
+import Foundation
+import XCTest
+@testable import FleetAudit
+
+/// Runs the built `fleet-audit` binary as a user or cron would, and checks exit codes and outputs.
+final class CommandLineTests: XCTestCase {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static var binary: URL {
+        let xctest = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+            ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        return xctest.deletingLastPathComponent().appendingPathComponent("fleet-audit")
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = TestPaths.repoRoot
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    private let sampleArguments = ["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
+                                   "--releases", "SampleData/releases.csv"]
+
+    func testSampleAuditWritesAJSONReportMatchingTheGoldenFile() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let result = try run(sampleArguments + ["--out", dir.path, "--quiet"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "", "--quiet prints nothing")
+        let written = try String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)
+        let golden = TestPaths.snapshots.appendingPathComponent("sample-report.json")
+        if ProcessInfo.processInfo.environment["FLEET_AUDIT_RECORD"] != nil {
+            try written.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(written, try String(contentsOf: golden, encoding: .utf8),
+                       "report changed: re-record with FLEET_AUDIT_RECORD=1 swift test, then read the diff")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        XCTAssertEqual(leftovers, ["report.json"], "no temporary file is left behind")
+    }
+
+    func testCSVAndSQLiteGiveIdenticalNumbers() throws {
+        let csv = try run(sampleArguments + ["--json", "-"], environment: ["SOURCE_DATE_EPOCH": "0"])
+        var sqliteArguments = sampleArguments
+        sqliteArguments[2] = "SampleData/inventory.sqlite"
+        let sqlite = try run(sqliteArguments + ["--json", "-"], environment: ["SOURCE_DATE_EPOCH": "0"])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        XCTAssertEqual(sqlite.status, 0, sqlite.stderr)
+        let a = try XCTUnwrap(JSONParser.parse(csv.stdout).objectValue)
+        let b = try XCTUnwrap(JSONParser.parse(sqlite.stdout).objectValue)
+        XCTAssertEqual(a["configs"], b["configs"])
+        for key in ["rowsRead", "rowsEvaluated", "rowsRejected", "devices", "rejectionsByReason"] {
+            XCTAssertEqual(a["inventory"]?.objectValue?[key], b["inventory"]?.objectValue?[key], key)
+        }
+    }
+
+    func testExplainPrintsTheDocumentedShape() throws {
+        let result = try run(["explain", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv",
+                              "--device", "platform=android,os_version=13,app_version=4.36,app_build=347,model=\"Pixel, 7\""])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let items = try XCTUnwrap(JSONParser.parse(result.stdout).arrayValue)
+        XCTAssertEqual(items.count, 4)
+        let android = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
+        XCTAssertEqual(android.keys, ["config", "outcome", "rule", "reason", "notices", "diagnostics"])
+        XCTAssertEqual(android["outcome"], .string("forced"))
+        XCTAssertEqual(android["rule"], .string("minimumAppVersion"))
+        let ios = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-ios.json") }?.objectValue)
+        XCTAssertEqual(ios["outcome"], .string("notTargeted"))
+        XCTAssertEqual(ios["rule"], .null)
+    }
+
+    func testExplainRejectsAnInvalidDevice() throws {
+        let result = try run(["explain", "--config-dir", "SampleData/configs", "--device", "platform=android,os_version=13,app_version=1"])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("app_build"), result.stderr)
+        XCTAssertEqual(try run(["explain", "--config-dir", "SampleData/configs", "--device", "platform=ios"]).status, 64)
+    }
+
+    func testMissingInventoryFileIs65NamingIt() throws {
+        let result = try run(["audit", "--inventory", "nope/missing.csv", "--config-dir", "SampleData/configs"])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("nope/missing.csv"), result.stderr)
+    }
+
+    func testMissingColumnIs65NamingItAndTheHeadersFound() throws {
+        let path = TestPaths.write("platform,app_version\nios,1\n", named: "inv.csv", in: TestPaths.temporaryDirectory())
+        let result = try run(["audit", "--inventory", path, "--config-dir", "SampleData/configs"])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("os_version"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("columns found: platform, app_version"), result.stderr)
+    }
+
+    func testInvalidJSONConfigIs65WithLineAndColumn() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let config = TestPaths.write("{\n  \"minimumOSVersion\": {\n    \"value\": 13,,\n  }\n}\n", named: "broken.json", in: dir)
+        let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("broken.json:3:17: invalid JSON"), result.stderr)
+    }
+
+    func testUnwritableOutputIs74AndLeavesNothing() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let blocker = TestPaths.write("a file, not a folder", named: "blocker", in: dir)
+        let result = try run(sampleArguments + ["--json", blocker + "/report.json"])
+        XCTAssertEqual(result.status, 74, result.stderr)
+        XCTAssertTrue(result.stderr.contains("cannot write"), result.stderr)
+        let readOnly = dir.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
+        let file = readOnly.appendingPathComponent("report.json").path
+        try FileManager.default.createDirectory(atPath: file, withIntermediateDirectories: true)
+        XCTAssertEqual(try run(sampleArguments + ["--json", file]).status, 74, "target path is a folder")
+    }
+
+    func testSQLiteErrorsAre65() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let fake = TestPaths.write("platform,os_version,app_version\n", named: "fake.sqlite", in: dir)
+        let notDB = try run(["audit", "--inventory", fake, "--config-dir", "SampleData/configs"])
+        XCTAssertEqual(notDB.status, 65)
+        XCTAssertTrue(notDB.stderr.contains("not a database"), notDB.stderr)
+        let noTable = try run(["audit", "--inventory", "SampleData/inventory.sqlite", "--table", "nope", "--config-dir", "SampleData/configs"])
+        XCTAssertEqual(noTable.status, 65)
+        XCTAssertTrue(noTable.stderr.contains("tables found: devices"), noTable.stderr)
+    }
+
+    func testUsageErrorsAre64() throws {
+        XCTAssertEqual(try run(["audit", "--inventory", "SampleData/inventory.csv"]).status, 64, "no configs")
+        XCTAssertEqual(try run(["audit"]).status, 64)
+        XCTAssertEqual(try run(sampleArguments + ["--as-of", "yesterday"]).status, 64)
+        XCTAssertEqual(try run(sampleArguments + ["--format", "nope"]).status, 64)
+    }
+
+    func testInventoryIsNeverModified() throws {
+        let paths = ["SampleData/inventory.csv", "SampleData/inventory.sqlite"].map { TestPaths.repoRoot.appendingPathComponent($0).path }
+        let before = try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        for path in paths {
+            var arguments = sampleArguments
+            arguments[2] = path
+            XCTAssertEqual(try run(arguments + ["--quiet"]).status, 0)
+        }
+        XCTAssertEqual(try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }, before)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleData.path)
+        XCTAssertFalse(siblings.contains { $0.hasSuffix("-journal") || $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }, "\(siblings)")
+    }
+
+    func testValidateExitsNonZeroOnErrors() throws {
+        let ok = try run(["validate", "--config-dir", "SampleData/configs"])
+        XCTAssertEqual(ok.status, 0, ok.stdout)
+        XCTAssertTrue(ok.stdout.contains("warning: [nhs.recommendationBelowMinimum]"), ok.stdout)
+        let bad = try run(["validate", "--config", "Tests/FleetAuditTests/Fixtures/nhs/system/availability-ios.2020-08-13.aef3929.json"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stdout.contains("availability-ios.2020-08-13.aef3929.json: error: [nhs.rejected]"), bad.stdout)
+    }
+
+    func testKeepGoingReportsAFailedConfig() throws {
+        let result = try run(sampleArguments + ["--config", "missing.json", "--keep-going", "--json", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
+        XCTAssertEqual(report["failedConfigs"]?.arrayValue?.count, 1)
+        XCTAssertEqual(report["configs"]?.arrayValue?.count, 4)
+        XCTAssertEqual(try run(sampleArguments + ["--config", "missing.json"]).status, 65)
+    }
+}
