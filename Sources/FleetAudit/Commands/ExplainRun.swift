@@ -64,8 +64,11 @@ public enum ExplainRun {
         let context = EvaluationContext(releases: releases, asOf: request.asOf ?? Timestamps.generationTime())
         var results: [JSONValue] = configs.map { loaded in
             let decision = loaded.config.evaluate(profile, context: context)
+            // Document-level diagnostics concern the devices the document is for (all of them when it is for none).
+            let concerned = loaded.config.platforms.isEmpty || loaded.config.platforms.contains(profile.platform)
+            let documentCodes = concerned ? loaded.config.diagnostics.map(\.code) : []
             var codes: [String] = []
-            for code in loaded.config.diagnostics.map(\.code) + decision.diagnostics.map(\.code) where !codes.contains(code) {
+            for code in documentCodes + decision.diagnostics.map(\.code) where !codes.contains(code) {
                 codes.append(code)
             }
             return .obj([
