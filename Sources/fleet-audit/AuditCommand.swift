@@ -37,6 +37,9 @@ struct AuditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("SQLite query to read instead of a table.", valueName: "sql"))
     var query: String?
 
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a config crosses this: [CONFIG_ID:]OUTCOME>N or >P% of devices, e.g. blocked>0.5% (repeatable).", valueName: "gate"))
+    var failOn: [String] = []
+
     @Flag(help: "Print nothing but errors (for cron).")
     var quiet = false
 
@@ -74,6 +77,11 @@ struct AuditCommand: ParsableCommand {
         request.columnOverrides = try parsedColumns()
         request.table = table
         request.query = query
+        do {
+            request.gates = try failOn.map { (text) throws(AuditFailure) -> Gate in try Gate(parsing: text) }
+        } catch {
+            throw Exit.fail(error)
+        }
 
         let showProgress = !quiet && Console.stderrIsTerminal
         let started = Date()
@@ -119,6 +127,12 @@ struct AuditCommand: ParsableCommand {
         }
         if targets.isEmpty && !jsonToStdout && !quiet {
             Console.info("no report written: add --out DIR or --json FILE")
+        }
+        let crossed = report.crossedGates
+        if !crossed.isEmpty {
+            // Printed even with --quiet: it is why cron sees exit code 1.
+            for gate in crossed { Console.info("gate crossed: " + gate.sentence) }
+            throw ExitCode(1)
         }
     }
 }

@@ -14,6 +14,7 @@ public struct AuditRequest: Sendable {
     public var format: String?
     public var keepGoing = false
     public var timeout: TimeInterval = 30
+    public var gates: [Gate] = []
 
     public init(inventoryPath: String) { self.inventoryPath = inventoryPath }
 

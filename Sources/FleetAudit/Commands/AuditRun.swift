@@ -11,6 +11,11 @@ public enum AuditRun {
             throw .input(error.description)
         }
         guard !sources.isEmpty else { throw .usage("no configs: give --config PATH|URL or --config-dir DIR") }
+        for gate in request.gates {
+            if let id = gate.config, !ConfigLoader.ids(for: sources).contains(id) {
+                throw .usage("--fail-on \(gate.text): no config has the id \(id); ids: \(ConfigLoader.ids(for: sources).joined(separator: ", "))")
+            }
+        }
         if let format = request.format, !FormatRegistry.allNames.contains(format) {
             throw .usage("unknown --format \(format); known formats: \(FormatRegistry.allNames.joined(separator: ", "))")
         }
@@ -59,7 +64,9 @@ public enum AuditRun {
         let asOf = request.asOf ?? generatedAt
         let context = EvaluationContext(releases: releases, asOf: asOf)
         let tallies = Auditor.audit(configs, profiles: table, context: context)
-        return AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
-                           options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
+        var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
+                                 options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
+        report.gates = request.gates.flatMap { $0.check(report) }
+        return report
     }
 }

@@ -57,6 +57,9 @@ public struct AuditReport: Sendable {
     public let failedConfigs: [FailedConfig]
     /// Run-level notes, e.g. that forced updates were assumed installable without `--releases`.
     public let diagnostics: [Diagnostic]
+    /// `--fail-on` gates as checked against this report's numbers.
+    public var gates: [GateResult] = []
+    public var crossedGates: [GateResult] { gates.filter(\.crossed) }
 
     public static let topVersionCount = 10
 

@@ -81,6 +81,10 @@ public enum JSONReport {
             ("failedConfigs", .array(report.failedConfigs.map { f in
                 .obj([("id", .string(f.id)), ("source", .string(f.source)), ("error", .string(f.error.description))])
             })),
+            ("gates", .array(report.gates.map { g in
+                .obj([("gate", .string(g.gate.text)), ("config", .string(g.config)), ("outcome", .string(g.gate.outcome.rawValue)),
+                      ("devices", .int64(g.devices)), ("crossed", .bool(g.crossed))])
+            })),
             ("configs", .array(configs)),
         ])
     }

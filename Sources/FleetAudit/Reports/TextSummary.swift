@@ -27,6 +27,7 @@ public enum TextSummary {
                 lines.append("\(c.id): \(d.diagnostic.severity.rawValue): [\(d.diagnostic.code)] \(d.diagnostic.message)")
             }
         }
+        for g in report.crossedGates { lines.append("gate crossed: " + g.sentence) }
         for f in report.failedConfigs { lines.append("\(f.id): error: [config.unavailable] \(f.error.description)") }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -174,4 +174,29 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(report["configs"]?.arrayValue?.count, 4)
         XCTAssertEqual(try run(sampleArguments + ["--config", "missing.json"]).status, 65)
     }
+
+    func testFailOnGatesExitOneAfterWritingReports() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let crossed = try run(sampleArguments + ["--out", dir.path, "--quiet", "--fail-on", "availability-ios.json:forced>1000",
+                                                 "--fail-on", "blocked>0.5%"])
+        XCTAssertEqual(crossed.status, 1, crossed.stderr)
+        XCTAssertTrue(crossed.stderr.contains("gate crossed: availability-ios.json: forced = 1,489 devices"), crossed.stderr)
+        XCTAssertFalse(crossed.stderr.contains("blocked"), "the blocked gate holds: nothing is blocked")
+        let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
+        let gates = try XCTUnwrap(report["gates"]?.arrayValue)
+        XCTAssertEqual(gates.count, 1 + 4, "a config gate checks its config; a global gate checks each config")
+        XCTAssertEqual(gates.filter { $0.objectValue?["crossed"] == .bool(true) }.count, 1)
+
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1489", "--quiet"]).status, 0, "strictly greater")
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>6.1%", "--quiet"]).status, 0)
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>5%", "--quiet"]).status, 1, "242 of 3,995 is 6.06%")
+    }
+
+    func testBadGatesAreUsageErrors() throws {
+        for gate in ["forced", "sideways>1", "forced>lots", "nope.json:forced>1"] {
+            let result = try run(sampleArguments + ["--fail-on", gate])
+            XCTAssertEqual(result.status, 64, gate)
+            XCTAssertTrue(result.stderr.contains("--fail-on"), result.stderr)
+        }
+    }
 }

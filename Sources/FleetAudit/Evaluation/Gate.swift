@@ -1,0 +1,77 @@
+import Foundation
+
+/// A `--fail-on` threshold: `[CONFIG_ID:]OUTCOME>N` (devices) or `>P%` (of the inventory's devices).
+/// Without a config id the gate is crossed when any single config crosses it.
+public struct Gate: Equatable, Sendable, CustomStringConvertible {
+    public enum Threshold: Equatable, Sendable {
+        case devices(Int64)
+        case percent(Double)
+    }
+
+    public let config: String?
+    public let outcome: Outcome
+    public let threshold: Threshold
+    public let text: String
+
+    public var description: String { text }
+
+    /// Parses the gate; the config id is everything before the last `:` left of `>`, so URLs work as ids.
+    public init(parsing text: String) throws(AuditFailure) {
+        self.text = text
+        guard let gt = text.lastIndex(of: ">") else {
+            throw .usage("--fail-on \(text): expected [CONFIG_ID:]OUTCOME>N or >P%, e.g. blocked>0.5% or forced>1000")
+        }
+        let left = text[..<gt]
+        let right = text[text.index(after: gt)...].trimmingCharacters(in: .whitespaces)
+        let outcomeText: Substring
+        if let colon = left.lastIndex(of: ":") {
+            config = String(left[..<colon])
+            outcomeText = left[left.index(after: colon)...]
+        } else {
+            config = nil
+            outcomeText = left
+        }
+        guard let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == outcomeText.trimmingCharacters(in: .whitespaces).lowercased() }) else {
+            throw .usage("--fail-on \(text): unknown outcome \"\(outcomeText)\"; outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self.outcome = outcome
+        if right.hasSuffix("%") {
+            guard let p = Double(right.dropLast()), p >= 0, p.isFinite else { throw .usage("--fail-on \(text): \(right) is not a percentage") }
+            threshold = .percent(p)
+        } else {
+            guard let n = Int64(right), n >= 0 else { throw .usage("--fail-on \(text): \(right) is not a device count or a percentage") }
+            threshold = .devices(n)
+        }
+    }
+
+    /// Checks the gate against each config it names; one result per config checked.
+    public func check(_ report: AuditReport) -> [GateResult] {
+        report.configs.filter { config == nil || $0.id == config }.map { c in
+            let value = c.totals[outcome]
+            let crossed: Bool
+            switch threshold {
+            case .devices(let n): crossed = value > n
+            case .percent(let p):
+                let devices = report.inventory.devices
+                crossed = devices > 0 && Double(value) * 100 > p * Double(devices)
+            }
+            return GateResult(gate: self, config: c.id, devices: value, of: report.inventory.devices, crossed: crossed)
+        }
+    }
+}
+
+/// How one gate fared on one config.
+public struct GateResult: Equatable, Sendable {
+    public let gate: Gate
+    public let config: String
+    public let devices: Int64
+    public let of: Int64
+    public let crossed: Bool
+
+    public var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
+
+    public var sentence: String {
+        let pct = (percent * 100).rounded() / 100
+        return "\(config): \(gate.outcome.rawValue) = \(TextSummary.grouped(devices)) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+    }
+}
