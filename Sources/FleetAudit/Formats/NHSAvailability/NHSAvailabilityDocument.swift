@@ -7,6 +7,8 @@ struct NHSAvailabilityDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
 
     static let rejectedCode = "nhs.rejected"
+    static let unreadableDeviceVersion = Diagnostic("nhs.ios.unreadableDeviceVersion", .warning,
+        "devices whose os_version or app_version is not 1 to 3 integer components: the app's Version parser throws")
 
     init(_ root: JSONObject) {
         let iOSDecoded = NHSDecoding.iOS(root)
@@ -101,13 +103,11 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         }
         guard let os = DottedVersion(profile.osVersion) else {
             return .notTargeted("iOS version \"\(profile.osVersion)\" is not a version the app can read",
-                                diagnostics: [Diagnostic("nhs.ios.unreadableDeviceVersion", .warning,
-                                    "devices whose os_version or app_version is not 1 to 3 integer components: the app's Version parser throws")])
+                                diagnostics: [Self.unreadableDeviceVersion])
         }
         guard let app = DottedVersion(profile.appVersion) else {
             return .notTargeted("app version \"\(profile.appVersion)\" is not a version the app can read",
-                                diagnostics: [Diagnostic("nhs.ios.unreadableDeviceVersion", .warning,
-                                    "devices whose os_version or app_version is not 1 to 3 integer components: the app's Version parser throws")])
+                                diagnostics: [Self.unreadableDeviceVersion])
         }
         let lit = r.literals
         if os < r.minimumOS {
