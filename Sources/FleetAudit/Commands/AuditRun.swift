@@ -11,9 +11,10 @@ public enum AuditRun {
             throw .input(error.description)
         }
         guard !sources.isEmpty else { throw .usage("no configs: give --config PATH|URL or --config-dir DIR") }
+        let ids = ConfigLoader.ids(for: sources)
         for gate in request.gates {
-            if let id = gate.config, !ConfigLoader.ids(for: sources).contains(id) {
-                throw .usage("--fail-on \(gate.text): no config has the id \(id); ids: \(ConfigLoader.ids(for: sources).joined(separator: ", "))")
+            if let id = gate.config, !ids.contains(id) {
+                throw .usage("--fail-on \(gate.text): no config has the id \(id); ids: \(ids.joined(separator: ", "))")
             }
         }
         if let format = request.format, !FormatRegistry.allNames.contains(format) {
@@ -22,7 +23,7 @@ public enum AuditRun {
         let loader = ConfigLoader(forcedFormat: request.format, timeout: request.timeout)
         var loaded: [LoadedConfig] = []
         var failed: [FailedConfig] = []
-        for (source, id) in zip(sources, ConfigLoader.ids(for: sources)) {
+        for (source, id) in zip(sources, ids) {
             do {
                 loaded.append(try loader.load(source, id: id))
             } catch {

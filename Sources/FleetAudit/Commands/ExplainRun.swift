@@ -40,7 +40,7 @@ public enum ExplainRun {
     }
 
     /// A validated profile from `--device` pairs, by the same rules as an inventory row.
-    public static func profile(_ pairs: [(key: String, value: String)]) throws(AuditFailure) -> Profile {
+    public static func profile(_ pairs: [(key: String, value: String)], needs: ProfileNeeds = ProfileNeeds()) throws(AuditFailure) -> Profile {
         var known: [InventoryColumn: String] = [:]
         var attributes: [String: String] = [:]
         for (key, value) in pairs {
@@ -51,15 +51,18 @@ public enum ExplainRun {
         if !missing.isEmpty {
             throw .usage("--device is missing \(missing.joined(separator: ", ")) (required: platform, os_version, app_version; app_build on Android)")
         }
-        switch ProfileBuilder.build(value: { known[$0] }, attributes: attributes) {
+        switch ProfileBuilder.build(value: { known[$0] }, attributes: attributes, needs: needs) {
         case .success(let profile): return profile
         case .failure(let problem): throw .input("--device: \(problem.message)")
         }
     }
 
     public static func run(_ request: AuditRequest, device: String) throws(AuditFailure) -> JSONValue {
-        let profile = try profile(try parseDevice(device))
+        let pairs = try parseDevice(device)
         let (configs, failed) = try AuditRun.loadConfigs(request)
+        var needs = ProfileNeeds()
+        for c in configs { needs.formUnion(c.config.needs) }
+        let profile = try profile(pairs, needs: needs)
         let releases = try AuditRun.loadReleases(request.releasesPath)
         let context = EvaluationContext(releases: releases, asOf: request.asOf ?? Timestamps.generationTime())
         var results: [JSONValue] = configs.map { loaded in

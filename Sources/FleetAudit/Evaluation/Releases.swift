@@ -128,8 +128,10 @@ public enum ReleasesLoader {
         var out: [Release] = []
         for (i, item) in items.enumerated() {
             guard let o = item.objectValue else { throw LoadError(description: "\(path): releases[\(i)] is not an object") }
+            // Keys match like CSV headers: `min_os`, `minOS` and `min-os` are one key.
             func text(_ key: String) -> String? {
-                switch o[key] ?? o[key.replacingOccurrences(of: "_", with: "")] ?? o["minOS"].flatMap({ key == "min_os" ? $0 : nil }) {
+                let wanted = InventoryColumn.normalize(key)
+                switch o.pairs.last(where: { InventoryColumn.normalize($0.key) == wanted })?.value {
                 case .string(let s)?: return s.isEmpty ? nil : s
                 case .number(let n)?: return n.literal
                 default: return nil

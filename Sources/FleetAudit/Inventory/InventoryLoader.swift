@@ -33,6 +33,7 @@ public struct InventoryLoader {
             if let i = map.attributes[name] { keyColumns.append((nil, name, i)) }
         }
         let countIndex = map.index[.count]
+        let platformIndex = map.index[.platform]!
         let headerCount = source.headers.count
 
         var slots: [[UInt8]: Slot] = [:]
@@ -51,8 +52,9 @@ public struct InventoryLoader {
                     continue
                 }
                 key.removeAll(keepingCapacity: true)
+                let keepsAppBuild = needs.appBuildOffAndroid || Self.isAndroid(fields, platformIndex)
                 for entry in keyColumns {
-                    let r = fields.range(entry.index)
+                    let r = entry.column == .appBuild && !keepsAppBuild ? 0..<0 : fields.range(entry.index)
                     let n = r.count
                     key.append(UInt8(truncatingIfNeeded: n)); key.append(UInt8(truncatingIfNeeded: n >> 8))
                     key.append(UInt8(truncatingIfNeeded: n >> 16)); key.append(UInt8(truncatingIfNeeded: n >> 24))
@@ -68,7 +70,7 @@ public struct InventoryLoader {
                         if let column = entry.column { values[column] = fields.string(entry.index) }
                         if let name = entry.attribute { attributes[name] = fields.string(entry.index).trimmingCharacters(in: .whitespaces) }
                     }
-                    switch ProfileBuilder.build(value: { values[$0] }, attributes: attributes) {
+                    switch ProfileBuilder.build(value: { values[$0] }, attributes: attributes, needs: needs) {
                     case .success(let profile): slot = .profile(table.add(profile))
                     case .failure(let problem): slot = .problem(problem)
                     }
@@ -97,6 +99,14 @@ public struct InventoryLoader {
             if summary.rowsRead & 0xFFFF == 0, let onProgress { onProgress(summary.rowsRead, source.progress) }
         }
         return (table, summary)
+    }
+
+    /// Whether the platform field says `android` (any case, spaces around it), without making a String.
+    static func isAndroid(_ fields: RowFields, _ index: Int) -> Bool {
+        var bytes = fields.bytes[fields.range(index)]
+        while let b = bytes.first, b == 0x20 || b == 0x09 { bytes = bytes.dropFirst() }
+        while let b = bytes.last, b == 0x20 || b == 0x09 { bytes = bytes.dropLast() }
+        return bytes.count == 7 && zip(bytes, "android".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 
     /// A positive integer of at most 18 digits, spaces around it allowed.

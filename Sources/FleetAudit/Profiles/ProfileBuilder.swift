@@ -4,16 +4,21 @@ import Foundation
 /// that, for example, a `device_id` column never makes every row a profile of its own.
 public struct ProfileNeeds: Sendable, Equatable {
     public var packageName: Bool
+    /// Whether some config reads `app_build` on iOS or macOS (PoV iOS does; NHS does not). Android rows always
+    /// keep it: it is their versionCode. Left out, per-device iOS build numbers would make one profile per row.
+    public var appBuildOffAndroid: Bool
     /// Normalized attribute names (`region`, `freememory`, `lastnotifiedversion`).
     public var attributes: Set<String>
 
-    public init(packageName: Bool = false, attributes: Set<String> = []) {
+    public init(packageName: Bool = false, appBuildOffAndroid: Bool = false, attributes: Set<String> = []) {
         self.packageName = packageName
+        self.appBuildOffAndroid = appBuildOffAndroid
         self.attributes = Set(attributes.map(InventoryColumn.normalize))
     }
 
     public mutating func formUnion(_ other: ProfileNeeds) {
         packageName = packageName || other.packageName
+        appBuildOffAndroid = appBuildOffAndroid || other.appBuildOffAndroid
         attributes.formUnion(other.attributes)
     }
 }
@@ -28,7 +33,8 @@ public struct RowProblem: Equatable, Sendable, Error {
 /// Turns one row's values into a validated `Profile` (SPEC §2.2, §2.3). Used by ingest and by `explain`,
 /// so a device is judged the same way in both.
 public enum ProfileBuilder {
-    public static func build(value: (InventoryColumn) -> String?, attributes: [String: String]) -> Result<Profile, RowProblem> {
+    public static func build(value: (InventoryColumn) -> String?, attributes: [String: String],
+                             needs: ProfileNeeds = ProfileNeeds()) -> Result<Profile, RowProblem> {
         func trimmed(_ column: InventoryColumn) -> String? {
             value(column).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -62,7 +68,8 @@ public enum ProfileBuilder {
             }
         }
         return .success(Profile(platform: platform, osVersion: osVersion, apiLevel: apiLevel,
-                                appVersion: trimmed(.appVersion)!, appBuild: appBuild,
+                                appVersion: trimmed(.appVersion)!,
+                                appBuild: platform == .android || needs.appBuildOffAndroid ? appBuild : nil,
                                 packageName: trimmed(.packageName), attributes: attributes))
     }
 

@@ -2,7 +2,6 @@
 public struct ProfileTable: Sendable {
     public private(set) var profiles: [Profile] = []
     public private(set) var devices: [Int64] = []
-    public private(set) var rows: [Int64] = []
 
     public init() {}
 
@@ -10,13 +9,11 @@ public struct ProfileTable: Sendable {
     mutating func add(_ profile: Profile) -> Int {
         profiles.append(profile)
         devices.append(0)
-        rows.append(0)
         return profiles.count - 1
     }
 
     mutating func count(_ index: Int, devices n: Int64) {
         devices[index] += n
-        rows[index] += 1
     }
 
     /// A table holding one profile per device, for `explain`.

@@ -35,9 +35,8 @@ public enum JSONReport {
                 .obj([("line", .int(r.line)), ("column", .optionalString(r.column)),
                       ("reason", .string(r.reason.rawValue)), ("message", .string(r.message))])
             })),
-            ("rejectionsByReason", .obj(inv.rejectionsByReason.keys.map(\.rawValue).sorted().map { key in
-                (key, .int64(inv.rejectionsByReason[RejectionReason(rawValue: key)!]!))
-            })),
+            ("rejectionsByReason", .obj(inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { ($0.key.rawValue, .int64($0.value)) })),
         ])
         let configs: [JSONValue] = report.configs.map { c in
             .obj([

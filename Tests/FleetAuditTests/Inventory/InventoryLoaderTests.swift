@@ -55,6 +55,19 @@ final class InventoryLoaderTests: XCTestCase {
         XCTAssertEqual(withRegion.profiles.first?.attribute("Region"), "GB")
     }
 
+    func testIOSBuildNumbersSplitProfilesOnlyWhenAConfigReadsThem() throws {
+        var text = "platform,os_version,app_version,app_build\n"
+        for i in 0..<500 { text += "iOS,17.1,5.0,\(1000 + i)\n" }
+        for i in 0..<500 { text += " Android ,14,5.0,\(300 + i % 2)\n" }
+        let (table, summary) = try load(text)
+        XCTAssertEqual(summary.devices, 1000)
+        XCTAssertEqual(table.profiles.filter { $0.platform == .ios }.count, 1, "iOS builds are not read: one profile")
+        XCTAssertNil(table.profiles.first { $0.platform == .ios }?.appBuild, "a dropped field is not kept from one row")
+        XCTAssertEqual(table.profiles.filter { $0.platform == .android }.map(\.appBuildCode), [300, 301], "versionCodes stay")
+        let (reading, _) = try load(text, needs: ProfileNeeds(appBuildOffAndroid: true))
+        XCTAssertEqual(reading.profiles.filter { $0.platform == .ios }.count, 500)
+    }
+
     func testAndroidAPILevelFromColumnOrReleaseTable() throws {
         let (table, summary) = try load("platform,os_version,os_api_level,app_version,app_build\nandroid,6.0.1,,1,1\nandroid,14,34,1,1\nandroid,9,x,1,1\nandroid,12L,,1,1\n")
         XCTAssertEqual(table.profiles.map(\.apiLevel), [23, 34, 32])
