@@ -17,13 +17,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 rng = random.Random(20261122)
 
 COLUMNS = ["device_id", "platform", "os_version", "app_version", "app_build", "package_name",
-           "model", "region", "language", "is_tablet"]
+           "model", "region", "language", "is_tablet", "last_notified_version"]
 
 IOS_OS = [("12.5.7", 2), ("13.3", 2), ("13.5.1", 3), ("14.8", 8), ("15.7.9", 12), ("16.4.1", 18),
           ("16.7.2", 15), ("17.1", 14), ("17.4.1", 16), ("18.0", 10)]
 IOS_APP = [("3.12", 3), ("4.10", 5), ("4.29", 12), ("4.36", 18), ("5.0", 20), ("5.1", 22), ("6.0", 15), ("6.1", 5)]
 IOS_MODELS = [("iPhone12,1", False), ("iPhone13,2", False), ("iPhone14,5", False), ("iPhone15,2", False),
               ("iPad13,1", True), ("iPhone 8, \"Product RED\"", False)]
+MACOS_OS = [("12.7.4", 3), ("13.6.6", 6), ("14.4.1", 10), ("15.1", 8)]
+MACOS_APP = [("5.0", 10), ("5.1", 20), ("6.0", 25), ("6.1", 10)]
+MACOS_MODELS = [("MacBookAir10,1", False), ("Mac14,2", False), ("iMac21,1", False)]
+# What PrinceOfVersions clients store after showing an optional update (SampleData's PoV documents offer these).
+LATEST_NOTIFIED = {"ios": "6.1", "macos": "6.1", "android": "362"}
 ANDROID_OS = [("5.1", 2), ("6.0.1", 4), ("7.0", 5), ("8.1.0", 8), ("9", 12), ("10", 16), ("11", 18),
               ("12", 15), ("13", 12), ("14", 8)]
 ANDROID_APP = [("4.10", 111, 4), ("4.29", 312, 10), ("4.36", 347, 22), ("4.39", 352, 14), ("5.0", 358, 25),
@@ -43,7 +48,8 @@ def pick(weighted):
 
 
 def device(i):
-    platform = "ios" if rng.random() < 0.55 else "android"
+    draw = rng.random()
+    platform = "ios" if draw < 0.50 else "macos" if draw < 0.56 else "android"
     row = {"device_id": f"dev-{i:05d}"}
     if platform == "ios":
         row["platform"] = rng.choice(["ios", "ios", "ios", "iOS", "iPadOS"])
@@ -51,6 +57,12 @@ def device(i):
         row["app_version"] = pick(IOS_APP)[0]
         row["app_build"] = str(rng.randint(1000, 1999))
         model, tablet = rng.choice(IOS_MODELS)
+    elif platform == "macos":
+        row["platform"] = "macOS"
+        row["os_version"] = pick(MACOS_OS)[0]
+        row["app_version"] = pick(MACOS_APP)[0]
+        row["app_build"] = str(rng.randint(1000, 1999))
+        model, tablet = rng.choice(MACOS_MODELS)
     else:
         row["platform"] = "android"
         row["os_version"] = pick(ANDROID_OS)[0]
@@ -58,11 +70,12 @@ def device(i):
         row["app_version"] = name
         row["app_build"] = str(code)
         model, tablet = rng.choice(ANDROID_MODELS)
-    row["package_name"] = pick(PACKAGES[platform])[0]
+    row["package_name"] = pick(PACKAGES["ios" if platform == "macos" else platform])[0]
     row["model"] = model
     row["region"] = pick(REGIONS)[0]
     row["language"] = pick(LANGUAGES)[0]
     row["is_tablet"] = "true" if tablet else "false"
+    row["last_notified_version"] = LATEST_NOTIFIED[platform] if rng.random() < 0.3 else ""
     return row
 
 
@@ -87,12 +100,12 @@ def main():
     db = sqlite3.connect(db_path)
     db.execute("CREATE TABLE devices (device_id TEXT PRIMARY KEY, platform TEXT, os_version TEXT, "
                "app_version TEXT, app_build TEXT, package_name TEXT, model TEXT, region TEXT, "
-               "language TEXT, is_tablet TEXT)")
+               "language TEXT, is_tablet TEXT, last_notified_version TEXT)")
     with open(csv_path, newline="", encoding="utf-8") as f:
         reader = csv.reader(f)
         header = next(reader)
         assert header == COLUMNS
-        db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?,?)",
+        db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                        ([v if v != "" else None for v in r] for r in reader))
     db.commit()
     db.execute("VACUUM")

@@ -28,8 +28,20 @@ struct EvaluationOptions: ParsableArguments {
     @Option(name: .customLong("as-of"), help: ArgumentHelp("The audit instant, ISO 8601 (default: SOURCE_DATE_EPOCH, else now).", valueName: "time"))
     var asOf: String?
 
+    @Option(help: ArgumentHelp("How a PrinceOfVersions requirement compares its attribute (repeatable).", valueName: "key=equals|atLeast|atMost"))
+    var requirement: [String] = []
+
+    @Option(name: .customLong("pov-legacy-below"), help: ArgumentHelp("Devices whose app is below VERSION run a PrinceOfVersions client before 4.0 and read the legacy key (repeatable; Android: a versionCode or a versionName).", valueName: "platform=version"))
+    var povLegacyBelow: [String] = []
+
     func apply(to request: inout AuditRequest) throws {
         request.releasesPath = releases
+        do {
+            for spec in requirement { try request.formatOptions.addRequirement(spec) }
+            for spec in povLegacyBelow { try request.formatOptions.addLegacyBelow(spec) }
+        } catch {
+            throw ValidationError(error.description)
+        }
         if let asOf {
             guard let date = Timestamps.parse(asOf) else {
                 throw ValidationError("--as-of \(asOf) is not an ISO 8601 date or time (e.g. 2026-11-22 or 2026-11-22T08:00:00Z)")

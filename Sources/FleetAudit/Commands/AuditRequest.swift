@@ -15,6 +15,7 @@ public struct AuditRequest: Sendable {
     public var keepGoing = false
     public var timeout: TimeInterval = 30
     public var gates: [Gate] = []
+    public var formatOptions = FormatOptions()
 
     public init(inventoryPath: String) { self.inventoryPath = inventoryPath }
 
@@ -27,6 +28,7 @@ public struct AuditRequest: Sendable {
         if let table { out.append(("table", table)) }
         if let query { out.append(("query", query)) }
         if keepGoing { out.append(("keepGoing", "true")) }
+        out += formatOptions.reported
         return out
     }
 }

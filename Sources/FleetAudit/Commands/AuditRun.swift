@@ -63,7 +63,7 @@ public enum AuditRun {
             throw .input(error.description)
         }
         let asOf = request.asOf ?? generatedAt
-        let context = EvaluationContext(releases: releases, asOf: asOf)
+        let context = EvaluationContext(releases: releases, asOf: asOf, options: request.formatOptions)
         let tallies = Auditor.audit(configs, profiles: table, context: context)
         var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)

@@ -64,7 +64,8 @@ public enum ExplainRun {
         for c in configs { needs.formUnion(c.config.needs) }
         let profile = try profile(pairs, needs: needs)
         let releases = try AuditRun.loadReleases(request.releasesPath)
-        let context = EvaluationContext(releases: releases, asOf: request.asOf ?? Timestamps.generationTime())
+        let context = EvaluationContext(releases: releases, asOf: request.asOf ?? Timestamps.generationTime(),
+                                        options: request.formatOptions)
         var results: [JSONValue] = configs.map { loaded in
             let decision = loaded.config.evaluate(profile, context: context)
             // Document-level diagnostics concern the devices the document is for (all of them when it is for none).
@@ -81,6 +82,7 @@ public enum ExplainRun {
                 ("reason", .string(decision.reason)),
                 ("notices", .array(decision.notices.map { .string($0) })),
                 ("diagnostics", .array(codes.map { .string($0) })),
+                ("meta", loaded.config.rules.first { $0.id == decision.rule }?.meta ?? .null),
             ])
         }
         results += failed.map { f in

@@ -9,7 +9,7 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 
 /// A problem found in a config, with a stable dotted code (`nhs.rejected`) that scripts can match on.
 /// Diagnostics are collected as values and shown in every report; they never stop a run.
-public struct Diagnostic: Equatable, Hashable, Sendable {
+public struct Diagnostic: Equatable, Hashable, Sendable, Error {
     public let code: String
     public let severity: Severity
     public let message: String

@@ -2,7 +2,7 @@ import Foundation
 
 /// A config format that FleetAudit can evaluate. Adding one means a folder with a type conforming to this
 /// protocol and one line in `FormatRegistry.formats`; nothing else changes.
-public protocol ConfigFormat {
+public protocol ConfigFormat: Sendable {
     /// Stable name used by `--format` and in reports (`nhs-availability`).
     static var name: String { get }
     /// A name for people (`NHS COVID-19 app availability`).
@@ -37,9 +37,13 @@ extension EvaluableConfig {
 public struct RuleInfo: Equatable, Sendable {
     public let id: String
     public let summary: String
-    public init(id: String, summary: String) {
+    /// Metadata the client hands the app with this rule (PrinceOfVersions: global meta merged with the
+    /// rule's own, the rule winning); nil when the format has none.
+    public let meta: JSONValue?
+    public init(id: String, summary: String, meta: JSONValue? = nil) {
         self.id = id
         self.summary = summary
+        self.meta = meta
     }
 }
 
@@ -58,9 +62,11 @@ public struct EvaluationContext: Sendable {
     public var releases: Releases?
     /// The audit instant (`--as-of`).
     public var asOf: Date
+    public var options: FormatOptions
 
-    public init(releases: Releases? = nil, asOf: Date = Date()) {
+    public init(releases: Releases? = nil, asOf: Date = Date(), options: FormatOptions = FormatOptions()) {
         self.releases = releases
         self.asOf = asOf
+        self.options = options
     }
 }

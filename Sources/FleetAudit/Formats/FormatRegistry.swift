@@ -3,13 +3,11 @@ public enum FormatRegistry {
     /// Formats that are evaluated.
     public static let formats: [any ConfigFormat.Type] = [
         NHSAvailabilityFormat.self,
+        PrinceOfVersionsFormat.self,
     ]
 
     /// Formats recognised but not evaluated yet: loading one is an error that names it.
     static let recognisedOnly: [(name: String, displayName: String, matches: @Sendable (JSONObject) -> Bool)] = [
-        ("princeofversions", "PrinceOfVersions", { root in
-            ["ios", "ios2", "macos", "macos2", "android", "android2"].contains { root[$0] != nil }
-        }),
         ("turkcell-updater", "Turkcell Updater", { root in
             root["packageName"] != nil && (root["updates"] != nil || root["messages"] != nil)
         }),

@@ -11,6 +11,8 @@ public struct AuditReport: Sendable {
     public struct RuleReport: Sendable {
         public let id: String
         public let summary: String
+        /// Merged metadata the client hands the app with this rule, when the format has it.
+        public let meta: JSONValue?
         public let counts: OutcomeCounts
         public let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
     }
@@ -100,7 +102,8 @@ public struct AuditReport: Sendable {
         ruleIDs += tally.rules.keys.filter { !ruleIDs.contains($0) }.sorted()
         let rules = ruleIDs.map { id -> RuleReport in
             let ruleTally = tally.rules[id] ?? ConfigTally.RuleTally()
-            return RuleReport(id: id, summary: config.rules.first { $0.id == id }?.summary ?? id,
+            let info = config.rules.first { $0.id == id }
+            return RuleReport(id: id, summary: info?.summary ?? id, meta: info?.meta,
                               counts: ruleTally.counts, byPlatform: sortedPlatforms(ruleTally.byPlatform))
         }
         var noticeInfos = config.notices

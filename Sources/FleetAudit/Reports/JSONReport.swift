@@ -48,8 +48,10 @@ public enum JSONReport {
                 ("totals", counts(c.totals)),
                 ("byPlatform", byPlatform(c.byPlatform)),
                 ("rules", .array(c.rules.map { r in
-                    .obj([("id", .string(r.id)), ("summary", .string(r.summary)), ("counts", counts(r.counts)),
-                          ("byPlatform", byPlatform(r.byPlatform))])
+                    var fields: [(String, JSONValue)] = [("id", .string(r.id)), ("summary", .string(r.summary)),
+                                                         ("counts", counts(r.counts)), ("byPlatform", byPlatform(r.byPlatform))]
+                    if let meta = r.meta { fields.append(("meta", meta)) }
+                    return .obj(fields)
                 })),
                 ("unattributed", counts(c.unattributed)),
                 ("notices", .array(c.notices.map { n in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A forgiving numeric version for release lists and OS versions (`16.4.1`, `14`, `13.0 (b2)`): the leading
 /// digits of each dot-separated component, compared component by component with missing ones as 0.
 /// Used only where no client's own rule applies (SPEC §4 `min_os`).
@@ -25,5 +27,18 @@ public struct LenientVersion: Comparable, Hashable, Sendable {
             if x != y { return x < y }
         }
         return false
+    }
+}
+
+extension LenientVersion {
+    /// Whether the text is only digits and dots (`5.0`, `12`): a version, not a word.
+    public static func isPlainVersion(_ text: String) -> Bool { plain(text) != nil }
+
+    /// The text as a version when it is only digits separated by single dots.
+    public static func plain(_ text: String) -> LenientVersion? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty, t.split(separator: ".", omittingEmptySubsequences: false)
+            .allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }) else { return nil }
+        return LenientVersion(t)
     }
 }

@@ -74,14 +74,35 @@ final class CommandLineTests: XCTestCase {
                               "--device", "platform=android,os_version=13,app_version=4.36,app_build=347,model=\"Pixel, 7\""])
         XCTAssertEqual(result.status, 0, result.stderr)
         let items = try XCTUnwrap(JSONParser.parse(result.stdout).arrayValue)
-        XCTAssertEqual(items.count, 4)
+        XCTAssertEqual(items.count, 7)
         let android = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
-        XCTAssertEqual(android.keys, ["config", "outcome", "rule", "reason", "notices", "diagnostics"])
+        XCTAssertEqual(android.keys, ["config", "outcome", "rule", "reason", "notices", "diagnostics", "meta"])
         XCTAssertEqual(android["outcome"], .string("forced"))
         XCTAssertEqual(android["rule"], .string("minimumAppVersion"))
         let ios = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-ios.json") }?.objectValue)
         XCTAssertEqual(ios["outcome"], .string("notTargeted"))
         XCTAssertEqual(ios["rule"], .null)
+    }
+
+    func testExplainShowsPrinceOfVersionsRuleMetaAndLegacyClients() throws {
+        let config = "SampleData/configs/princeofversions/fleet-rollout.json"
+        let device = "platform=iOS,os_version=16.4.1,app_version=4.36,app_build=1410,region=GB-ENG"
+        let v4 = try run(["explain", "--config", config, "--device", device])
+        XCTAssertEqual(v4.status, 0, v4.stderr)
+        let item = try XCTUnwrap(JSONParser.parse(v4.stdout).arrayValue?.first?.objectValue)
+        XCTAssertEqual(item["outcome"], .string("forced"))
+        XCTAssertEqual(item["rule"], .string("ios2[0]"))
+        XCTAssertEqual(item["meta"]?.objectValue?["campaign"], .string("england-first"))
+        XCTAssertEqual(item["meta"]?.objectValue?["owner"], .string("release-team"), "global meta is merged in")
+
+        let legacy = try run(["explain", "--config", config, "--pov-legacy-below", "ios=5.0", "--device", device])
+        let old = try XCTUnwrap(JSONParser.parse(legacy.stdout).arrayValue?.first?.objectValue)
+        XCTAssertEqual(old["rule"], .string("ios.latest_version"), legacy.stdout)
+        XCTAssertEqual(old["outcome"], .string("recommended"))
+
+        let bad = try run(["explain", "--config", config, "--requirement", "region=sideways", "--device", device])
+        XCTAssertEqual(bad.status, 64, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("--requirement"), bad.stderr)
     }
 
     func testExplainRejectsAnInvalidDevice() throws {
@@ -171,25 +192,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
         XCTAssertEqual(report["failedConfigs"]?.arrayValue?.count, 1)
-        XCTAssertEqual(report["configs"]?.arrayValue?.count, 4)
+        XCTAssertEqual(report["configs"]?.arrayValue?.count, 7)
         XCTAssertEqual(try run(sampleArguments + ["--config", "missing.json"]).status, 65)
     }
 
     func testFailOnGatesExitOneAfterWritingReports() throws {
         let dir = TestPaths.temporaryDirectory()
         let crossed = try run(sampleArguments + ["--out", dir.path, "--quiet", "--fail-on", "availability-ios.json:forced>1000",
-                                                 "--fail-on", "blocked>0.5%"])
+                                                 "--fail-on", "blocked>10%"])
         XCTAssertEqual(crossed.status, 1, crossed.stderr)
-        XCTAssertTrue(crossed.stderr.contains("gate crossed: availability-ios.json: forced = 1,489 devices"), crossed.stderr)
-        XCTAssertFalse(crossed.stderr.contains("blocked"), "the blocked gate holds: nothing is blocked")
+        XCTAssertTrue(crossed.stderr.contains("gate crossed: availability-ios.json: forced = 1,350 devices"), crossed.stderr)
+        XCTAssertFalse(crossed.stderr.contains("blocked"), "the blocked gate holds: at most 266 of 3,995 (6.7%) are blocked")
         let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
         let gates = try XCTUnwrap(report["gates"]?.arrayValue)
-        XCTAssertEqual(gates.count, 1 + 4, "a config gate checks its config; a global gate checks each config")
+        XCTAssertEqual(gates.count, 1 + 7, "a config gate checks its config; a global gate checks each config")
         XCTAssertEqual(gates.filter { $0.objectValue?["crossed"] == .bool(true) }.count, 1)
 
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1489", "--quiet"]).status, 0, "strictly greater")
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>6.1%", "--quiet"]).status, 0)
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>5%", "--quiet"]).status, 1, "242 of 3,995 is 6.06%")
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1350", "--quiet"]).status, 0, "strictly greater")
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1349", "--quiet"]).status, 1)
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>8.6%", "--quiet"]).status, 0)
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>8.5%", "--quiet"]).status, 1, "340 of 3,995 is 8.51%")
     }
 
     func testBadGatesAreUsageErrors() throws {

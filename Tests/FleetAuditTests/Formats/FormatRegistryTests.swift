@@ -8,8 +8,7 @@ final class FormatRegistryTests: XCTestCase {
     }
 
     func testFormatsNotImplementedYetAreNamed() {
-        for (json, name) in [(#"{"ios": [], "meta": {}}"#, "PrinceOfVersions"),
-                             (#"{"packageName": "a", "updates": []}"#, "Turkcell Updater"),
+        for (json, name) in [(#"{"packageName": "a", "updates": []}"#, "Turkcell Updater"),
                              (#"{"data": {"comparisonMode": "FORCE"}}"#, "OSAM")] {
             XCTAssertThrowsError(try load(json)) { error in
                 XCTAssertTrue("\(error)".contains(name), "\(error)")

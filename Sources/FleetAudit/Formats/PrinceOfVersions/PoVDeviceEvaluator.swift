@@ -1,0 +1,133 @@
+import Foundation
+
+/// One device against a PrinceOfVersions document: its installed version, OS and stored state as its
+/// client reads them, and the v4 and legacy decisions (SPEC §5.1, §5.2).
+struct PoVDeviceEvaluator {
+    let profile: Profile
+    let context: EvaluationContext
+
+    private var isAndroid: Bool { profile.platform == .android }
+
+    /// Whether `--pov-legacy-below` says this device's app still bundles a client before 4.0.
+    var runsLegacyClient: Bool {
+        guard let below = context.options.povLegacyBelow[profile.platform] else { return false }
+        if isAndroid, let code = Int(below) {
+            return (profile.appBuildCode ?? Int.max) < code
+        }
+        if !isAndroid, let b = PoVIOSVersion(below), let app = PoVIOSVersion(profile.appVersion) {
+            return app < b
+        }
+        guard let b = LenientVersion(below), let app = LenientVersion(profile.appVersion) else { return false }
+        return app < b
+    }
+
+    private func unreadable(_ what: String) -> Decision {
+        .notTargeted("\(what) cannot be read by the client, which then fails",
+                     diagnostics: [Diagnostic(PrinceOfVersionsDocument.unreadableDevice, .warning,
+                        "devices whose app or OS version the PrinceOfVersions client cannot parse")])
+    }
+
+    private var lastNotified: String? { profile.attribute(PrinceOfVersionsDocument.lastNotifiedColumn) }
+
+    // MARK: v4
+
+    func v4(_ configurations: [PoVConfiguration]) -> Decision {
+        let installed: PoVVersion, os: PoVVersion
+        if isAndroid {
+            guard let code = profile.appBuildCode, let level = profile.apiLevel else { return unreadable("the versionCode") }
+            installed = .code(Int64(code))
+            os = .code(Int64(level))
+        } else {
+            guard let app = PoVIOSVersion(appVersion: profile.appVersion, appBuild: profile.appBuild) else {
+                return unreadable("app version \"\(profile.appVersion)\"")
+            }
+            guard let osVersion = PoVIOSVersion(profile.osVersion) else { return unreadable("OS version \"\(profile.osVersion)\"") }
+            installed = .apple(app)
+            os = .apple(osVersion)
+        }
+        var failedOnlyOnOS: PoVConfiguration?
+        var misses: [String] = []
+        for c in configurations {
+            let osHolds = c.requiredOS.map { os >= $0 } ?? true
+            var failures: [String] = []
+            for r in c.requirements {
+                if case .fails(let why) = PoVRequirements.check(r.key, r.value, profile: profile, options: context.options) {
+                    failures.append(why)
+                }
+            }
+            if osHolds && failures.isEmpty { return decide(c, installed: installed) }
+            if !osHolds && failures.isEmpty && failedOnlyOnOS == nil { failedOnlyOnOS = c }
+            if !osHolds { failures.insert("OS \(os) < \(c.requiredOS!)", at: 0) }
+            misses.append("\(c.id): " + failures.joined(separator: ", "))
+        }
+        if let c = failedOnlyOnOS {
+            return Decision(.unsupportedOS, rule: c.id,
+                            reason: "no configuration's requirements hold; \(c.id) fails only on required_os_version (OS \(os) < \(c.requiredOS!))")
+        }
+        return .notTargeted(misses.isEmpty ? "the platform's configuration array is empty"
+                                           : "no configuration's requirements hold (" + misses.joined(separator: "; ") + ")")
+    }
+
+    private func decide(_ c: PoVConfiguration, installed: PoVVersion) -> Decision {
+        if c.required == nil && c.last == nil {
+            return Decision(.notTargeted, rule: c.id, reason: "\(c.id) is chosen but has neither version: the client throws",
+                            diagnostics: [Diagnostic(PrinceOfVersionsDocument.missingVersions, .error,
+                                "devices for which the chosen configuration has neither required_version nor last_version_available")])
+        }
+        if let required = c.required, installed < required {
+            let how = installability(required)
+            return Decision(how.forcedOutcome, rule: c.id, reason: "\(installed) < required_version \(required); \(how.explanation)")
+        }
+        if let last = c.last, installed < last {
+            if c.frequency == .once, let stored = lastNotified, parse(stored, like: last) == last {
+                return Decision(.upToDate, rule: c.id, reason: "\(installed) < last_version_available \(last), already notified once")
+            }
+            return Decision(.recommended, rule: c.id, reason: "\(installed) < last_version_available \(last) (\(c.frequency.rawValue))")
+        }
+        return Decision(.upToDate, rule: c.id, reason: "\(installed) meets \(c.id)")
+    }
+
+    // MARK: legacy
+
+    func legacy(_ legacy: PoVLegacy) -> Decision {
+        let installed: PoVVersion, os: PoVVersion
+        if isAndroid {
+            guard let app = SemanticVersion(profile.appVersion) else { return unreadable("app version \"\(profile.appVersion)\" (not SemVer)") }
+            guard let level = profile.apiLevel else { return unreadable("the API level") }
+            installed = .semantic(app)
+            os = .code(Int64(level))
+        } else {
+            guard let app = PoVIOSVersion(appVersion: profile.appVersion, appBuild: profile.appBuild) else {
+                return unreadable("app version \"\(profile.appVersion)\"")
+            }
+            guard let osVersion = PoVIOSVersion(profile.osVersion) else { return unreadable("OS version \"\(profile.osVersion)\"") }
+            installed = .apple(app)
+            os = .apple(osVersion)
+        }
+        let stored = lastNotified.flatMap { text in legacy.latest.flatMap { parse(text, like: $0) } }
+        return legacy.evaluate(installed: installed, os: os, lastNotified: stored, installability: installability)
+    }
+
+    // MARK: helpers
+
+    /// A stored or published version read the way `like` was.
+    private func parse(_ text: String, like: PoVVersion) -> PoVVersion? {
+        switch like {
+        case .apple: return PoVIOSVersion(text).map { .apple($0) }
+        case .code: return Int64(text.trimmingCharacters(in: .whitespaces)).map { .code($0) }
+        case .semantic: return SemanticVersion(text).map { .semantic($0) }
+        }
+    }
+
+    private func installability(_ required: PoVVersion) -> Installability {
+        context.releases.installability(for: profile) { release in
+            let published: PoVVersion?
+            switch required {
+            case .code: published = release.build.map { .code(Int64($0)) }
+            case .apple: published = PoVIOSVersion(release.version + (release.build.map { "-\($0)" } ?? "")).map { .apple($0) }
+            case .semantic: published = SemanticVersion(release.version).map { .semantic($0) }
+            }
+            return published.map { $0 >= required } ?? false
+        }
+    }
+}

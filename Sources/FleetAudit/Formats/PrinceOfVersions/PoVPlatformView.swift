@@ -1,0 +1,65 @@
+/// What the clients of one platform make of a PrinceOfVersions document: the v4 configurations a 4.x
+/// client uses (and what it silently dropped on the way), and the legacy object a client before 4.0 reads.
+struct PoVPlatformView: Sendable {
+    let platform: Platform
+    /// Configurations a 4.x client evaluates; nil when it has none it can use.
+    var v4: [PoVConfiguration]?
+    /// Whether the document has a v4 key for this platform at all (usable or not).
+    var v4Present = false
+    /// Why keys were dropped or rejected; attached to the devices they affect.
+    var v4Problems: [Diagnostic] = []
+    /// Warnings that leave the configurations usable.
+    var notes: [Diagnostic] = []
+    /// The legacy object, decoded or rejected; nil when the document has none for this platform.
+    var legacy: Result<PoVLegacy, Diagnostic>?
+
+    init(platform: Platform) { self.platform = platform }
+
+    var isEmpty: Bool { !v4Present && legacy == nil }
+
+    /// iOS/macOS: `primary` (`ios`) when it is a usable array, else `secondary` (`ios2`). A legacy-shaped
+    /// object under `primary` is the pre-4.0 document.
+    static func apple(_ root: JSONObject, platform: Platform, primary: String, secondary: String) -> PoVPlatformView {
+        var view = PoVPlatformView(platform: platform)
+        for key in [primary, secondary] {
+            guard let value = root[key], !value.isNull else { continue }
+            if key == primary, PoVLegacy.isLegacyShaped(value) {
+                view.legacy = PoVLegacy.decode(root, key: key, android: false)
+                continue
+            }
+            view.v4Present = true
+            guard view.v4 == nil else { continue }
+            switch PoVAppleDecoding.read(root, key: key, notes: &view.notes) {
+            case .configurations(let c): view.v4 = c
+            case .unusable(let d): view.v4Problems.append(d)
+            case .absent: break
+            }
+        }
+        return view
+    }
+
+    /// Android: `android2` when present and not null, else `android` (an array or one object). A
+    /// legacy-shaped `android` object is the pre-4.0 document.
+    static func android(_ root: JSONObject) -> PoVPlatformView {
+        var view = PoVPlatformView(platform: .android)
+        let legacyShaped = PoVLegacy.isLegacyShaped(root["android"])
+        if legacyShaped {
+            view.legacy = PoVLegacy.decode(root, key: "android", android: true)
+        }
+        let key: String
+        if let v2 = root["android2"], !v2.isNull {
+            key = "android2"
+        } else if let v1 = root["android"], !v1.isNull, !legacyShaped {
+            key = "android"
+        } else {
+            return view
+        }
+        view.v4Present = true
+        switch PoVAndroidDecoding.read(root, key: key) {
+        case .configurations(let c): view.v4 = c
+        case .unusable(let d): view.v4Problems.append(d)
+        case .absent: break
+        }
+        return view
+    }
+}

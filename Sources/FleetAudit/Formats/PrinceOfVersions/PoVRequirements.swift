@@ -1,0 +1,66 @@
+import Foundation
+
+/// Checks a configuration's non-OS requirements against inventory attributes (SPEC §5.1). The clients
+/// call an app-supplied closure per key; FleetAudit stands in for it with the attribute of the same name
+/// (`free_memory` and `freeMemory` are one attribute) and a comparison chosen by the value's type, or by
+/// `--requirement KEY=…`. A key with no attribute does not hold, as a client with no closure for it.
+enum PoVRequirements {
+    static let notScalarCode = "pov.requirementNotScalar"
+
+    enum Verdict: Equatable {
+        case holds
+        case fails(String)
+    }
+
+    static func check(_ key: String, _ value: JSONValue, profile: Profile, options: FormatOptions) -> Verdict {
+        guard let attribute = profile.attribute(key) else {
+            return .fails("the inventory has no \(key) attribute")
+        }
+        let shown = JSONWriter.compact(value)
+        if let comparison = options.requirementComparisons[InventoryColumn.normalize(key)] {
+            let expected = value.stringValue ?? shown
+            let ordered = order(attribute, expected)
+            let ok: Bool
+            switch comparison {
+            case .equals: ok = ordered.map { $0 == .orderedSame } ?? (attribute.lowercased() == expected.lowercased())
+            case .atLeast: ok = ordered.map { $0 != .orderedAscending } ?? false
+            case .atMost: ok = ordered.map { $0 != .orderedDescending } ?? false
+            }
+            return ok ? .holds : .fails("\(key) \(attribute) is not \(comparison.rawValue) \(expected)")
+        }
+        switch value {
+        case .bool(let b):
+            guard let a = parseBool(attribute), a == b else { return .fails("\(key) \(attribute) ≠ \(b)") }
+            return .holds
+        case .number(let n):
+            guard let a = Double(attribute), a >= n.double else { return .fails("\(key) \(attribute) < \(n.literal)") }
+            return .holds
+        case .string(let s):
+            if LenientVersion.isPlainVersion(s) {
+                guard order(attribute, s).map({ $0 != .orderedAscending }) ?? false else {
+                    return .fails("\(key) \(attribute) < \(s)")
+                }
+                return .holds
+            }
+            return attribute.lowercased() == s.lowercased() ? .holds : .fails("\(key) \(attribute) ≠ \(s)")
+        case .null:
+            return .holds
+        case .array, .object:
+            return .fails("\(key) is \(value.kindDescription), which no attribute can satisfy")
+        }
+    }
+
+    /// Orders two values as versions (or numbers) when both read as such.
+    private static func order(_ a: String, _ b: String) -> ComparisonResult? {
+        guard let x = LenientVersion.plain(a), let y = LenientVersion.plain(b) else { return nil }
+        return x < y ? .orderedAscending : (y < x ? .orderedDescending : .orderedSame)
+    }
+
+    private static func parseBool(_ s: String) -> Bool? {
+        switch s.lowercased() {
+        case "true", "1", "yes", "y", "t": return true
+        case "false", "0", "no", "n", "f": return false
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,93 @@
+/// A loaded PrinceOfVersions document: one view per platform, evaluated as that platform's client would.
+struct PrinceOfVersionsDocument: EvaluableConfig {
+    let views: [Platform: PoVPlatformView]
+    let platforms: [Platform]
+    let rules: [RuleInfo]
+    let diagnostics: [Diagnostic]
+    let needs: ProfileNeeds
+
+    static let missingVersions = "pov.missingVersions"
+    static let platformMissing = "pov.platformMissing"
+    static let legacyMissing = "pov.legacy.missing"
+    static let unreadableDevice = "pov.unreadableDeviceVersion"
+    static let lastNotifiedColumn = "last_notified_version"
+
+    init(_ root: JSONObject) {
+        let views = [
+            PoVPlatformView.apple(root, platform: .ios, primary: "ios", secondary: "ios2"),
+            PoVPlatformView.apple(root, platform: .macos, primary: "macos", secondary: "macos2"),
+            PoVPlatformView.android(root),
+        ].filter { !$0.isEmpty }
+        self.views = Dictionary(uniqueKeysWithValues: views.map { ($0.platform, $0) })
+        platforms = views.map(\.platform)
+
+        var rules: [RuleInfo] = []
+        var diagnostics: [Diagnostic] = []
+        var attributes: Set<String> = [Self.lastNotifiedColumn]
+        for view in views {
+            for c in view.v4 ?? [] {
+                rules.append(RuleInfo(id: c.id, summary: c.summary, meta: c.meta))
+                attributes.formUnion(c.requirements.map(\.key))
+                if c.required == nil && c.last == nil {
+                    diagnostics.append(Diagnostic(Self.missingVersions, .error,
+                        "\(c.id) has neither required_version nor last_version_available: a client that picks it throws", path: c.id))
+                }
+                for r in c.requirements {
+                    switch r.value {
+                    case .object, .array:
+                        diagnostics.append(Diagnostic(PoVRequirements.notScalarCode, .warning,
+                            "\(c.id).requirements.\(r.key) is \(r.value.kindDescription): no device attribute can satisfy it, so the entry is never chosen",
+                            path: "\(c.id).requirements.\(r.key)"))
+                    default: break
+                    }
+                }
+            }
+            diagnostics += view.v4Problems + view.notes
+            switch view.legacy {
+            case .success(let legacy)?:
+                rules += legacy.rules
+                if !view.v4Present {
+                    diagnostics.append(Diagnostic("pov.legacyOnly", .info,
+                        "\(legacy.key) is only a legacy (pre-4.0) object: every \(view.platform) device is evaluated as a client before 4.0; a 4.x client would find no usable configuration"))
+                }
+            case .failure(let d)?: diagnostics.append(d)
+            case nil: break
+            }
+        }
+        if views.isEmpty {
+            diagnostics.append(Diagnostic(Self.platformMissing, .error, "the document has no usable platform key"))
+        }
+        self.rules = rules
+        self.diagnostics = diagnostics
+        needs = ProfileNeeds(appBuildOffAndroid: self.views[.ios] != nil || self.views[.macos] != nil,
+                             attributes: attributes)
+    }
+
+    func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
+        guard let view = views[profile.platform] else {
+            return .notTargeted("the document has no key for \(profile.platform)",
+                                diagnostics: [Diagnostic(Self.platformMissing, .info,
+                                    "devices whose platform has no key in the document")])
+        }
+        let evaluator = PoVDeviceEvaluator(profile: profile, context: context)
+        if evaluator.runsLegacyClient {
+            switch view.legacy {
+            case .success(let legacy)?: return evaluator.legacy(legacy)
+            case .failure(let d)?: return .notTargeted("its client before 4.0 rejects the legacy object", diagnostics: [d])
+            case nil:
+                return .notTargeted("its client before 4.0 finds no legacy object for \(profile.platform)",
+                                    diagnostics: [Diagnostic(Self.legacyMissing, .warning,
+                                        "devices below --pov-legacy-below read the legacy object, which this document lacks")])
+            }
+        }
+        if let configurations = view.v4 {
+            var decision = evaluator.v4(configurations)
+            decision.diagnostics += view.v4Problems
+            return decision
+        }
+        if !view.v4Present, case .success(let legacy)? = view.legacy {
+            return evaluator.legacy(legacy)
+        }
+        return .notTargeted("the 4.x client has no usable configuration for \(profile.platform)", diagnostics: view.v4Problems)
+    }
+}

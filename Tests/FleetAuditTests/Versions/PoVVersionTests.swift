@@ -1,0 +1,27 @@
+import XCTest
+@testable import FleetAudit
+
+final class PoVVersionTests: XCTestCase {
+    func testPoVIOSVersionParsing() {
+        XCTAssertEqual(PoVIOSVersion("1.2.3-4").map { [$0.major, $0.minor, $0.patch, $0.build] }, [1, 2, 3, 4])
+        XCTAssertEqual(PoVIOSVersion("2").map { [$0.major, $0.minor, $0.patch, $0.build] }, [2, 0, 0, 0])
+        XCTAssertEqual(PoVIOSVersion("1.x.3-b").map { [$0.major, $0.minor, $0.patch, $0.build] }, [1, 0, 3, 0])
+        XCTAssertEqual(PoVIOSVersion("1.2.3.4"), PoVIOSVersion("1.2.3"))
+        XCTAssertNil(PoVIOSVersion("v1.2"))
+        XCTAssertNil(PoVIOSVersion(""))
+        XCTAssertLessThan(PoVIOSVersion("1.2.3-5")!, PoVIOSVersion("1.2.3-6")!)
+        XCTAssertLessThan(PoVIOSVersion("1.2.3-99")!, PoVIOSVersion("1.2.4")!)
+        XCTAssertEqual(PoVIOSVersion(appVersion: "1.2", appBuild: "7"), PoVIOSVersion("1.2.0-7"))
+    }
+
+    func testSemanticVersionPrecedence() {
+        let ordered = ["1.0.0-alpha", "1.0.0-alpha.1", "1.0.0-alpha.beta", "1.0.0-beta", "1.0.0-beta.2",
+                       "1.0.0-beta.11", "1.0.0-rc.1", "1.0.0", "1.0.1", "1.10.0", "2.0.0"]
+        let parsed = ordered.map { SemanticVersion($0)! }
+        for i in 1..<parsed.count { XCTAssertLessThan(parsed[i - 1], parsed[i], "\(ordered[i - 1]) < \(ordered[i])") }
+        XCTAssertEqual(SemanticVersion("1.0.0+build.5"), SemanticVersion("1.0.0"))
+        for bad in ["1.2", "1.2.3.4", "01.2.3", "1.2.3-", "1.2.3-01", "v1.2.3", "1.2.3-a..b", ""] {
+            XCTAssertNil(SemanticVersion(bad), bad)
+        }
+    }
+}
