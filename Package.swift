@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        // Renders the HTML report from Templates/; escapes HTML by default (Stencil does not).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // The system SQLite through its C API: the benchmark notes show stepping rows into our own
@@ -20,12 +22,29 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libxml2 writes the XML report (xmlTextWriter) and checks it against the XSD.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "FleetAudit",
             dependencies: [
                 "CSQLite",
+                "CLibXML2",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTemplatesPlugin"]
+        ),
+        // Templates/ are compiled into the library so an installed binary needs no source tree.
+        .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
+        .plugin(
+            name: "EmbedTemplatesPlugin",
+            capability: .buildTool(),
+            dependencies: ["embed-templates"],
+            path: "Sources/EmbedTemplatesPlugin"
         ),
         .executableTarget(
             name: "fleet-audit",
@@ -36,7 +55,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetAuditTests",
-            dependencies: ["FleetAudit", "CSQLite"],
+            dependencies: ["FleetAudit", "CSQLite", "CLibXML2"],
             resources: [.copy("Fixtures"), .copy("Snapshots")]
         ),
     ]

@@ -19,11 +19,20 @@ struct AuditCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var evaluation: EvaluationOptions
 
-    @Option(help: ArgumentHelp("Write report.json into this folder (created if missing).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write report.json, report.xml and report.html into this folder (created if missing).", valueName: "dir"))
     var out: String?
 
     @Option(help: ArgumentHelp("Write the JSON report to this file, or - for standard output.", valueName: "file|-"))
     var json: String?
+
+    @Option(help: ArgumentHelp("Write the XML report to this file, or - for standard output.", valueName: "file|-"))
+    var xml: String?
+
+    @Option(help: ArgumentHelp("Write the HTML report to this file, or - for standard output.", valueName: "file|-"))
+    var html: String?
+
+    @Option(help: ArgumentHelp("Render the HTML from this folder's templates instead of the built-in ones (see Templates/).", valueName: "dir"))
+    var templates: String?
 
     @Option(help: ArgumentHelp("CSV field delimiter: a single character, or 'tab'.", valueName: "char"))
     var delimiter: String = ","
@@ -45,6 +54,9 @@ struct AuditCommand: ParsableCommand {
 
     func validate() throws {
         if table != nil && query != nil { throw ValidationError("give --table or --query, not both") }
+        if [json, xml, html].filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("only one of --json, --xml, --html can be - (standard output)")
+        }
         _ = try parsedDelimiter()
         _ = try parsedColumns()
     }
@@ -96,37 +108,32 @@ struct AuditCommand: ParsableCommand {
         }
         if showProgress { Progress.clear() }
 
-        var targets: [(path: String, text: () -> String)] = []
-        let jsonText = { JSONReport.render(report) }
-        if let out {
-            do {
-                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-            } catch {
-                Console.error("cannot create output folder \(out): \(error.localizedDescription)")
-                throw ExitCode(74)
+        var targets = ReportTargets()
+        targets.directory = out
+        targets.json = json
+        targets.xml = xml
+        targets.html = html
+        targets.templatesDirectory = templates
+        let result: (written: [String], stdout: String?)
+        do {
+            result = try ReportWriter.write(report, to: targets)
+        } catch {
+            Console.error(error.description)
+            switch error {
+            case .render: throw ExitCode(65)
+            case .write: throw ExitCode(74)
             }
-            targets.append((out + "/report.json", jsonText))
         }
-        var jsonToStdout = false
-        if let json {
-            if json == "-" { jsonToStdout = true } else { targets.append((json, jsonText)) }
+        if !quiet {
+            for path in result.written { Console.info("wrote \(path)") }
         }
-        for target in targets {
-            do {
-                try AtomicFile.write(target.text(), to: target.path)
-            } catch {
-                Console.error(error.description)
-                throw ExitCode(74)
-            }
-            if !quiet { Console.info("wrote \(target.path)") }
-        }
-        if jsonToStdout {
-            FileHandle.standardOutput.write(Data(jsonText().utf8))
+        if let text = result.stdout {
+            FileHandle.standardOutput.write(Data(text.utf8))
         } else if !quiet {
             FileHandle.standardOutput.write(Data(TextSummary.render(report).utf8))
         }
-        if targets.isEmpty && !jsonToStdout && !quiet {
-            Console.info("no report written: add --out DIR or --json FILE")
+        if targets.isEmpty && !quiet {
+            Console.info("no report written: add --out DIR, or --json/--xml/--html FILE")
         }
         let crossed = report.crossedGates
         if !crossed.isEmpty {

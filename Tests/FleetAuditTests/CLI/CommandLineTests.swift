@@ -38,20 +38,71 @@ final class CommandLineTests: XCTestCase {
     private let sampleArguments = ["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
                                    "--releases", "SampleData/releases.csv"]
 
-    func testSampleAuditWritesAJSONReportMatchingTheGoldenFile() throws {
+    /// Golden files for the three reports of the sample audit. After an intended change, re-record with
+    /// `FLEET_AUDIT_RECORD=1 swift test` and read the diff (open the HTML in a browser) before committing.
+    func testSampleAuditWritesReportsMatchingTheGoldenFiles() throws {
         let dir = TestPaths.temporaryDirectory()
         let result = try run(sampleArguments + ["--out", dir.path, "--quiet"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "", "--quiet prints nothing")
-        let written = try String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)
-        let golden = TestPaths.snapshots.appendingPathComponent("sample-report.json")
-        if ProcessInfo.processInfo.environment["FLEET_AUDIT_RECORD"] != nil {
-            try written.write(to: golden, atomically: true, encoding: .utf8)
+        for name in ["report.json", "report.xml", "report.html"] {
+            let written = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+            let golden = TestPaths.snapshots.appendingPathComponent("sample-" + name)
+            if ProcessInfo.processInfo.environment["FLEET_AUDIT_RECORD"] != nil {
+                try written.write(to: golden, atomically: true, encoding: .utf8)
+            }
+            XCTAssertEqual(written, try String(contentsOf: golden, encoding: .utf8),
+                           "\(name) changed: re-record with FLEET_AUDIT_RECORD=1 swift test, then read the diff")
         }
-        XCTAssertEqual(written, try String(contentsOf: golden, encoding: .utf8),
-                       "report changed: re-record with FLEET_AUDIT_RECORD=1 swift test, then read the diff")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path)
-        XCTAssertEqual(leftovers, ["report.json"], "no temporary file is left behind")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertEqual(leftovers, ["report.html", "report.json", "report.xml"], "no temporary file is left behind")
+        let again = TestPaths.temporaryDirectory()
+        _ = try run(sampleArguments + ["--out", again.path, "--quiet"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        for name in leftovers {
+            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(name)), try Data(contentsOf: again.appendingPathComponent(name)),
+                           "\(name): the same inputs give the same bytes")
+        }
+    }
+
+    func testHostileConfigStringsAreInertInTheHTML() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let evil = #"<script>document.title='pwned'</script>\"><img src=x onerror=alert(1)>javascript:alert(1)"#
+        let config = """
+        {"ios2": [{"required_version": "99.0", "last_version_available": "99.1",
+                   "requirements": {"\(evil)": "\(evil)"}, "meta": {"\(evil)": "\(evil)"}},
+                  {"required_version": "99.0", "meta": {"note": "\(evil)"}}],
+         "android2": [{"required_version": "\(evil)"}],
+         "meta": {"owner": "\(evil)"}}
+        """
+        let configPath = TestPaths.write(config, named: "\"><img src=x onerror=alert(1)>.json", in: dir)
+        let inventory = TestPaths.write("platform,os_version,app_version,app_build\nios,17.0,1.0,\(evil.replacingOccurrences(of: "\"", with: ""))\nandroid,14,1.0,<script>x</script>\n",
+                                        named: "inventory.csv", in: dir)
+        let out = dir.appendingPathComponent("out")
+        let result = try run(["audit", "--inventory", inventory, "--config", configPath, "--out", out.path, "--quiet"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        XCTAssertNil(html.range(of: "<script", options: .caseInsensitive), "no script element survives")
+        XCTAssertNil(html.range(of: "<img", options: .caseInsensitive), "no injected element survives")
+        XCTAssertTrue(html.contains("&lt;script&gt;"), "the text is shown, escaped")
+        XCTAssertFalse(html.contains("href=\"javascript:"), "no javascript: link")
+        let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
+        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/fleet-audit-report-1.xsd"), encoding: .utf8)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
+    }
+
+    func testEachReportCanGoToItsOwnFileOrStandardOutput() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let xml = try run(sampleArguments + ["--xml", "-", "--html", dir.appendingPathComponent("a.html").path])
+        XCTAssertEqual(xml.status, 0, xml.stderr)
+        XCTAssertTrue(xml.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), String(xml.stdout.prefix(80)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("a.html").path))
+        XCTAssertEqual(try run(sampleArguments + ["--xml", "-", "--json", "-"]).status, 64)
+        let templates = TestPaths.temporaryDirectory()
+        _ = TestPaths.write("{{#broken}}", named: "report.html.mustache", in: templates)
+        let bad = try run(sampleArguments + ["--templates", templates.path, "--out", dir.appendingPathComponent("t").path])
+        XCTAssertEqual(bad.status, 65, bad.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t/report.json").path),
+                       "a template error stops the run before any report is written")
     }
 
     func testCSVAndSQLiteGiveIdenticalNumbers() throws {

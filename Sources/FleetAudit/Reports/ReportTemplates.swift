@@ -1,0 +1,46 @@
+import Foundation
+
+/// The files of `Templates/`: compiled into the library at build time (so an installed binary needs no
+/// source tree), or read from `--templates DIR` to restyle the HTML without rebuilding.
+public struct ReportTemplates: Sendable {
+    /// File name → contents (`report.html.mustache`, `bar.mustache`, `fleet-audit-report-1.xsd`).
+    public let files: [String: String]
+    public let origin: String
+
+    public static let embedded = ReportTemplates(files: EmbeddedTemplates.files, origin: "built in")
+
+    public init(files: [String: String], origin: String) {
+        self.files = files
+        self.origin = origin
+    }
+
+    /// Reads every file of a folder; the built-in files fill in what it lacks (a folder may hold only the
+    /// HTML template).
+    public static func load(directory: String) throws(AuditFailure) -> ReportTemplates {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .usage("--templates \(directory): no such folder")
+        }
+        var files = EmbeddedTemplates.files
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw .input("--templates: \(path) is not readable UTF-8 text")
+            }
+            files[name] = text
+        }
+        return ReportTemplates(files: files, origin: directory)
+    }
+
+    /// Mustache templates by name (`report.html`, `bar`).
+    var mustache: [String: String] {
+        var out: [String: String] = [:]
+        for (name, text) in files where name.hasSuffix(".mustache") {
+            out[String(name.dropLast(".mustache".count))] = text
+        }
+        return out
+    }
+
+    public var xmlSchema: String? { files[XMLReport.schemaFile] }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Where the reports go, as the command line asks.
+public struct ReportTargets: Sendable {
+    /// `--out DIR`: report.json, report.xml and report.html in it.
+    public var directory: String?
+    public var json: String?
+    public var xml: String?
+    public var html: String?
+    /// `--templates DIR`, else the built-in templates.
+    public var templatesDirectory: String?
+
+    public init() {}
+
+    public var isEmpty: Bool { directory == nil && json == nil && xml == nil && html == nil }
+}
+
+/// Renders every requested report first, then writes each through a temporary file and a rename: a bad
+/// template fails the run before anything is written, and no report is ever left half-written.
+public enum ReportWriter {
+    public enum Failure: Error, CustomStringConvertible {
+        /// A template problem: bad input (65).
+        case render(AuditFailure)
+        /// A report could not be written (74).
+        case write(String)
+
+        public var description: String {
+            switch self {
+            case .render(let f): return f.description
+            case .write(let m): return m
+            }
+        }
+    }
+
+    /// Writes the reports; returns the paths written, in order. `-` as a path means standard output and is
+    /// returned as the rendered text instead.
+    public static func write(_ report: AuditReport, to targets: ReportTargets) throws(Failure) -> (written: [String], stdout: String?) {
+        let templates: ReportTemplates
+        do {
+            templates = try targets.templatesDirectory.map { (dir) throws(AuditFailure) in try ReportTemplates.load(directory: dir) } ?? .embedded
+        } catch {
+            throw .render(error)
+        }
+        var json: String?, xml: String?, html: String?
+        func jsonText() -> String { if json == nil { json = JSONReport.render(report) }; return json! }
+        func xmlText() -> String { if xml == nil { xml = XMLReport.render(report) }; return xml! }
+        func htmlText() throws(Failure) -> String {
+            if html == nil {
+                do { html = try HTMLReport.render(report, templates: templates) } catch { throw .render(error) }
+            }
+            return html!
+        }
+
+        var files: [(path: String, text: String)] = []
+        var stdout: String?
+        if let dir = targets.directory {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            } catch {
+                throw .write("cannot create output folder \(dir): \(error.localizedDescription)")
+            }
+            let base = URL(fileURLWithPath: dir)
+            files.append((base.appendingPathComponent("report.json").path, jsonText()))
+            files.append((base.appendingPathComponent("report.xml").path, xmlText()))
+            files.append((base.appendingPathComponent("report.html").path, try htmlText()))
+        }
+        for (path, text) in [(targets.json, { jsonText() }), (targets.xml, { xmlText() })] as [(String?, () -> String)] {
+            guard let path else { continue }
+            if path == "-" { stdout = text() } else { files.append((path, text())) }
+        }
+        if let path = targets.html {
+            if path == "-" { stdout = try htmlText() } else { files.append((path, try htmlText())) }
+        }
+        var written: [String] = []
+        for file in files {
+            do {
+                try AtomicFile.write(file.text, to: file.path)
+            } catch {
+                throw .write(error.description)
+            }
+            written.append(file.path)
+        }
+        return (written, stdout)
+    }
+}

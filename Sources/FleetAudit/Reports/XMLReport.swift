@@ -1,0 +1,124 @@
+/// The XML report (SPEC §6.3): the same numbers as the JSON report, in namespace `urn:fleet-audit:report:1`
+/// (the schema's major version), checked against `Templates/fleet-audit-report-1.xsd`.
+public enum XMLReport {
+    public static let namespace = "urn:fleet-audit:report:1"
+    public static let schemaVersion = "1.0"
+    public static let schemaFile = "fleet-audit-report-1.xsd"
+
+    public static func render(_ report: AuditReport) -> String {
+        let w = XMLWriter()
+        w.start("report", namespace: namespace)
+        w.attribute("schemaVersion", schemaVersion)
+        w.attribute("asOf", Timestamps.iso8601(report.asOf))
+        w.attribute("generatedAt", Timestamps.iso8601(report.generatedAt))
+        w.element("tool", [("name", report.tool.name), ("version", report.tool.version)])
+        inventory(report.inventory, w)
+        if let r = report.releases {
+            w.element("releases", [("source", r.source), ("sha256", r.sha256), ("count", String(r.all.count))])
+        }
+        w.start("options")
+        for (name, value) in report.options { w.element("option", [("name", name), ("value", value)]) }
+        w.end()
+        diagnostics(report.diagnostics.map { ($0, nil) }, w)
+        w.start("failedConfigs")
+        for f in report.failedConfigs { w.element("failedConfig", [("id", f.id), ("source", f.source)], text: f.error.description) }
+        w.end()
+        w.start("gates")
+        for g in report.gates {
+            w.element("gate", [("gate", g.gate.text), ("config", g.config), ("outcome", g.gate.outcome.rawValue),
+                               ("devices", String(g.devices)), ("crossed", g.crossed ? "true" : "false")])
+        }
+        w.end()
+        w.start("configs")
+        for c in report.configs { config(c, w) }
+        w.end()
+        w.end()
+        return w.finish()
+    }
+
+    private static func inventory(_ inv: InventorySummary, _ w: XMLWriter) {
+        w.start("inventory")
+        for (k, v) in [("source", inv.source), ("locationKind", inv.locationKind)] { w.attribute(k, v) }
+        w.attribute("rowsRead", inv.rowsRead)
+        w.attribute("rowsEvaluated", inv.rowsEvaluated)
+        w.attribute("rowsRejected", inv.rowsRejected)
+        w.attribute("devices", inv.devices)
+        w.start("rejectionsByReason")
+        for (reason, rows) in inv.rejectionsByReason.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            w.element("reason", [("code", reason.rawValue), ("rows", String(rows))])
+        }
+        w.end()
+        w.start("rejections")
+        w.attribute("shown", Int64(inv.rejections.count))
+        for r in inv.rejections {
+            var attributes = [("line", String(r.line))]
+            if let column = r.column { attributes.append(("column", column)) }
+            attributes.append(("reason", r.reason.rawValue))
+            w.element("rejection", attributes, text: r.message)
+        }
+        w.end()
+        w.end()
+    }
+
+    private static func counts(_ name: String, _ c: OutcomeCounts, _ w: XMLWriter, platform: Platform? = nil) {
+        w.start(name)
+        if let platform { w.attribute("name", platform.name) }
+        for outcome in Outcome.allCases { w.attribute(outcome.rawValue, c[outcome]) }
+        w.end()
+    }
+
+    private static func byPlatform(_ list: [(platform: Platform, counts: OutcomeCounts)], _ w: XMLWriter) {
+        w.start("byPlatform")
+        for p in list { counts("platformCounts", p.counts, w, platform: p.platform) }
+        w.end()
+    }
+
+    private static func diagnostics(_ list: [(Diagnostic, Int64?)], _ w: XMLWriter) {
+        w.start("diagnostics")
+        for (d, devices) in list {
+            var attributes = [("code", d.code), ("severity", d.severity.rawValue)]
+            if let path = d.path { attributes.append(("path", path)) }
+            if let devices { attributes.append(("devices", String(devices))) }
+            w.element("diagnostic", attributes, text: d.message)
+        }
+        w.end()
+    }
+
+    private static func config(_ c: AuditReport.ConfigReport, _ w: XMLWriter) {
+        w.start("config")
+        for (k, v) in [("id", c.id), ("source", c.source), ("sha256", c.sha256), ("format", c.format)] { w.attribute(k, v) }
+        w.start("platforms")
+        for p in c.platforms { w.element("platform", text: p.name) }
+        w.end()
+        counts("totals", c.totals, w)
+        byPlatform(c.byPlatform, w)
+        w.start("rules")
+        for r in c.rules {
+            w.start("rule")
+            w.attribute("id", r.id)
+            w.element("summary", text: r.summary)
+            counts("counts", r.counts, w)
+            byPlatform(r.byPlatform, w)
+            if let meta = r.meta { w.element("meta", text: JSONWriter.compact(meta)) }
+            w.end()
+        }
+        w.end()
+        counts("unattributed", c.unattributed, w)
+        w.start("notices")
+        for n in c.notices {
+            w.element("notice", [("id", n.notice.id), ("kind", n.notice.kind), ("devices", String(n.devices))])
+        }
+        w.end()
+        diagnostics(c.diagnostics.map { ($0.diagnostic, $0.devices) }, w)
+        w.start("topVersions")
+        for t in c.topVersions {
+            w.start("locked")
+            w.attribute("outcome", t.outcome.rawValue)
+            for v in t.appVersions { w.element("appVersion", [("version", v.version), ("devices", String(v.devices))]) }
+            for v in t.osVersions { w.element("osVersion", [("version", v.version), ("devices", String(v.devices))]) }
+            w.end()
+        }
+        w.end()
+        w.end()
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+@testable import FleetAudit
+
+/// The three renderers on the sample audit: the XML validates against the shipped XSD, and JSON, XML
+/// and HTML carry the same numbers.
+final class ReportRenderingTests: XCTestCase {
+    static let sample: AuditReport = {
+        var request = AuditRequest(inventoryPath: TestPaths.sample("inventory.csv"))
+        request.configDirectories = [TestPaths.sample("configs")]
+        request.releasesPath = TestPaths.sample("releases.csv")
+        request.gates = [try! Gate(parsing: "forced>1000")]
+        var report = try! AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 1_795_000_000))
+        report.gates = request.gates.flatMap { $0.check(report) }
+        return report
+    }()
+
+    static var schema: String {
+        try! String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(XMLReport.schemaFile)"), encoding: .utf8)
+    }
+
+    func testTheBuiltInTemplatesAreTheFilesOfTemplates() throws {
+        let folder = TestPaths.repoRoot.appendingPathComponent("Templates")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        XCTAssertEqual(ReportTemplates.embedded.files.keys.sorted(), names)
+        for name in names {
+            let onDisk = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertEqual(ReportTemplates.embedded.files[name], onDisk, "\(name): rebuild to embed the current file")
+        }
+    }
+
+    func testXMLValidatesAgainstTheSchema() {
+        let xml = XMLReport.render(Self.sample)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
+        XCTAssertTrue(xml.contains(#"xmlns="urn:fleet-audit:report:1""#))
+        XCTAssertTrue(xml.contains(#"schemaVersion="1.0""#))
+        XCTAssertTrue(xml.contains(#"generatedAt="2026-11-18T"#) || xml.contains("generatedAt=\"\(Timestamps.iso8601(Date(timeIntervalSince1970: 1_795_000_000)))\""))
+    }
+
+    func testTheSchemaCatchesAnInvalidReport() {
+        let xml = XMLReport.render(Self.sample).replacingOccurrences(of: #"<totals forced="875""#, with: #"<totals forced="-3""#)
+        let problems = XMLSchemaCheck.problems(xml: xml, schema: Self.schema)
+        XCTAssertFalse(problems.isEmpty)
+        XCTAssertTrue(problems.joined().contains("forced"), "\(problems)")
+        XCTAssertFalse(XMLSchemaCheck.problems(xml: "<report", schema: Self.schema).isEmpty)
+    }
+
+    func testControlCharactersNeverBreakTheXML() {
+        XCTAssertEqual(XMLWriter.sanitized("a\u{0}b\u{1B}c\td"), "a\u{FFFD}b\u{FFFD}c\td")
+    }
+
+    /// Totals per config from each renderer, as outcome → count.
+    private func jsonTotals(_ report: AuditReport) throws -> [String: [String: Int64]] {
+        let root = try JSONParser.parse(JSONReport.render(report)).objectValue!
+        var out: [String: [String: Int64]] = [:]
+        for c in root["configs"]!.arrayValue! {
+            let o = c.objectValue!
+            let totals = o["totals"]!.objectValue!
+            out[o["id"]!.stringValue!] = Dictionary(uniqueKeysWithValues: totals.keys.map { ($0, totals[$0]!.numberValue!.int64!) })
+        }
+        return out
+    }
+
+    /// Reads the XML back with libxml2 (the schema check has already parsed it): config ids and totals.
+    private func xmlTotals(_ xml: String) throws -> [String: [String: Int64]] {
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
+        var out: [String: [String: Int64]] = [:]
+        let config = try NSRegularExpression(pattern: #"<config id="([^"]*)"[^>]*>.*?<totals ([^>]*)/>"#, options: [.dotMatchesLineSeparators])
+        let attribute = try NSRegularExpression(pattern: #"(\w+)="(\d+)""#)
+        let ns = xml as NSString
+        for m in config.matches(in: xml, range: NSRange(location: 0, length: ns.length)) {
+            let attrs = ns.substring(with: m.range(at: 2)) as NSString
+            var counts: [String: Int64] = [:]
+            for a in attribute.matches(in: attrs as String, range: NSRange(location: 0, length: attrs.length)) {
+                counts[attrs.substring(with: a.range(at: 1))] = Int64(attrs.substring(with: a.range(at: 2)))!
+            }
+            out[ns.substring(with: m.range(at: 1))] = counts
+        }
+        return out
+    }
+
+    private func htmlTotals(_ html: String) throws -> [String: [String: Int64]] {
+        var out: [String: [String: Int64]] = [:]
+        let row = try NSRegularExpression(pattern: #"<tr data-config="([^"]*)">(.*?)</tr>"#, options: [.dotMatchesLineSeparators])
+        let cell = try NSRegularExpression(pattern: #"data-outcome="(\w+)" data-count="(\d+)""#)
+        let ns = html as NSString
+        for m in row.matches(in: html, range: NSRange(location: 0, length: ns.length)) {
+            let body = ns.substring(with: m.range(at: 2)) as NSString
+            var counts: [String: Int64] = [:]
+            for c in cell.matches(in: body as String, range: NSRange(location: 0, length: body.length)) {
+                counts[body.substring(with: c.range(at: 1))] = Int64(body.substring(with: c.range(at: 2)))!
+            }
+            out[ns.substring(with: m.range(at: 1))] = counts
+        }
+        return out
+    }
+
+    func testTheThreeReportsCarryIdenticalNumbers() throws {
+        let json = try jsonTotals(Self.sample)
+        XCTAssertEqual(json.count, 7)
+        XCTAssertEqual(try xmlTotals(XMLReport.render(Self.sample)), json)
+        XCTAssertEqual(try htmlTotals(HTMLReport.render(Self.sample)), json)
+    }
+
+    func testHTMLIsSelfContained() throws {
+        let html = try HTMLReport.render(Self.sample)
+        XCTAssertFalse(html.range(of: "<script", options: .caseInsensitive) != nil, "works with JavaScript off: there is none")
+        for external in ["src=\"http", "href=\"http", "url(", "@import", "<link"] {
+            XCTAssertFalse(html.contains(external), external)
+        }
+        XCTAssertTrue(html.contains("prefers-color-scheme: dark"))
+        XCTAssertTrue(html.contains("@media print"))
+        XCTAssertTrue(html.contains("<svg class=\"bar\""))
+        XCTAssertTrue(html.contains("Rules that force or block the most devices"))
+        XCTAssertTrue(html.contains("gate-crossed"), "a crossed gate is shown")
+        XCTAssertTrue(html.contains("347b"), "rejected rows are listed")
+        XCTAssertTrue(html.contains("england-first"), "merged meta is shown per rule")
+    }
+
+    func testCustomTemplatesFolder() throws {
+        let dir = TestPaths.temporaryDirectory()
+        _ = TestPaths.write("CUSTOM {{rowsRead}} {{#configs}}[{{id}}]{{/configs}}", named: "report.html.mustache", in: dir)
+        let html = try HTMLReport.render(Self.sample, templates: ReportTemplates.load(directory: dir.path))
+        XCTAssertTrue(html.hasPrefix("CUSTOM 4,000 [availability-android.json]"), html)
+        _ = TestPaths.write("{{#configs}}", named: "report.html.mustache", in: dir)
+        XCTAssertThrowsError(try HTMLReport.render(Self.sample, templates: ReportTemplates.load(directory: dir.path)))
+        XCTAssertThrowsError(try ReportTemplates.load(directory: dir.path + "/nope"))
+    }
+}
