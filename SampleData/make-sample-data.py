@@ -17,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 rng = random.Random(20261122)
 
 COLUMNS = ["device_id", "platform", "os_version", "app_version", "app_build", "package_name",
-           "model", "region", "language", "is_tablet", "last_notified_version"]
+           "model", "region", "language", "is_tablet", "last_notified_version", "app_opens", "minutes_since_rating"]
 
 IOS_OS = [("12.5.7", 2), ("13.3", 2), ("13.5.1", 3), ("14.8", 8), ("15.7.9", 12), ("16.4.1", 18),
           ("16.7.2", 15), ("17.1", 14), ("17.4.1", 16), ("18.0", 10)]
@@ -76,6 +76,12 @@ def device(i):
     row["language"] = pick(LANGUAGES)[0]
     row["is_tablet"] = "true" if tablet else "false"
     row["last_notified_version"] = LATEST_NOTIFIED[platform] if rng.random() < 0.3 else ""
+    # OSAM rating state; older app builds did not report it.
+    if rng.random() < 0.8:
+        row["app_opens"] = str(rng.randint(0, 40))
+        row["minutes_since_rating"] = str(rng.choice([0, 30, 600, 2880, 10000, 50000]))
+    else:
+        row["app_opens"] = row["minutes_since_rating"] = ""
     return row
 
 
@@ -100,12 +106,13 @@ def main():
     db = sqlite3.connect(db_path)
     db.execute("CREATE TABLE devices (device_id TEXT PRIMARY KEY, platform TEXT, os_version TEXT, "
                "app_version TEXT, app_build TEXT, package_name TEXT, model TEXT, region TEXT, "
-               "language TEXT, is_tablet TEXT, last_notified_version TEXT)")
+               "language TEXT, is_tablet TEXT, last_notified_version TEXT, app_opens TEXT, "
+               "minutes_since_rating TEXT)")
     with open(csv_path, newline="", encoding="utf-8") as f:
         reader = csv.reader(f)
         header = next(reader)
         assert header == COLUMNS
-        db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+        db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                        ([v if v != "" else None for v in r] for r in reader))
     db.commit()
     db.execute("VACUUM")

@@ -43,8 +43,7 @@ public enum AuditRun {
                            onProgress: ((Int64, (done: Int, total: Int)) -> Void)? = nil) throws(AuditFailure) -> AuditReport {
         let (configs, failed) = try loadConfigs(request)
         let releases = try loadReleases(request.releasesPath)
-        var needs = ProfileNeeds()
-        for c in configs { needs.formUnion(c.config.needs) }
+        let needs = ProfileNeeds.forRun(configs, releases: releases)
 
         let source: InventorySource
         do {
@@ -63,7 +62,8 @@ public enum AuditRun {
             throw .input(error.description)
         }
         let asOf = request.asOf ?? generatedAt
-        let context = EvaluationContext(releases: releases, asOf: asOf, options: request.formatOptions)
+        let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,
+                                        options: request.formatOptions)
         let tallies = Auditor.audit(configs, profiles: table, context: context)
         var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)

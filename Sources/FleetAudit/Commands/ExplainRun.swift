@@ -60,12 +60,10 @@ public enum ExplainRun {
     public static func run(_ request: AuditRequest, device: String) throws(AuditFailure) -> JSONValue {
         let pairs = try parseDevice(device)
         let (configs, failed) = try AuditRun.loadConfigs(request)
-        var needs = ProfileNeeds()
-        for c in configs { needs.formUnion(c.config.needs) }
-        let profile = try profile(pairs, needs: needs)
         let releases = try AuditRun.loadReleases(request.releasesPath)
+        let profile = try profile(pairs, needs: ProfileNeeds.forRun(configs, releases: releases))
         let context = EvaluationContext(releases: releases, asOf: request.asOf ?? Timestamps.generationTime(),
-                                        options: request.formatOptions)
+                                        asOfIsExplicit: request.asOf != nil, options: request.formatOptions)
         var results: [JSONValue] = configs.map { loaded in
             let decision = loaded.config.evaluate(profile, context: context)
             // Document-level diagnostics concern the devices the document is for (all of them when it is for none).

@@ -62,11 +62,15 @@ public struct EvaluationContext: Sendable {
     public var releases: Releases?
     /// The audit instant (`--as-of`).
     public var asOf: Date
+    /// Whether `asOf` came from `--as-of` (OSAM then ignores the document's own `serverDate`).
+    public var asOfIsExplicit: Bool
     public var options: FormatOptions
 
-    public init(releases: Releases? = nil, asOf: Date = Date(), options: FormatOptions = FormatOptions()) {
+    public init(releases: Releases? = nil, asOf: Date = Date(), asOfIsExplicit: Bool = false,
+                options: FormatOptions = FormatOptions()) {
         self.releases = releases
         self.asOf = asOf
+        self.asOfIsExplicit = asOfIsExplicit
         self.options = options
     }
 }

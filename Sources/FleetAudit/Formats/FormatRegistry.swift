@@ -4,16 +4,13 @@ public enum FormatRegistry {
     public static let formats: [any ConfigFormat.Type] = [
         NHSAvailabilityFormat.self,
         PrinceOfVersionsFormat.self,
+        OSAMFormat.self,
     ]
 
     /// Formats recognised but not evaluated yet: loading one is an error that names it.
     static let recognisedOnly: [(name: String, displayName: String, matches: @Sendable (JSONObject) -> Bool)] = [
         ("turkcell-updater", "Turkcell Updater", { root in
             root["packageName"] != nil && (root["updates"] != nil || root["messages"] != nil)
-        }),
-        ("osam", "OSAM version control / rating", { root in
-            guard let data = root["data"]?.objectValue else { return false }
-            return data["comparisonMode"] != nil || data["numAperture"] != nil
         }),
     ]
 

@@ -125,7 +125,7 @@ final class CommandLineTests: XCTestCase {
                               "--device", "platform=android,os_version=13,app_version=4.36,app_build=347,model=\"Pixel, 7\""])
         XCTAssertEqual(result.status, 0, result.stderr)
         let items = try XCTUnwrap(JSONParser.parse(result.stdout).arrayValue)
-        XCTAssertEqual(items.count, 7)
+        XCTAssertEqual(items.count, 12)
         let android = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
         XCTAssertEqual(android.keys, ["config", "outcome", "rule", "reason", "notices", "diagnostics", "meta"])
         XCTAssertEqual(android["outcome"], .string("forced"))
@@ -230,9 +230,13 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testValidateExitsNonZeroOnErrors() throws {
-        let ok = try run(["validate", "--config-dir", "SampleData/configs"])
+        let ok = try run(["validate", "--config-dir", "SampleData/configs/nhs"])
         XCTAssertEqual(ok.status, 0, ok.stdout)
         XCTAssertTrue(ok.stdout.contains("warning: [nhs.recommendationBelowMinimum]"), ok.stdout)
+        // SampleData holds OSAM's 2.1.3 README document on purpose: 3.x clients reject it.
+        let sample = try run(["validate", "--config-dir", "SampleData/configs"])
+        XCTAssertEqual(sample.status, 1, sample.stdout)
+        XCTAssertTrue(sample.stdout.contains("version-control.README-2.1.3.json: error: [osam.rejectedByCurrentClients]"), sample.stdout)
         let bad = try run(["validate", "--config", "Tests/FleetAuditTests/Fixtures/nhs/system/availability-ios.2020-08-13.aef3929.json"])
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stdout.contains("availability-ios.2020-08-13.aef3929.json: error: [nhs.rejected]"), bad.stdout)
@@ -243,7 +247,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
         XCTAssertEqual(report["failedConfigs"]?.arrayValue?.count, 1)
-        XCTAssertEqual(report["configs"]?.arrayValue?.count, 7)
+        XCTAssertEqual(report["configs"]?.arrayValue?.count, 12)
         XCTAssertEqual(try run(sampleArguments + ["--config", "missing.json"]).status, 65)
     }
 
@@ -252,17 +256,17 @@ final class CommandLineTests: XCTestCase {
         let crossed = try run(sampleArguments + ["--out", dir.path, "--quiet", "--fail-on", "availability-ios.json:forced>1000",
                                                  "--fail-on", "blocked>10%"])
         XCTAssertEqual(crossed.status, 1, crossed.stderr)
-        XCTAssertTrue(crossed.stderr.contains("gate crossed: availability-ios.json: forced = 1,350 devices"), crossed.stderr)
-        XCTAssertFalse(crossed.stderr.contains("blocked"), "the blocked gate holds: at most 266 of 3,995 (6.7%) are blocked")
+        XCTAssertTrue(crossed.stderr.contains("gate crossed: availability-ios.json: forced = 1,317 devices"), crossed.stderr)
+        XCTAssertFalse(crossed.stderr.contains("blocked"), "the blocked gate holds: at most 265 of 3,995 (6.6%) are blocked")
         let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
         let gates = try XCTUnwrap(report["gates"]?.arrayValue)
-        XCTAssertEqual(gates.count, 1 + 7, "a config gate checks its config; a global gate checks each config")
+        XCTAssertEqual(gates.count, 1 + 12, "a config gate checks its config; a global gate checks each config")
         XCTAssertEqual(gates.filter { $0.objectValue?["crossed"] == .bool(true) }.count, 1)
 
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1350", "--quiet"]).status, 0, "strictly greater")
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1349", "--quiet"]).status, 1)
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>8.6%", "--quiet"]).status, 0)
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>8.5%", "--quiet"]).status, 1, "340 of 3,995 is 8.51%")
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1317", "--quiet"]).status, 0, "strictly greater")
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1316", "--quiet"]).status, 1)
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>8.9%", "--quiet"]).status, 0)
+        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>8.8%", "--quiet"]).status, 1, "353 of 3,995 is 8.84%")
     }
 
     func testBadGatesAreUsageErrors() throws {

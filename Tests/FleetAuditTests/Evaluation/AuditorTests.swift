@@ -10,7 +10,7 @@ final class AuditorTests: XCTestCase {
         let inv = report.inventory
         XCTAssertEqual(inv.rowsRead, inv.rowsEvaluated + inv.rowsRejected)
         XCTAssertGreaterThan(inv.rowsRejected, 0)
-        XCTAssertEqual(report.configs.count, 7)
+        XCTAssertEqual(report.configs.count, 12)
         var seen = OutcomeCounts()
         for config in report.configs {
             XCTAssertEqual(config.totals.total, inv.devices, config.id)
@@ -27,6 +27,21 @@ final class AuditorTests: XCTestCase {
         for outcome in Outcome.allCases {
             XCTAssertGreaterThan(seen[outcome], 0, "SampleData shows every outcome somewhere: \(outcome)")
         }
+    }
+
+    /// A config's numbers do not depend on which other configs are loaded (they change which columns make a
+    /// profile, never a device's outcome).
+    func testNumbersDoNotDependOnTheOtherConfigs() throws {
+        var all = AuditRequest(inventoryPath: TestPaths.sample("inventory.csv"))
+        all.configDirectories = [TestPaths.sample("configs")]
+        all.releasesPath = TestPaths.sample("releases.csv")
+        var alone = all
+        alone.configDirectories = []
+        alone.configs = [TestPaths.sample("configs/nhs/availability-android.json")]
+        let together = try AuditRun.run(all).configs.first { $0.id == "availability-android.json" }!
+        let single = try AuditRun.run(alone).configs[0]
+        XCTAssertEqual(together.totals, single.totals)
+        XCTAssertGreaterThan(single.totals[.blocked], 0, "internal builds have no published release")
     }
 
     func testEachProfileIsEvaluatedOnceAndMultiplied() throws {

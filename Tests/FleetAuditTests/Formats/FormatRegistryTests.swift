@@ -9,7 +9,7 @@ final class FormatRegistryTests: XCTestCase {
 
     func testFormatsNotImplementedYetAreNamed() {
         for (json, name) in [(#"{"packageName": "a", "updates": []}"#, "Turkcell Updater"),
-                             (#"{"data": {"comparisonMode": "FORCE"}}"#, "OSAM")] {
+                            ] {
             XCTAssertThrowsError(try load(json)) { error in
                 XCTAssertTrue("\(error)".contains(name), "\(error)")
             }

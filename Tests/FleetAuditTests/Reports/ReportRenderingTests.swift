@@ -38,7 +38,7 @@ final class ReportRenderingTests: XCTestCase {
     }
 
     func testTheSchemaCatchesAnInvalidReport() {
-        let xml = XMLReport.render(Self.sample).replacingOccurrences(of: #"<totals forced="875""#, with: #"<totals forced="-3""#)
+        let xml = XMLReport.render(Self.sample).replacingOccurrences(of: #"<totals forced=""#, with: #"<totals forced="-"#)
         let problems = XMLSchemaCheck.problems(xml: xml, schema: Self.schema)
         XCTAssertFalse(problems.isEmpty)
         XCTAssertTrue(problems.joined().contains("forced"), "\(problems)")
@@ -97,7 +97,7 @@ final class ReportRenderingTests: XCTestCase {
 
     func testTheThreeReportsCarryIdenticalNumbers() throws {
         let json = try jsonTotals(Self.sample)
-        XCTAssertEqual(json.count, 7)
+        XCTAssertEqual(json.count, 12)
         XCTAssertEqual(try xmlTotals(XMLReport.render(Self.sample)), json)
         XCTAssertEqual(try htmlTotals(HTMLReport.render(Self.sample)), json)
     }
