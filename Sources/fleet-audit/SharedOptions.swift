@@ -34,8 +34,17 @@ struct EvaluationOptions: ParsableArguments {
     @Option(name: .customLong("pov-legacy-below"), help: ArgumentHelp("Devices whose app is below VERSION run a PrinceOfVersions client before 4.0 and read the legacy key (repeatable; Android: a versionCode or a versionName).", valueName: "platform=version"))
     var povLegacyBelow: [String] = []
 
+    @Option(help: ArgumentHelp("Time zone of Android devices for Turkcell message dates (default UTC; iOS uses GMT+02:00 as its SDK does).", valueName: "zone"))
+    var timezone: String?
+
     func apply(to request: inout AuditRequest) throws {
         request.releasesPath = releases
+        if let timezone {
+            guard let zone = TimeZone(identifier: timezone) ?? TimeZone(abbreviation: timezone) else {
+                throw ValidationError("--timezone \(timezone) is not a time zone (e.g. Europe/Istanbul or UTC)")
+            }
+            request.formatOptions.timeZone = zone
+        }
         do {
             for spec in requirement { try request.formatOptions.addRequirement(spec) }
             for spec in povLegacyBelow { try request.formatOptions.addLegacyBelow(spec) }

@@ -13,6 +13,8 @@ public struct FormatOptions: Sendable, Equatable {
     /// `--pov-legacy-below PLATFORM=VERSION`: devices whose app is older than VERSION still run a
     /// PrinceOfVersions client before 4.0 and read the legacy key.
     public var povLegacyBelow: [Platform: String] = [:]
+    /// `--timezone`: the zone Turkcell's Android SDK reads message dates in (the device's; default UTC).
+    public var timeZone = TimeZone(identifier: "UTC")!
 
     public init() {}
 
@@ -38,5 +40,6 @@ public struct FormatOptions: Sendable, Equatable {
     var reported: [(String, String)] {
         requirementComparisons.sorted { $0.key < $1.key }.map { ("requirement.\($0.key)", $0.value.rawValue) }
             + povLegacyBelow.sorted { $0.key < $1.key }.map { ("povLegacyBelow.\($0.key)", $0.value) }
+            + (timeZone == TimeZone(identifier: "UTC")! ? [] : [("timezone", timeZone.identifier)])
     }
 }

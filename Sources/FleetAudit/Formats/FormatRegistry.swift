@@ -5,13 +5,12 @@ public enum FormatRegistry {
         NHSAvailabilityFormat.self,
         PrinceOfVersionsFormat.self,
         OSAMFormat.self,
+        TurkcellFormat.self,
     ]
 
-    /// Formats recognised but not evaluated yet: loading one is an error that names it.
+    /// Formats recognised but not evaluated yet (none today): loading one is an error that names it. A new
+    /// format can be listed here first, so documents in it are named rather than called unknown.
     static let recognisedOnly: [(name: String, displayName: String, matches: @Sendable (JSONObject) -> Bool)] = [
-        ("turkcell-updater", "Turkcell Updater", { root in
-            root["packageName"] != nil && (root["updates"] != nil || root["messages"] != nil)
-        }),
     ]
 
     public static var allNames: [String] { formats.map { $0.name } + recognisedOnly.map(\.name) }

@@ -125,7 +125,7 @@ final class CommandLineTests: XCTestCase {
                               "--device", "platform=android,os_version=13,app_version=4.36,app_build=347,model=\"Pixel, 7\""])
         XCTAssertEqual(result.status, 0, result.stderr)
         let items = try XCTUnwrap(JSONParser.parse(result.stdout).arrayValue)
-        XCTAssertEqual(items.count, 12)
+        XCTAssertEqual(items.count, 17)
         let android = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
         XCTAssertEqual(android.keys, ["config", "outcome", "rule", "reason", "notices", "diagnostics", "meta"])
         XCTAssertEqual(android["outcome"], .string("forced"))
@@ -247,7 +247,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
         XCTAssertEqual(report["failedConfigs"]?.arrayValue?.count, 1)
-        XCTAssertEqual(report["configs"]?.arrayValue?.count, 12)
+        XCTAssertEqual(report["configs"]?.arrayValue?.count, 17)
         XCTAssertEqual(try run(sampleArguments + ["--config", "missing.json"]).status, 65)
     }
 
@@ -260,7 +260,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(crossed.stderr.contains("blocked"), "the blocked gate holds: at most 265 of 3,995 (6.6%) are blocked")
         let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
         let gates = try XCTUnwrap(report["gates"]?.arrayValue)
-        XCTAssertEqual(gates.count, 1 + 12, "a config gate checks its config; a global gate checks each config")
+        XCTAssertEqual(gates.count, 1 + 17, "a config gate checks its config; a global gate checks each config")
         XCTAssertEqual(gates.filter { $0.objectValue?["crossed"] == .bool(true) }.count, 1)
 
         XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1317", "--quiet"]).status, 0, "strictly greater")

@@ -7,12 +7,12 @@ final class FormatRegistryTests: XCTestCase {
         return try ConfigLoader(forcedFormat: format).load(path, id: "c.json")
     }
 
-    func testFormatsNotImplementedYetAreNamed() {
-        for (json, name) in [(#"{"packageName": "a", "updates": []}"#, "Turkcell Updater"),
-                            ] {
-            XCTAssertThrowsError(try load(json)) { error in
-                XCTAssertTrue("\(error)".contains(name), "\(error)")
-            }
+    func testEachFormatIsDetectedFromItsKeys() throws {
+        for (json, name) in [(#"{"minimumOSVersion": {}}"#, "nhs-availability"),
+                             (#"{"ios2": [], "meta": {}}"#, "princeofversions"),
+                             (#"{"packageName": "a", "updates": []}"#, "turkcell-updater"),
+                             (#"{"data": {"comparisonMode": "FORCE"}}"#, "osam")] {
+            XCTAssertEqual(try load(json).format, name, json)
         }
     }
 

@@ -1,0 +1,137 @@
+import Foundation
+
+/// A loaded Turkcell Updater document: its entries, what each SDK drops or crashes on, and the decisions.
+struct TurkcellDocument: EvaluableConfig {
+    let packageName: String?
+    let updates: [TurkcellEntry]
+    let messages: [TurkcellEntry]
+    /// `updates` was given as an empty array (the iOS SDK 1.2 crashes on it).
+    let emptyUpdatesArray: Bool
+    /// Indices of updates the Android SDK drops while parsing.
+    let androidDropped: Set<Int>
+    let platforms: [Platform] = [.android, .ios]
+    let rules: [RuleInfo]
+    let notices: [NoticeInfo]
+    let diagnostics: [Diagnostic]
+    let needs: ProfileNeeds
+
+    static let messageDisplayCount = "message_display_count"
+    static let messageLastShown = "message_last_shown"
+
+    init(_ root: JSONObject) {
+        packageName = root["packageName"]?.stringValue
+        let updateArray = root["updates"]?.arrayValue ?? []
+        updates = updateArray.enumerated().map { TurkcellEntry(id: "updates[\($0.offset)]", $0.element.objectValue ?? JSONObject()) }
+        messages = (root["messages"]?.arrayValue ?? []).enumerated()
+            .map { TurkcellEntry(id: "messages[\($0.offset)]", $0.element.objectValue ?? JSONObject()) }
+        emptyUpdatesArray = root["updates"]?.arrayValue?.isEmpty == true
+
+        var diagnostics: [Diagnostic] = []
+        var dropped = Set<Int>()
+        for (i, e) in updates.enumerated() {
+            let forceExit = e.androidFlag("forceExit")
+            if !e.mayApplyToAndroid { dropped.insert(i) }
+            for key in ["targetPackageUrl", "targetWebsiteUrl"] {
+                if e.mayApplyToAndroid, let url = e.string(key), !url.isEmpty, URL(string: url)?.scheme == nil {
+                    dropped.insert(i)
+                    diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                        "\(e.id).\(key) \"\(url)\" is not a URL: the Android SDK drops the entry", path: "\(e.id).\(key)"))
+                }
+            }
+            if e.mayApplyToAndroid && e.androidTargetVersionCode == nil && !forceExit {
+                dropped.insert(i)
+                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                    "\(e.id) has no targetVersionCode: the Android SDK drops it", path: e.id))
+            }
+            if e.mayApplyToAndroid && !e.hasInstallTarget && !forceExit {
+                dropped.insert(i)
+                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                    "\(e.id) has no targetPackageUrl, targetWebsiteUrl or targetGooglePlay: the Android SDK drops it", path: e.id))
+            }
+            if e.mayApplyToAndroid && forceExit && e.androidTargetVersionCode == nil {
+                diagnostics.append(Diagnostic("turkcell.android.forceExitWithoutVersionCode", .warning,
+                    "\(e.id) forces an exit without targetVersionCode: Android only shows an entry whose targetVersionCode is above the installed one, so it never shows", path: e.id))
+            }
+            if e.mayApplyToIOS && !(e.string("targetPackageUrl") ?? "").isEmpty && (e.string("targetWebsiteUrl") ?? "").isEmpty {
+                diagnostics.append(Diagnostic("turkcell.ios.packageUrlOnly", .warning,
+                    "\(e.id) has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl", path: e.id))
+            }
+        }
+        for e in updates + messages {
+            diagnostics += Self.filterDiagnostics(e)
+        }
+        if emptyUpdatesArray {
+            diagnostics.append(Diagnostic("turkcell.ios.emptyUpdates", .error,
+                "\"updates\": [] crashes the iOS SDK 1.2 (it indexes the first entry); omit the key instead", path: "updates"))
+        }
+        if packageName == nil {
+            diagnostics.append(Diagnostic("turkcell.missingPackageName", .error, "packageName is not a string: the SDKs match no app", path: "packageName"))
+        }
+        if !messages.isEmpty {
+            diagnostics.append(Diagnostic("turkcell.ios.messagesNotDisplayed", .info,
+                "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them"))
+        }
+        androidDropped = dropped
+        rules = updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
+        notices = messages.map { NoticeInfo(id: $0.id, kind: "message") }
+        self.diagnostics = diagnostics
+        var attributes: Set<String> = [Self.messageDisplayCount, Self.messageLastShown]
+        for e in updates + messages {
+            for f in e.filters { if let c = TurkcellProperties.column(for: f.key) { attributes.insert(c) } }
+        }
+        needs = ProfileNeeds(packageName: true, attributes: attributes)
+    }
+
+    static func summary(_ e: TurkcellEntry) -> String {
+        let filters = e.filters.isEmpty ? "every device" : e.filters.map { "\($0.key) \($0.rule.map { "\"\($0)\"" } ?? "null")" }.joined(separator: ", ")
+        var action: [String] = []
+        if let code = e.androidTargetVersionCode { action.append("to versionCode \(code)") }
+        if e.androidFlag("forceExit") || e.iOSFlag("forceExit") { action.append("forceExit") }
+        if e.androidFlag("forceUpdate") || e.iOSFlag("forceUpdate") { action.append("forceUpdate") }
+        return "\(filters): " + (action.isEmpty ? "optional update" : action.joined(separator: ", "))
+    }
+
+    static func filterDiagnostics(_ e: TurkcellEntry) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let raw = e.object["filters"]?.objectValue ?? JSONObject()
+        for f in e.filters {
+            let path = "\(e.id).filters.\(f.key)"
+            switch raw[f.key] {
+            case .null?:
+                out.append(Diagnostic("turkcell.ios.nullFilter", .error, "\(path) is null: the iOS SDK crashes on it (Android ignores it)", path: path))
+                continue
+            case .string?: break
+            default:
+                out.append(Diagnostic("turkcell.nonStringFilter", .warning,
+                    "\(path) is \(raw[f.key]!.kindDescription), not a string: the SDKs read its text \(f.rule ?? "")", path: path))
+            }
+            guard let rule = f.rule else { continue }
+            if f.key == "deviceOsName", rule != rule.lowercased(), rule.lowercased().contains("ios") {
+                out.append(Diagnostic("turkcell.ios.osNameCase", .warning,
+                    "\(path) \"\(rule)\": iOS devices report \"ios\" and the iOS SDK compares case-sensitively, so it never matches there", path: path))
+            }
+            let dotted = rule.split(separator: ",").contains { part in
+                let p = part.trimmingCharacters(in: .whitespaces).drop { $0 == "!" }
+                return ["<", ">"].contains { p.hasPrefix($0) } && p.contains(".")
+            }
+            if dotted {
+                out.append(Diagnostic("turkcell.dottedComparison", .warning,
+                    "\(path) \"\(rule)\" compares a dotted version: Android compares integers only (never true for \"6.1\"), iOS compares text (\"10.3\" < \"6\")", path: path))
+            }
+        }
+        return out
+    }
+
+    func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
+        if let packageName, let device = profile.packageName, device != packageName {
+            return .notTargeted("the document is for \(packageName)")
+        }
+        guard packageName != nil else { return .notTargeted("the document has no packageName") }
+        let evaluator = TurkcellEvaluator(document: self, profile: profile, context: context)
+        switch profile.platform {
+        case .android: return evaluator.android()
+        case .ios: return evaluator.iOS()
+        default: return .notTargeted("Turkcell Updater has SDKs for Android and iOS only")
+        }
+    }
+}

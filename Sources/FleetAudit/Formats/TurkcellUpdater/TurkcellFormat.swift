@@ -1,0 +1,14 @@
+/// Turkcell Updater (SPEC §5.3): root `packageName` with `updates[]` and/or `messages[]`, read by the Android
+/// SDK 1.2.4 and the iOS SDK 1.2, which disagree; each device is judged by its own platform's SDK.
+enum TurkcellFormat: ConfigFormat {
+    static let name = "turkcell-updater"
+    static let displayName = "Turkcell Updater"
+
+    static func matches(_ root: JSONObject) -> Bool {
+        root["packageName"] != nil && (root["updates"] != nil || root["messages"] != nil)
+    }
+
+    static func load(_ root: JSONValue) -> any EvaluableConfig {
+        TurkcellDocument(root.objectValue ?? JSONObject())
+    }
+}
