@@ -10,7 +10,7 @@ public enum ExplainRun {
             guard let eq = chars.firstIndex(of: "=") else {
                 throw .usage("--device: \"\(String(chars))\" is not key=value")
             }
-            let key = String(chars[chars.startIndex..<eq]).trimmingCharacters(in: .whitespaces)
+            let key = String(chars[chars.startIndex..<eq]).trimmedWhitespace
             chars = chars[(eq + 1)...]
             var value = ""
             if chars.first == "\"" {
@@ -45,7 +45,7 @@ public enum ExplainRun {
         var attributes: [String: String] = [:]
         for (key, value) in pairs {
             if let column = InventoryColumn.named(key) { known[column] = value }
-            else { attributes[InventoryColumn.normalize(key)] = value.trimmingCharacters(in: .whitespaces) }
+            else { attributes[InventoryColumn.normalize(key)] = value.trimmedWhitespace }
         }
         let missing = InventoryColumn.required.filter { known[$0] == nil }.map(\.rawValue)
         if !missing.isEmpty {

@@ -4,6 +4,11 @@ public struct ConfigTally: Sendable {
     public struct RuleTally: Sendable {
         public var counts = OutcomeCounts()
         public var byPlatform: [Platform: OutcomeCounts] = [:]
+
+        mutating func merge(_ o: RuleTally) {
+            counts.add(o.counts)
+            for (p, c) in o.byPlatform { byPlatform[p, default: OutcomeCounts()].add(c) }
+        }
     }
 
     public var totals = OutcomeCounts()
@@ -33,5 +38,17 @@ public struct ConfigTally: Sendable {
             appVersions[decision.outcome, default: [:]]["\(profile.platform) \(profile.appVersion)", default: 0] += devices
             osVersions[decision.outcome, default: [:]]["\(profile.platform) \(profile.osVersion)", default: 0] += devices
         }
+    }
+
+    /// Adds another worker's tally of other profiles.
+    mutating func merge(_ o: ConfigTally) {
+        totals.add(o.totals)
+        for (p, c) in o.byPlatform { byPlatform[p, default: OutcomeCounts()].add(c) }
+        for (id, r) in o.rules { rules[id, default: RuleTally()].merge(r) }
+        unattributed.add(o.unattributed)
+        for (k, v) in o.notices { notices[k, default: 0] += v }
+        for (k, v) in o.diagnosticDevices { diagnosticDevices[k, default: 0] += v }
+        for (outcome, map) in o.appVersions { for (k, v) in map { appVersions[outcome, default: [:]][k, default: 0] += v } }
+        for (outcome, map) in o.osVersions { for (k, v) in map { osVersions[outcome, default: [:]][k, default: 0] += v } }
     }
 }

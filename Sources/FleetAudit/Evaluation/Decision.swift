@@ -1,21 +1,32 @@
 /// One config's verdict for one profile: the outcome, the rule that decided it (nil when none did), a
 /// sentence for `explain`, the notices shown and the diagnostics this device runs into.
+///
+/// The sentence is built only when read: an audit evaluates every distinct profile against every config
+/// and never reads it, and formatting it for each was most of the evaluation time.
 public struct Decision: Equatable, Sendable {
     public var outcome: Outcome
     public var rule: String?
-    public var reason: String
+    private let makeReason: @Sendable () -> String
     public var notices: [String]
     public var diagnostics: [Diagnostic]
 
-    public init(_ outcome: Outcome, rule: String?, reason: String, notices: [String] = [], diagnostics: [Diagnostic] = []) {
+    public var reason: String { makeReason() }
+
+    public init(_ outcome: Outcome, rule: String?, reason: @autoclosure @escaping @Sendable () -> String,
+                notices: [String] = [], diagnostics: [Diagnostic] = []) {
         self.outcome = outcome
         self.rule = rule
-        self.reason = reason
+        self.makeReason = reason
         self.notices = notices
         self.diagnostics = diagnostics
     }
 
-    public static func notTargeted(_ reason: String, diagnostics: [Diagnostic] = []) -> Decision {
-        Decision(.notTargeted, rule: nil, reason: reason, diagnostics: diagnostics)
+    public static func notTargeted(_ reason: @autoclosure @escaping @Sendable () -> String, diagnostics: [Diagnostic] = []) -> Decision {
+        Decision(.notTargeted, rule: nil, reason: reason(), diagnostics: diagnostics)
+    }
+
+    public static func == (a: Decision, b: Decision) -> Bool {
+        a.outcome == b.outcome && a.rule == b.rule && a.notices == b.notices && a.diagnostics == b.diagnostics
+            && a.reason == b.reason
     }
 }

@@ -22,7 +22,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
             throw .usage("--fail-on \(text): expected [CONFIG_ID:]OUTCOME>N or >P%, e.g. blocked>0.5% or forced>1000")
         }
         let left = text[..<gt]
-        let right = text[text.index(after: gt)...].trimmingCharacters(in: .whitespaces)
+        let right = text[text.index(after: gt)...].trimmedWhitespace
         let outcomeText: Substring
         if let colon = left.lastIndex(of: ":") {
             config = String(left[..<colon])
@@ -31,7 +31,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
             config = nil
             outcomeText = left
         }
-        guard let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == outcomeText.trimmingCharacters(in: .whitespaces).lowercased() }) else {
+        guard let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == outcomeText.trimmedWhitespace.lowercased() }) else {
             throw .usage("--fail-on \(text): unknown outcome \"\(outcomeText)\"; outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self.outcome = outcome

@@ -159,7 +159,7 @@ public enum ReleasesLoader {
                 }
                 func text(_ i: Int?) -> String? {
                     guard let i else { return nil }
-                    let s = fields.string(i).trimmingCharacters(in: .whitespaces)
+                    let s = fields.string(i).trimmedWhitespace
                     return s.isEmpty ? nil : s
                 }
                 out.append(try release(platform: text(platform), version: text(version), build: text(build),

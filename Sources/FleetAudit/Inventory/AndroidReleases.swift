@@ -10,7 +10,7 @@ public enum AndroidReleases {
 
     /// The API level of an Android release as users see it (`6.0.1` → 23, `9` → 28, `12L` → 32), or nil.
     public static func apiLevel(forRelease release: String) -> Int? {
-        let trimmed = release.trimmingCharacters(in: .whitespaces)
+        let trimmed = release.trimmedWhitespace
         if trimmed.uppercased() == "12L" { return 32 }
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, let major = Int(first) else { return nil }

@@ -68,7 +68,7 @@ public struct InventoryLoader {
                     var values: [InventoryColumn: String] = [:]
                     for entry in keyColumns {
                         if let column = entry.column { values[column] = fields.string(entry.index) }
-                        if let name = entry.attribute { attributes[name] = fields.string(entry.index).trimmingCharacters(in: .whitespaces) }
+                        if let name = entry.attribute { attributes[name] = fields.string(entry.index).trimmedWhitespace }
                     }
                     switch ProfileBuilder.build(value: { values[$0] }, attributes: attributes, needs: needs) {
                     case .success(let profile): slot = .profile(table.add(profile))

@@ -33,7 +33,7 @@ public final class CSVInventorySource: InventorySource {
                 throw .unreadable(path, reason: "the header row (line \(line)) is malformed: \(message)")
             }
         }
-        headers = header!.map { $0.trimmingCharacters(in: .whitespaces) }
+        headers = header!.map { $0.trimmedWhitespace }
     }
 
     public func next() throws(InventoryError) -> CSVReader.Event? { try reader.next() }

@@ -45,7 +45,7 @@ public enum ProfileBuilder {
     public static func build(value: (InventoryColumn) -> String?, attributes: [String: String],
                              needs: ProfileNeeds = ProfileNeeds()) -> Result<Profile, RowProblem> {
         func trimmed(_ column: InventoryColumn) -> String? {
-            value(column).map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            value(column).map { $0.trimmedWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
         }
         for column in InventoryColumn.required where trimmed(column) == nil {
             return .failure(RowProblem(column: column.rawValue, reason: .emptyRequired, message: "\(column.rawValue) is empty"))
@@ -84,7 +84,7 @@ public enum ProfileBuilder {
 
     /// Parses a `count` value: a positive base-10 integer.
     public static func parseCount(_ text: String) -> Int64? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmedWhitespace
         guard let n = Int64(t), n > 0 else { return nil }
         return n
     }

@@ -27,7 +27,7 @@ public enum Timestamps {
 
     /// `SOURCE_DATE_EPOCH` when set (reproducible builds' convention), else now.
     public static func generationTime(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
-        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }) {
+        if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmedWhitespace) }) {
             return Date(timeIntervalSince1970: TimeInterval(epoch))
         }
         return Date()

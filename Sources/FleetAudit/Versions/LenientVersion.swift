@@ -36,7 +36,7 @@ extension LenientVersion {
 
     /// The text as a version when it is only digits separated by single dots.
     public static func plain(_ text: String) -> LenientVersion? {
-        let t = text.trimmingCharacters(in: .whitespaces)
+        let t = text.trimmedWhitespace
         guard !t.isEmpty, t.split(separator: ".", omittingEmptySubsequences: false)
             .allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }) else { return nil }
         return LenientVersion(t)

@@ -59,3 +59,23 @@ final class AuditorTests: XCTestCase {
         XCTAssertEqual(tally.osVersions[.unsupportedOS]?["android 5.1"], 1_000_000)
     }
 }
+
+final class AuditorSplitTests: XCTestCase {
+    /// Splitting profiles between workers gives the same tallies as one worker.
+    func testWorkersGiveTheSameNumbersAsOne() throws {
+        var request = AuditRequest(inventoryPath: TestPaths.sample("inventory.csv"))
+        request.configDirectories = [TestPaths.sample("configs")]
+        let (configs, _) = try AuditRun.loadConfigs(request)
+        let source = try InventoryOpener.open(path: request.inventoryPath, delimiter: UInt8(ascii: ","), table: nil, query: nil)
+        let (table, _) = try InventoryLoader(needs: ProfileNeeds.forRun(configs, releases: nil)).load(source)
+        let one = Auditor.audit(configs, profiles: table, context: EvaluationContext(), workers: 1)
+        let many = Auditor.audit(configs, profiles: table, context: EvaluationContext(), workers: 7, profilesPerWorker: 1)
+        for (a, b) in zip(one, many) {
+            XCTAssertEqual(a.totals, b.totals)
+            XCTAssertEqual(a.notices, b.notices)
+            XCTAssertEqual(a.diagnosticDevices, b.diagnosticDevices)
+            XCTAssertEqual(a.rules.mapValues(\.counts), b.rules.mapValues(\.counts))
+            XCTAssertEqual(a.appVersions, b.appVersions)
+        }
+    }
+}

@@ -46,3 +46,11 @@ final class JSONParserTests: XCTestCase {
         XCTAssertTrue(text.contains(#""k\"": "<tag>\u0001\n""#), text)
     }
 }
+
+final class TrimmingTests: XCTestCase {
+    func testTrimsWhatFoundationTrims() {
+        for s in ["", " ", "a", " a ", "\ta b\t", "\u{00A0}x\u{2003}", " é ", "x\n", "\n x", "ab"] {
+            XCTAssertEqual(s.trimmedWhitespace, s.trimmingCharacters(in: .whitespaces), s.debugDescription)
+        }
+    }
+}

@@ -40,7 +40,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
         start = millis("startDate") ?? 0
         end = millis("endDate") ?? Int64.max
         serverDate = millis("serverDate")
-        hasURL = !(data["url"]?.stringValue ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+        hasURL = !(data["url"]?.stringValue ?? "").trimmedWhitespace.isEmpty
         if start > end {
             diagnostics.append(Diagnostic("osam.emptyWindow", .warning,
                 "startDate is after endDate: the rule is never active", path: "data.startDate"))
@@ -72,7 +72,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
         guard let mode, let versionCode else {
             return .notTargeted("the client cannot read the document (see its diagnostics)")
         }
-        guard let build = profile.appBuild.flatMap({ Int64($0.trimmingCharacters(in: .whitespaces)) }) else {
+        guard let build = profile.appBuild.flatMap({ Int64($0.trimmedWhitespace) }) else {
             return .notTargeted("the device's version code (app_build) is unknown",
                                 diagnostics: [Diagnostic("osam.unknownVersionCode", .warning,
                                     "devices without an integer app_build: the server cannot tell whether they are below versionCode")])

@@ -61,7 +61,7 @@ enum PoVAndroidDecoding {
                 let value = reqs[key]!
                 if key == "required_os_version" {
                     let text: String? = value.numberValue.map(\.literal) ?? value.stringValue
-                    guard let text, let level = Int64(text.trimmingCharacters(in: .whitespaces)) else {
+                    guard let text, let level = Int64(text.trimmedWhitespace) else {
                         return .failure(Problem(message: "requirements.required_os_version \(JSONWriter.compact(value)) is not an integer API level"))
                     }
                     requiredOS = .code(level)

@@ -64,8 +64,9 @@ struct PoVDeviceEvaluator {
             return Decision(.unsupportedOS, rule: c.id,
                             reason: "no configuration's requirements hold; \(c.id) fails only on required_os_version (OS \(os) < \(c.requiredOS!))")
         }
-        return .notTargeted(misses.isEmpty ? "the platform's configuration array is empty"
-                                           : "no configuration's requirements hold (" + misses.joined(separator: "; ") + ")")
+        let allMisses = misses
+        return .notTargeted(allMisses.isEmpty ? "the platform's configuration array is empty"
+                                              : "no configuration's requirements hold (" + allMisses.joined(separator: "; ") + ")")
     }
 
     private func decide(_ c: PoVConfiguration, installed: PoVVersion) -> Decision {
@@ -114,7 +115,7 @@ struct PoVDeviceEvaluator {
     private func parse(_ text: String, like: PoVVersion) -> PoVVersion? {
         switch like {
         case .apple: return PoVIOSVersion(text).map { .apple($0) }
-        case .code: return Int64(text.trimmingCharacters(in: .whitespaces)).map { .code($0) }
+        case .code: return Int64(text.trimmedWhitespace).map { .code($0) }
         case .semantic: return SemanticVersion(text).map { .semantic($0) }
         }
     }

@@ -111,7 +111,7 @@ struct TurkcellDocument: EvaluableConfig {
                     "\(path) \"\(rule)\": iOS devices report \"ios\" and the iOS SDK compares case-sensitively, so it never matches there", path: path))
             }
             let dotted = rule.split(separator: ",").contains { part in
-                let p = part.trimmingCharacters(in: .whitespaces).drop { $0 == "!" }
+                let p = String(part).trimmedWhitespace.drop { $0 == "!" }
                 return ["<", ">"].contains { p.hasPrefix($0) } && p.contains(".")
             }
             if dotted {

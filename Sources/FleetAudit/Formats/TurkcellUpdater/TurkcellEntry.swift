@@ -27,7 +27,7 @@ struct TurkcellEntry: Sendable {
     var androidTargetVersionCode: Int64? {
         switch object["targetVersionCode"] {
         case .number(let n)?: return n.integralValue
-        case .string(let s)?: return Int64(s.trimmingCharacters(in: .whitespaces))
+        case .string(let s)?: return Int64(s.trimmedWhitespace)
         default: return nil
         }
     }

@@ -111,7 +111,7 @@ struct TurkcellEvaluator {
         formatter.timeZone = timeZone
         for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
             formatter.dateFormat = format
-            if let d = formatter.date(from: text.trimmingCharacters(in: .whitespaces)) { return d }
+            if let d = formatter.date(from: text.trimmedWhitespace) { return d }
         }
         return nil
     }

@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Deterministic benchmark inventories: N devices as CSV and (optionally) SQLite.
+
+    python3 Benchmarks/make-inventory.py --rows 10000000 --csv bench-data/10m.csv [--sqlite bench-data/10m.sqlite]
+
+Seeded, so the same arguments give the same bytes. Zipf-like spread over ~300 app versions and ~80 OS versions
+per platform, regions, models (some with commas, so quoted), languages; about 0.1% malformed rows of the kinds a
+real export has (empty required field, non-integer versionCode, wrong field count), each counted by FleetAudit.
+"""
+import argparse
+import csv
+import os
+import random
+import sqlite3
+
+COLUMNS = ["platform", "os_version", "app_version", "app_build", "package_name", "model", "region", "language", "is_tablet"]
+
+
+def zipf_weights(n, s=1.1):
+    return [1.0 / (i + 1) ** s for i in range(n)]
+
+
+def build_tables(rng):
+    ios_os = [f"{major}.{minor}" + (f".{patch}" if patch else "") for major in range(12, 19) for minor in range(0, 8) for patch in (0, 1)][:80]
+    android_os = ["5.0", "5.1", "6.0", "6.0.1", "7.0", "7.1", "7.1.2", "8.0.0", "8.1.0", "9", "10", "11", "12", "12L", "13", "14", "15", "16"]
+    android_os = (android_os * 5)[:80]
+    apps = []  # (name, versionCode): ~300 releases
+    code = 100
+    for major in range(1, 7):
+        for minor in range(0, 50):
+            apps.append((f"{major}.{minor}", code))
+            code += 3
+    rng.shuffle(ios_os)
+    models_ios = [f"iPhone{a},{b}" for a in range(10, 17) for b in range(1, 6)] + ["iPad13,1", "iPad14,2"]
+    models_android = [f"SM-G{n}F" for n in range(900, 1000, 7)] + ["Pixel 6", "Pixel 7", "Galaxy S10, Enterprise Edition",
+                                                                   "moto g(8)", "Redmi Note 9 Pro", "SM-T510"]
+    regions = ["GB-ENG", "GB-WLS", "GB-SCT", "GB-NIR", "IE", "TR-34", "ES-CT", "DE-BE"]
+    languages = ["en-GB", "cy-GB", "pl-PL", "ur-PK", "zh-CN", "tr-TR", "es-ES", "ca-ES", "de-DE"]
+    return ios_os, android_os, apps, models_ios, models_android, regions, languages
+
+
+def rows(n, seed):
+    rng = random.Random(seed)
+    ios_os, android_os, apps, models_ios, models_android, regions, languages = build_tables(rng)
+    app_w = zipf_weights(len(apps))
+    # Newer versions are the popular ones: weight the list from the newest.
+    apps_newest_first = list(reversed(apps))
+    batch = 100_000
+    done = 0
+    while done < n:
+        k = min(batch, n - done)
+        platforms = rng.choices(["ios", "android", "iPadOS"], weights=[50, 45, 5], k=k)
+        app_pick = rng.choices(apps_newest_first, weights=app_w, k=k)
+        ios_pick = rng.choices(ios_os, weights=zipf_weights(len(ios_os)), k=k)
+        android_pick = rng.choices(android_os, weights=zipf_weights(len(android_os)), k=k)
+        region_pick = rng.choices(regions, weights=zipf_weights(len(regions)), k=k)
+        lang_pick = rng.choices(languages, weights=zipf_weights(len(languages)), k=k)
+        for i in range(k):
+            p = platforms[i]
+            name, code = app_pick[i]
+            if p == "android":
+                model = models_android[(code + i) % len(models_android)]
+                row = [p, android_pick[i], name, str(code), "com.example.app", model, region_pick[i], lang_pick[i],
+                       "true" if model == "SM-T510" else "false"]
+            else:
+                model = models_ios[(code + i) % len(models_ios)]
+                row = [p, ios_pick[i], name, str(code * 10), "com.example.app", model, region_pick[i], lang_pick[i],
+                       "true" if model.startswith("iPad") else "false"]
+            r = rng.random()
+            if r < 0.0004:
+                row[1] = ""                      # empty required field
+            elif r < 0.0007 and p == "android":
+                row[3] = row[3] + "b"            # not a versionCode
+            elif r < 0.001:
+                row = row[:-1]                   # wrong field count
+            yield row
+        done += k
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rows", type=int, required=True)
+    ap.add_argument("--csv", required=True)
+    ap.add_argument("--sqlite")
+    ap.add_argument("--seed", type=int, default=20261122)
+    args = ap.parse_args()
+    os.makedirs(os.path.dirname(os.path.abspath(args.csv)), exist_ok=True)
+    tmp = args.csv + ".tmp"
+    with open(tmp, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(COLUMNS)
+        w.writerows(rows(args.rows, args.seed))
+    os.replace(tmp, args.csv)
+    if args.sqlite:
+        tmp = args.sqlite + ".tmp"
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        db = sqlite3.connect(tmp)
+        db.execute("PRAGMA journal_mode=OFF")
+        db.execute("PRAGMA synchronous=OFF")
+        db.execute("CREATE TABLE devices (" + ", ".join(f"{c} TEXT" for c in COLUMNS) + ")")
+        with open(args.csv, newline="", encoding="utf-8") as f:
+            reader = csv.reader(f)
+            next(reader)
+            # Rows with a wrong field count cannot be a table row: pad them so SQLite holds the same devices
+            # (FleetAudit then rejects them for their empty field instead).
+            db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?)",
+                           ((r + [None] * (9 - len(r)))[:9] for r in reader))
+        db.commit()
+        db.close()
+        os.replace(tmp, args.sqlite)
+    print(f"wrote {args.csv}" + (f" and {args.sqlite}" if args.sqlite else "") + f": {args.rows} rows")
+
+
+if __name__ == "__main__":
+    main()
