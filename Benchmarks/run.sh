@@ -19,8 +19,11 @@ for a in "$@"; do
 done
 if $smoke; then sizes=(20000); elif [ ${#sizes[@]} -eq 0 ]; then sizes=(1000000 10000000); fi
 
-swift build -c release --product fleet-audit >&2
-BIN=$(swift build -c release --show-bin-path)/fleet-audit
+# Timings need the release build; the CI smoke test reuses the debug build it already has.
+mode=release
+$smoke && mode=debug
+swift build -c "$mode" --product fleet-audit >&2
+BIN=$(swift build -c "$mode" --show-bin-path)/fleet-audit
 
 CONFIGS=(--config-dir SampleData/configs --releases SampleData/releases.csv --quiet)
 audit() { # inventory, output dir
@@ -64,9 +67,10 @@ PY
 
 measure() { # label, bytes, rows, command...
   local label=$1 bytes=$2 rows=$3; shift 3
-  local out
-  out=$( { /usr/bin/time -f "%e %M" "$@" > /dev/null 2>/dev/null; } 2>&1 | tail -1 )
-  local secs=${out% *} kb=${out#* }
+  /usr/bin/time -o "$DATA/time.txt" -f "%e %M" "$@" > /dev/null 2> "$DATA/stderr.txt" \
+    || { echo "benchmark: $label failed:" >&2; cat "$DATA/stderr.txt" >&2; exit 1; }
+  local out secs kb
+  out=$(tail -1 "$DATA/time.txt"); secs=${out% *}; kb=${out#* }
   python3 - "$label" "$bytes" "$rows" "$secs" "$kb" <<'PY'
 import sys
 label, size, rows, secs, kb = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5])
