@@ -5,7 +5,8 @@
 
 Seeded, so the same arguments give the same bytes. Zipf-like spread over ~300 app versions and ~80 OS versions
 per platform, regions, models (some with commas, so quoted), languages; about 0.1% malformed rows of the kinds a
-real export has (empty required field, non-integer versionCode, wrong field count), each counted by FleetAudit.
+real export has (empty required field, non-integer versionCode, unknown Android release), each counted by
+FleetAudit. (Kinds SQLite can hold too, so the CSV and the SQLite copy give identical numbers.)
 """
 import argparse
 import csv
@@ -72,7 +73,9 @@ def rows(n, seed):
             elif r < 0.0007 and p == "android":
                 row[3] = row[3] + "b"            # not a versionCode
             elif r < 0.001:
-                row = row[:-1]                   # wrong field count
+                row[1] = "4.0.4" if p == "android" else row[1]   # Android release not in the table
+                if p != "android":
+                    row[2] = ""                  # empty required field
             yield row
         done += k
 
@@ -102,10 +105,8 @@ def main():
         with open(args.csv, newline="", encoding="utf-8") as f:
             reader = csv.reader(f)
             next(reader)
-            # Rows with a wrong field count cannot be a table row: pad them so SQLite holds the same devices
-            # (FleetAudit then rejects them for their empty field instead).
             db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?)",
-                           ((r + [None] * (9 - len(r)))[:9] for r in reader))
+                           ([v if v != "" else None for v in r] for r in reader))
         db.commit()
         db.close()
         os.replace(tmp, args.sqlite)
