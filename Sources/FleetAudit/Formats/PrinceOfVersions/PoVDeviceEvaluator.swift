@@ -27,6 +27,19 @@ struct PoVDeviceEvaluator {
                         "devices whose app or OS version the PrinceOfVersions client cannot parse")])
     }
 
+    private struct Unreadable: Error { let decision: Decision }
+
+    /// An iOS/macOS device's installed version (`app_version-app_build`) and OS, as the client parses them.
+    private func appleDevice() -> Result<(PoVVersion, PoVVersion), Unreadable> {
+        guard let app = PoVIOSVersion(appVersion: profile.appVersion, appBuild: profile.appBuild) else {
+            return .failure(Unreadable(decision: unreadable("app version \"\(profile.appVersion)\"")))
+        }
+        guard let os = PoVIOSVersion(profile.osVersion) else {
+            return .failure(Unreadable(decision: unreadable("OS version \"\(profile.osVersion)\"")))
+        }
+        return .success((.apple(app), .apple(os)))
+    }
+
     private var lastNotified: String? { profile.attribute(PrinceOfVersionsDocument.lastNotifiedColumn) }
 
     // MARK: v4
@@ -38,12 +51,10 @@ struct PoVDeviceEvaluator {
             installed = .code(Int64(code))
             os = .code(Int64(level))
         } else {
-            guard let app = PoVIOSVersion(appVersion: profile.appVersion, appBuild: profile.appBuild) else {
-                return unreadable("app version \"\(profile.appVersion)\"")
+            switch appleDevice() {
+            case .success(let device): (installed, os) = device
+            case .failure(let decision): return decision.decision
             }
-            guard let osVersion = PoVIOSVersion(profile.osVersion) else { return unreadable("OS version \"\(profile.osVersion)\"") }
-            installed = .apple(app)
-            os = .apple(osVersion)
         }
         var failedOnlyOnOS: PoVConfiguration?
         var misses: [String] = []
@@ -98,12 +109,10 @@ struct PoVDeviceEvaluator {
             installed = .semantic(app)
             os = .code(Int64(level))
         } else {
-            guard let app = PoVIOSVersion(appVersion: profile.appVersion, appBuild: profile.appBuild) else {
-                return unreadable("app version \"\(profile.appVersion)\"")
+            switch appleDevice() {
+            case .success(let device): (installed, os) = device
+            case .failure(let decision): return decision.decision
             }
-            guard let osVersion = PoVIOSVersion(profile.osVersion) else { return unreadable("OS version \"\(profile.osVersion)\"") }
-            installed = .apple(app)
-            os = .apple(osVersion)
         }
         let stored = lastNotified.flatMap { text in legacy.latest.flatMap { parse(text, like: $0) } }
         return legacy.evaluate(installed: installed, os: os, lastNotified: stored, installability: installability)
