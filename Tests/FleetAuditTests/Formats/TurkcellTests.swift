@@ -113,6 +113,13 @@ final class TurkcellTests: XCTestCase {
         XCTAssertTrue(c.config.diagnostics.contains { $0.code == "turkcell.ios.messagesNotDisplayed" })
     }
 
+    func testMessageDatesAreReadOnceAndBadOnesAreNamed() throws {
+        let c = try load(json: #"{"packageName": "a", "messages": [{"displayAfterDate": "18/11/2026", "displayBeforeDate": "2026-02-30"}]}"#)
+        XCTAssertEqual(c.config.diagnostics.filter { $0.code == "turkcell.badDate" }.map(\.path), ["messages[0].displayAfterDate", "messages[0].displayBeforeDate"])
+        XCTAssertEqual(WallClock("2026-11-18 10:00")?.instant(in: TimeZone(identifier: "Europe/Istanbul")!),
+                       Date(timeIntervalSince1970: 1_794_985_200), "10:00 in Istanbul is 07:00Z")
+    }
+
     func testReadmeDocumentsWithTrailingCommasLoadAndOthersNameLineAndColumn() throws {
         let raw = try load("ios-docs/L0085-Forcing-an-iOS-application-to-update.raw.txt")
         XCTAssertEqual(raw.format, "turkcell-updater")

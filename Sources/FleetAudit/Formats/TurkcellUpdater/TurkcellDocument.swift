@@ -15,6 +15,9 @@ struct TurkcellDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
     let needs: ProfileNeeds
 
+    /// Message date windows, read once: `yyyy-MM-dd` or `yyyy-MM-dd HH:mm`, placed in a zone when evaluated.
+    let messageWindows: [String: (after: WallClock?, before: WallClock?)]
+
     static let messageDisplayCount = "message_display_count"
     static let messageLastShown = "message_last_shown"
 
@@ -71,6 +74,18 @@ struct TurkcellDocument: EvaluableConfig {
             diagnostics.append(Diagnostic("turkcell.ios.messagesNotDisplayed", .info,
                 "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them"))
         }
+        var windows: [String: (after: WallClock?, before: WallClock?)] = [:]
+        for m in messages {
+            let after = m.string("displayAfterDate"), before = m.string("displayBeforeDate")
+            windows[m.id] = (after.flatMap(WallClock.init), before.flatMap(WallClock.init))
+            for (key, text) in [("displayAfterDate", after), ("displayBeforeDate", before)] {
+                if let text, WallClock(text) == nil {
+                    diagnostics.append(Diagnostic("turkcell.badDate", .warning,
+                        "\(m.id).\(key) \"\(text)\" is neither yyyy-MM-dd nor yyyy-MM-dd HH:mm: the SDKs ignore it", path: "\(m.id).\(key)"))
+                }
+            }
+        }
+        messageWindows = windows
         androidDropped = dropped
         rules = updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
         notices = messages.map { NoticeInfo(id: $0.id, kind: "message") }

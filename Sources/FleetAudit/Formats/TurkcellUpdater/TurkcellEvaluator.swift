@@ -82,8 +82,9 @@ struct TurkcellEvaluator {
         let timeZone = profile.platform == .android ? context.options.timeZone : TimeZone(secondsFromGMT: 2 * 3600)!
         for m in document.messages {
             guard properties.matches(m.filters) == true else { continue }
-            if let after = m.string("displayAfterDate").flatMap({ Self.date($0, timeZone) }), context.asOf < after { continue }
-            if let before = m.string("displayBeforeDate").flatMap({ Self.date($0, timeZone) }), context.asOf > before { continue }
+            let window = document.messageWindows[m.id]
+            if let after = window?.after?.instant(in: timeZone), context.asOf < after { continue }
+            if let before = window?.before?.instant(in: timeZone), context.asOf > before { continue }
             if let max = m.object["maxDisplayCount"]?.numberValue?.integralValue,
                let shown = profile.attribute(TurkcellDocument.messageDisplayCount).flatMap({ Int64($0) }), shown >= max { continue }
             if let hours = m.object["displayPeriodInHours"]?.numberValue?.double,
@@ -102,17 +103,5 @@ struct TurkcellEvaluator {
                 "iOS devices no message entry matches: the iOS SDK 1.2 then treats the whole array as the message and crashes"))
         }
         return decision
-    }
-
-    /// `yyyy-MM-dd` or `yyyy-MM-dd HH:mm` in the SDK's time zone.
-    static func date(_ text: String, _ timeZone: TimeZone) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
-            formatter.dateFormat = format
-            if let d = formatter.date(from: text.trimmedWhitespace) { return d }
-        }
-        return nil
     }
 }
