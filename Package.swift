@@ -1,5 +1,13 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+// FLEET_AUDIT_FUZZ=1 (set by Tests/Fuzz/run.sh, with its own --scratch-path) instruments the library and the
+// harness for libFuzzer + AddressSanitizer; ordinary builds are unaffected.
+let fuzzing = ProcessInfo.processInfo.environment["FLEET_AUDIT_FUZZ"] == "1"
+let fuzzLibrary: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
+let fuzzHarness: [SwiftSetting] = fuzzing ? [.define("FUZZING"), .unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])] : []
+let fuzzLink: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
 
 let package = Package(
     name: "FleetAudit",
@@ -36,8 +44,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
+            swiftSettings: fuzzLibrary,
             plugins: ["EmbedTemplatesPlugin"]
         ),
+        // libFuzzer harness (Tests/Fuzz/run.sh builds it with FLEET_AUDIT_FUZZ=1); built
+        // normally it replays inputs.
+        .executableTarget(name: "fleet-audit-fuzz", dependencies: ["FleetAudit"], path: "Sources/fleet-audit-fuzz",
+                          swiftSettings: fuzzHarness, linkerSettings: fuzzLink),
         // Templates/ are compiled into the library so an installed binary needs no source tree.
         .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
         .plugin(

@@ -15,6 +15,7 @@ public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
+        removeStaleTemporaries(of: url)
         let temp = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
@@ -44,6 +45,17 @@ public enum AtomicFile {
             let why = String(cString: strerror(errno))
             unlink(temp)
             throw WriteError(path: path, reason: why)
+        }
+    }
+
+    /// Removes temporary files a killed run left beside `url` (`.NAME.tmp-PID-…` whose process is gone), so
+    /// kill -9 in cron does not leave junk piling up in the reports folder.
+    static func removeStaleTemporaries(of url: URL) {
+        let folder = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent + ".tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
         }
     }
 }

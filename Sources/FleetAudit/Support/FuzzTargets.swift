@@ -1,0 +1,50 @@
+import Foundation
+
+/// The entry points the libFuzzer harnesses (`Sources/fleet-audit-fuzz`) drive, kept in the library so the
+/// tests replay every saved crash input through exactly the same code. Each checks the invariants a run
+/// relies on and traps when one breaks, which is what makes the fuzzer report it.
+public enum FuzzTargets {
+    public static let names = ["csv"] + FormatRegistry.formats.map { $0.name }
+
+    /// Devices of every platform and some odd shapes, evaluated against each fuzzed config.
+    static let profiles: [Profile] = [
+        Profile(platform: .ios, osVersion: "16.4.1", apiLevel: nil, appVersion: "4.36", appBuild: "1410", packageName: "a",
+                attributes: ["region": "hr", "language": "tr-TR", "lastnotifiedversion": "2.0", "appopens": "9", "minutessincerating": "9000"]),
+        Profile(platform: .macos, osVersion: "10.12.1", apiLevel: nil, appVersion: "v1", appBuild: nil, packageName: nil),
+        Profile(platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1.2.3-rc.1", appBuild: "347", packageName: "cat.bcn.commonmodule",
+                attributes: ["istablet": "true", "model": "Pixel 7", "messagedisplaycount": "1"]),
+        Profile(platform: .android, osVersion: "4.4", apiLevel: 19, appVersion: "", appBuild: "-1", packageName: nil),
+        Profile(platform: Platform("windows"), osVersion: "11", apiLevel: nil, appVersion: "1", appBuild: nil, packageName: nil),
+    ]
+
+    /// Dispatches to a target by name; unknown names do nothing.
+    public static func run(_ target: String, _ bytes: [UInt8]) {
+        if target == "csv" { csv(bytes) } else { config(target, bytes) }
+    }
+
+    /// A config document forced into one format: parse, load, evaluate, validate reasons and every report.
+    public static func config(_ format: String, _ bytes: [UInt8]) {
+        guard let type = FormatRegistry.formats.first(where: { $0.name == format }),
+              let root = try? JSONParser.parse(bytes) else { return }
+        let config = type.load(root)
+        let context = EvaluationContext(asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)
+        for profile in profiles {
+            let decision = config.evaluate(profile, context: context)
+            precondition(!decision.reason.isEmpty, "every decision explains itself")
+        }
+        _ = config.rules.map { $0.summary.count + ($0.meta.map { JSONWriter.compact($0).count } ?? 0) }
+    }
+
+    /// A CSV inventory: every row is evaluated or rejected, never lost.
+    public static func csv(_ bytes: [UInt8]) {
+        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        let path = (folder as NSString).appendingPathComponent("fleet-audit-fuzz-\(getpid()).csv")
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
+        defer { unlink(path) }
+        guard let source = try? CSVInventorySource(path: path, delimiter: UInt8(ascii: ",")) else { return }
+        let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: ["region", "model", "count"])
+        guard let (table, summary) = try? InventoryLoader(needs: needs).load(source) else { return }
+        precondition(summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")
+        precondition(table.devices.reduce(0, +) == summary.devices || summary.devices == Int64.max, "devices add up")
+    }
+}
