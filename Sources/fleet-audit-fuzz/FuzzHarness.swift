@@ -14,6 +14,18 @@ public func fleetAuditFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     FuzzTargets.run(target, Array(UnsafeBufferPointer(start: data, count: size)))
     return 0
 }
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                       _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+
+/// SwiftPM links an executable's entry point as `<target>_main`; here it hands control to libFuzzer.
+@_cdecl("fleet_audit_fuzz_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var vector = argv
+    return runDriver(&count, &vector) { data, size in fleetAuditFuzz(data, size) }
+}
 #else
 @main
 struct FuzzReplay {

@@ -20,8 +20,8 @@ public final class CSVInventorySource: InventorySource {
     public let locationKind = "line"
     private let total: Int
 
-    public init(path: String, delimiter: UInt8 = UInt8(ascii: ",")) throws(InventoryError) {
-        reader = try CSVReader(path: path, delimiter: delimiter)
+    public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20) throws(InventoryError) {
+        reader = try CSVReader(path: path, delimiter: delimiter, chunkSize: chunkSize)
         sourceDescription = path
         total = reader.fileSize
         var header: [String]? = nil

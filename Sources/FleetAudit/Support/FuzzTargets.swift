@@ -41,7 +41,8 @@ public enum FuzzTargets {
         let path = (folder as NSString).appendingPathComponent("fleet-audit-fuzz-\(getpid()).csv")
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
         defer { unlink(path) }
-        guard let source = try? CSVInventorySource(path: path, delimiter: UInt8(ascii: ",")) else { return }
+        // Small chunks: cheap per input, and records straddle buffer refills (where reader bugs hide).
+        guard let source = try? CSVInventorySource(path: path, delimiter: UInt8(ascii: ","), chunkSize: 64) else { return }
         let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: ["region", "model", "count"])
         guard let (table, summary) = try? InventoryLoader(needs: needs).load(source) else { return }
         precondition(summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")
