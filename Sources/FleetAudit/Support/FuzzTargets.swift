@@ -42,7 +42,7 @@ public enum FuzzTargets {
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
         defer { unlink(path) }
         // Small chunks: cheap per input, and records straddle buffer refills (where reader bugs hide).
-        guard let source = try? CSVInventorySource(path: path, delimiter: UInt8(ascii: ","), chunkSize: 64) else { return }
+        guard let source = try? CSVInventorySource(path: path, delimiter: UInt8(ascii: ","), chunkSize: 512) else { return }
         let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: ["region", "model", "count"])
         guard let (table, summary) = try? InventoryLoader(needs: needs).load(source) else { return }
         precondition(summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")

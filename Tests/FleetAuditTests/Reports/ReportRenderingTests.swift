@@ -61,38 +61,33 @@ final class ReportRenderingTests: XCTestCase {
         return out
     }
 
-    /// Reads the XML back with libxml2 (the schema check has already parsed it): config ids and totals.
-    private func xmlTotals(_ xml: String) throws -> [String: [String: Int64]] {
-        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
+    /// Config id → outcome → count, from a text where `block` captures (id, counts) and `pair` captures
+    /// (outcome, count) inside the counts.
+    private func totals(_ text: String, block: String, pair: String) throws -> [String: [String: Int64]] {
+        let blockRE = try NSRegularExpression(pattern: block, options: [.dotMatchesLineSeparators])
+        let pairRE = try NSRegularExpression(pattern: pair)
+        let ns = text as NSString
         var out: [String: [String: Int64]] = [:]
-        let config = try NSRegularExpression(pattern: #"<config id="([^"]*)"[^>]*>.*?<totals ([^>]*)/>"#, options: [.dotMatchesLineSeparators])
-        let attribute = try NSRegularExpression(pattern: #"(\w+)="(\d+)""#)
-        let ns = xml as NSString
-        for m in config.matches(in: xml, range: NSRange(location: 0, length: ns.length)) {
-            let attrs = ns.substring(with: m.range(at: 2)) as NSString
+        for m in blockRE.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
+            let body = ns.substring(with: m.range(at: 2)) as NSString
             var counts: [String: Int64] = [:]
-            for a in attribute.matches(in: attrs as String, range: NSRange(location: 0, length: attrs.length)) {
-                counts[attrs.substring(with: a.range(at: 1))] = Int64(attrs.substring(with: a.range(at: 2)))!
+            for p in pairRE.matches(in: body as String, range: NSRange(location: 0, length: body.length)) {
+                counts[body.substring(with: p.range(at: 1))] = Int64(body.substring(with: p.range(at: 2)))!
             }
             out[ns.substring(with: m.range(at: 1))] = counts
         }
         return out
     }
 
+    /// The XML's config totals (after checking it against the schema).
+    private func xmlTotals(_ xml: String) throws -> [String: [String: Int64]] {
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
+        return try totals(xml, block: #"<config id="([^"]*)"[^>]*>.*?<totals ([^>]*)/>"#, pair: #"(\w+)="(\d+)""#)
+    }
+
+    /// The HTML's summary table: `<tr data-config>` rows with `data-outcome`/`data-count` cells.
     private func htmlTotals(_ html: String) throws -> [String: [String: Int64]] {
-        var out: [String: [String: Int64]] = [:]
-        let row = try NSRegularExpression(pattern: #"<tr data-config="([^"]*)">(.*?)</tr>"#, options: [.dotMatchesLineSeparators])
-        let cell = try NSRegularExpression(pattern: #"data-outcome="(\w+)" data-count="(\d+)""#)
-        let ns = html as NSString
-        for m in row.matches(in: html, range: NSRange(location: 0, length: ns.length)) {
-            let body = ns.substring(with: m.range(at: 2)) as NSString
-            var counts: [String: Int64] = [:]
-            for c in cell.matches(in: body as String, range: NSRange(location: 0, length: body.length)) {
-                counts[body.substring(with: c.range(at: 1))] = Int64(body.substring(with: c.range(at: 2)))!
-            }
-            out[ns.substring(with: m.range(at: 1))] = counts
-        }
-        return out
+        try totals(html, block: #"<tr data-config="([^"]*)">(.*?)</tr>"#, pair: #"data-outcome="(\w+)" data-count="(\d+)""#)
     }
 
     func testTheThreeReportsCarryIdenticalNumbers() throws {
