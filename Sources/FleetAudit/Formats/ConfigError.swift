@@ -8,7 +8,6 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         case notAnObject(found: String)
         case unrecognised(keys: [String])
         case unknownFormat(String, known: [String])
-        case notImplemented(String)
         case fetch(String)
     }
 
@@ -30,8 +29,6 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
             return "\(source): no known config format has these top-level keys: \(keys.isEmpty ? "(none)" : keys.joined(separator: ", "))"
         case .unknownFormat(let name, let known):
             return "\(source): unknown format \(name); known formats: \(known.joined(separator: ", "))"
-        case .notImplemented(let format):
-            return "\(source): looks like a \(format) document, a format this version of FleetAudit does not evaluate yet"
         case .fetch(let reason): return "\(source): \(reason)"
         }
     }

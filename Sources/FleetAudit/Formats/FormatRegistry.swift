@@ -8,12 +8,7 @@ public enum FormatRegistry {
         TurkcellFormat.self,
     ]
 
-    /// Formats recognised but not evaluated yet (none today): loading one is an error that names it. A new
-    /// format can be listed here first, so documents in it are named rather than called unknown.
-    static let recognisedOnly: [(name: String, displayName: String, matches: @Sendable (JSONObject) -> Bool)] = [
-    ]
-
-    public static var allNames: [String] { formats.map { $0.name } + recognisedOnly.map(\.name) }
+    public static var allNames: [String] { formats.map { $0.name } }
 
     /// The format of a document: the one named by `forced`, else the first whose keys match.
     public static func detect(_ root: JSONValue, forced: String? = nil) -> Result<any ConfigFormat.Type, ConfigError.Kind> {
@@ -22,15 +17,9 @@ public enum FormatRegistry {
         }
         if let forced {
             if let format = formats.first(where: { $0.name == forced }) { return .success(format) }
-            if let planned = recognisedOnly.first(where: { $0.name == forced }) {
-                return .failure(.notImplemented(planned.displayName))
-            }
             return .failure(.unknownFormat(forced, known: allNames))
         }
         if let format = formats.first(where: { $0.matches(object) }) { return .success(format) }
-        if let planned = recognisedOnly.first(where: { $0.matches(object) }) {
-            return .failure(.notImplemented(planned.displayName))
-        }
         return .failure(.unrecognised(keys: object.keys))
     }
 }
