@@ -3,8 +3,9 @@
 
     python3 Benchmarks/make-inventory.py --rows 10000000 --csv bench-data/10m.csv [--sqlite bench-data/10m.sqlite]
 
-Seeded, so the same arguments give the same bytes. Zipf-like spread over ~300 app versions and ~80 OS versions
-per platform, regions, models (some with commas, so quoted), languages; about 0.1% malformed rows of the kinds a
+Seeded, so the same arguments give the same bytes. Rows are drawn with Zipf-like weights from a fixed catalog of
+60,000 device cohorts (see `cohorts`), themselves drawn Zipf-like over ~300 app versions and ~80 OS versions per
+platform, regions, models (some with commas, so quoted), languages; every row has its own `device_id`; about 0.1% malformed rows of the kinds a
 real export has (empty required field, non-integer versionCode, unknown Android release), each counted by
 FleetAudit. (Kinds SQLite can hold too, so the CSV and the SQLite copy give identical numbers.)
 """
@@ -14,7 +15,8 @@ import os
 import random
 import sqlite3
 
-COLUMNS = ["platform", "os_version", "app_version", "app_build", "package_name", "model", "region", "language", "is_tablet"]
+COLUMNS = ["platform", "os_version", "app_version", "app_build", "package_name", "model", "region", "language", "is_tablet",
+           "device_id"]
 
 
 def zipf_weights(n, s=1.1):
@@ -40,33 +42,53 @@ def build_tables(rng):
     return ios_os, android_os, apps, models_ios, models_android, regions, languages
 
 
+def cohorts(rng, count=60_000):
+    """The fleet's device cohorts: distinct (platform, OS, app, model, region, language) tuples, each with a
+    Zipf-like weight. A real fleet is not a product of independent columns: languages follow regions, models
+    follow OS versions, new app versions run on new OS versions. Rows are drawn from this fixed catalog, so the
+    number of distinct profiles stops growing once the catalog is covered (~1M rows), as in a real inventory."""
+    ios_os, android_os, apps, models_ios, models_android, regions, languages = build_tables(rng)
+    region_languages = {"GB-ENG": ["en-GB", "pl-PL", "ur-PK", "zh-CN"], "GB-WLS": ["en-GB", "cy-GB"],
+                        "GB-SCT": ["en-GB"], "GB-NIR": ["en-GB"], "IE": ["en-GB"], "TR-34": ["tr-TR"],
+                        "ES-CT": ["ca-ES", "es-ES"], "DE-BE": ["de-DE"]}
+    apps_newest_first = list(reversed(apps))
+    app_w = zipf_weights(len(apps))
+    region_w = zipf_weights(len(regions))
+    seen = set()
+    out = []
+    while len(out) < count:
+        p = rng.choices(["ios", "android", "iPadOS"], weights=[50, 45, 5])[0]
+        name, code = rng.choices(apps_newest_first, weights=app_w)[0]
+        oses = android_os if p == "android" else ios_os
+        os_version = rng.choices(oses, weights=zipf_weights(len(oses)))[0]
+        region = rng.choices(regions, weights=region_w)[0]
+        language = rng.choices(region_languages[region], weights=zipf_weights(len(region_languages[region]), 2.0))[0]
+        models = models_android if p == "android" else models_ios
+        model = models[(oses.index(os_version) * 3 + rng.randrange(3)) % len(models)]
+        if p == "android":
+            row = (p, os_version, name, str(code), "com.example.app", model, region, language,
+                   "true" if model == "SM-T510" else "false")
+        else:
+            row = (p, os_version, name, str(code * 10), "com.example.app", model, region, language,
+                   "true" if model.startswith("iPad") else "false")
+        if row not in seen:
+            seen.add(row)
+            out.append(row)
+    return out
+
+
 def rows(n, seed):
     rng = random.Random(seed)
-    ios_os, android_os, apps, models_ios, models_android, regions, languages = build_tables(rng)
-    app_w = zipf_weights(len(apps))
-    # Newer versions are the popular ones: weight the list from the newest.
-    apps_newest_first = list(reversed(apps))
+    catalog = cohorts(rng)
+    weights = zipf_weights(len(catalog), 0.9)
     batch = 100_000
     done = 0
     while done < n:
         k = min(batch, n - done)
-        platforms = rng.choices(["ios", "android", "iPadOS"], weights=[50, 45, 5], k=k)
-        app_pick = rng.choices(apps_newest_first, weights=app_w, k=k)
-        ios_pick = rng.choices(ios_os, weights=zipf_weights(len(ios_os)), k=k)
-        android_pick = rng.choices(android_os, weights=zipf_weights(len(android_os)), k=k)
-        region_pick = rng.choices(regions, weights=zipf_weights(len(regions)), k=k)
-        lang_pick = rng.choices(languages, weights=zipf_weights(len(languages)), k=k)
+        picks = rng.choices(catalog, weights=weights, k=k)
         for i in range(k):
-            p = platforms[i]
-            name, code = app_pick[i]
-            if p == "android":
-                model = models_android[(code + i) % len(models_android)]
-                row = [p, android_pick[i], name, str(code), "com.example.app", model, region_pick[i], lang_pick[i],
-                       "true" if model == "SM-T510" else "false"]
-            else:
-                model = models_ios[(code + i) % len(models_ios)]
-                row = [p, ios_pick[i], name, str(code * 10), "com.example.app", model, region_pick[i], lang_pick[i],
-                       "true" if model.startswith("iPad") else "false"]
+            row = list(picks[i])
+            p = row[0]
             r = rng.random()
             if r < 0.0004:
                 row[1] = ""                      # empty required field
@@ -76,6 +98,7 @@ def rows(n, seed):
                 row[1] = "4.0.4" if p == "android" else row[1]   # Android release not in the table
                 if p != "android":
                     row[2] = ""                  # empty required field
+            row.append("%016x" % rng.getrandbits(64))  # device_id: unique per row, ignored by FleetAudit
             yield row
         done += k
 
@@ -105,7 +128,7 @@ def main():
         with open(args.csv, newline="", encoding="utf-8") as f:
             reader = csv.reader(f)
             next(reader)
-            db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?)",
+            db.executemany("INSERT INTO devices VALUES (" + ",".join("?" * len(COLUMNS)) + ")",
                            ([v if v != "" else None for v in r] for r in reader))
         db.commit()
         db.close()

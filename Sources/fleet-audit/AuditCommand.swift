@@ -98,10 +98,12 @@ struct AuditCommand: ParsableCommand {
         let showProgress = !quiet && Console.stderrIsTerminal
         let started = Date()
         let report: AuditReport
+        let inventoryBytes = (try? FileManager.default.attributesOfItem(atPath: inventory)[.size] as? Int) ?? 0
+        let onProgress: @Sendable (Int64, (done: Int, total: Int)) -> Void = { rows, progress in
+            Progress.show(rows: rows, progress: progress, inventoryBytes: inventoryBytes, since: started)
+        }
         do {
-            report = try AuditRun.run(request, onProgress: showProgress ? { rows, progress in
-                Progress.show(rows: rows, progress: progress, since: started)
-            } : nil)
+            report = try AuditRun.run(request, onProgress: showProgress ? onProgress : nil)
         } catch {
             if showProgress { Progress.clear() }
             throw Exit.fail(error)
@@ -148,7 +150,8 @@ struct AuditCommand: ParsableCommand {
 enum Progress {
     nonisolated(unsafe) static var lastShown = Date.distantPast
 
-    static func show(rows: Int64, progress: (done: Int, total: Int), since start: Date) {
+    /// One line, rewritten in place: rows, rows/s, MB/s of the inventory file, percent done and ETA.
+    static func show(rows: Int64, progress: (done: Int, total: Int), inventoryBytes: Int, since start: Date) {
         let now = Date()
         guard now.timeIntervalSince(lastShown) > 0.2 else { return }
         lastShown = now
@@ -157,7 +160,8 @@ enum Progress {
         if progress.total > 0 {
             let fraction = min(1, Double(progress.done) / Double(progress.total))
             let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
-            line += String(format: ", %.0f%%, ETA %.0f s", fraction * 100, eta)
+            line += String(format: ", %.0f MB/s, %.0f%%, ETA %.0f s", Double(inventoryBytes) * fraction / elapsed / 1e6,
+                           fraction * 100, eta)
         }
         FileHandle.standardError.write(Data((line + "   ").utf8))
     }

@@ -40,7 +40,7 @@ public enum AuditRun {
     }
 
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
-                           onProgress: ((Int64, (done: Int, total: Int)) -> Void)? = nil) throws(AuditFailure) -> AuditReport {
+                           onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil) throws(AuditFailure) -> AuditReport {
         let (configs, failed) = try loadConfigs(request)
         let releases = try loadReleases(request.releasesPath)
         let needs = ProfileNeeds.forRun(configs, releases: releases)

@@ -2,12 +2,50 @@ import Dispatch
 import Foundation
 
 /// Evaluates every distinct profile against every config once and multiplies by the profile's devices.
-/// Profiles are split between the cores; each worker keeps its own tallies, merged at the end, so the
-/// result does not depend on the split.
+///
+/// A config only reads some fields (its `needs`): an NHS document never looks at a region, so the run's
+/// profiles that differ only by region are one case for it. Configs are grouped by what they read, and each
+/// group is evaluated on the profiles projected onto those fields, merged with their devices summed, which
+/// on a fleet is several times fewer evaluations. Profiles are split between the cores; each worker keeps
+/// its own tallies, merged at the end, so the result does not depend on the split.
 public enum Auditor {
     public static func audit(_ configs: [LoadedConfig], profiles table: ProfileTable, context: EvaluationContext,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                              profilesPerWorker: Int = 4096) -> [ConfigTally] {
+        // Per-package releases are read by every format: then every projection keeps the package.
+        let base = ProfileNeeds(packageName: context.releases?.all.contains { $0.package != nil } == true)
+        var groupIndex: [ProfileNeeds: Int] = [:]
+        var groups: [(needs: ProfileNeeds, members: [Int])] = []
+        for (i, loaded) in configs.enumerated() {
+            var needs = loaded.config.needs
+            needs.formUnion(base)
+            if let g = groupIndex[needs] {
+                groups[g].members.append(i)
+            } else {
+                groupIndex[needs] = groups.count
+                groups.append((needs, [i]))
+            }
+        }
+        let fields = ProfileFieldIDs(table)
+        let groupList = groups
+        let results = PartResults(parts: groups.count, configs: 0)
+        // Groups run side by side when there are enough of them; a lone group splits its profiles instead.
+        let inner = groups.count >= workers ? 1 : workers
+        DispatchQueue.concurrentPerform(iterations: groups.count) { g in
+            let projected = fields.project(table, onto: groupList[g].needs)
+            let members = groupList[g].members.map { configs[$0] }
+            results.store(g, evaluate(members, projected, context: context, workers: inner,
+                                      profilesPerWorker: profilesPerWorker))
+        }
+        var tallies = Array(repeating: ConfigTally(), count: configs.count)
+        for (g, group) in groups.enumerated() {
+            for (k, tally) in results.slot(g).enumerated() { tallies[group.members[k]] = tally }
+        }
+        return tallies
+    }
+
+    private static func evaluate(_ configs: [LoadedConfig], _ table: ProfileTable, context: EvaluationContext,
+                                 workers: Int, profilesPerWorker: Int) -> [ConfigTally] {
         let count = table.profiles.count
         let parts = max(1, min(workers, (count + profilesPerWorker - 1) / max(profilesPerWorker, 1)))
         let results = PartResults(parts: parts, configs: configs.count)
@@ -35,6 +73,8 @@ public enum Auditor {
         func store(_ part: Int, _ tallies: [ConfigTally]) {
             lock.lock(); slots[part] = tallies; lock.unlock()
         }
+
+        func slot(_ part: Int) -> [ConfigTally] { slots[part] }
 
         func merged() -> [ConfigTally] {
             var out = slots[0]

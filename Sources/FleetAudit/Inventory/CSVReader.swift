@@ -27,7 +27,13 @@ public final class CSVReader {
     private var end = 0            // bytes valid in buffer
     private var bufferFileOffset = 0 // file offset of buffer[0]
     private var eof = false
-    private var line = 1           // line number of the byte at `start`
+    private var started = false
+    /// Line number of the next unread byte (1-based, or relative to `startOffset` when reading a part).
+    public private(set) var line = 1
+    /// Where a part ends: no record starting at or after this file offset is read (see `init`).
+    public var stopOffset: Int?
+    /// The file offset of the first record not read because of `stopOffset`.
+    public private(set) var stoppedAt: Int?
     private let fields = RowFields()
     public private(set) var bytesRead = 0
 
@@ -35,7 +41,14 @@ public final class CSVReader {
     private static let newline = UInt8(ascii: "\n")
     private static let cr = UInt8(ascii: "\r")
 
-    public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20) throws(InventoryError) {
+    /// - Parameters:
+    ///   - startOffset: read from this file offset, which must be a line start; lines are counted from 1 there
+    ///     and a byte order mark is only looked for at offset 0.
+    ///   - stopOffset: stop before the first record that starts at or after this offset. Two readers, one for
+    ///     `0..<split` and one from `split`, read the file in parallel; the first reader's `stoppedAt` tells
+    ///     whether `split` was a record boundary (equal) or inside a quoted field (past it).
+    public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20,
+                startOffset: Int = 0, stopOffset: Int? = nil) throws(InventoryError) {
         var isDirectory = false
         guard FileChecks.exists(path, isDirectory: &isDirectory) else { throw .fileNotFound(path) }
         if isDirectory { throw .unreadable(path, reason: "it is a directory") }
@@ -45,9 +58,23 @@ public final class CSVReader {
         self.path = path
         self.delimiter = delimiter
         self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
+        self.stopOffset = stopOffset
+        if startOffset > 0 {
+            guard lseek(fd, off_t(startOffset), SEEK_SET) >= 0 else {
+                close(fd)
+                throw .unreadable(path, reason: String(cString: strerror(errno)))
+            }
+            bufferFileOffset = startOffset
+        }
     }
 
     deinit { close(fd) }
+
+    /// Keeps only these fields' bytes in each record (see `RowFields.keepOnly`).
+    public func keepOnly(_ fields: Set<Int>) { self.fields.keepOnly(fields) }
+
+    /// The file offset of the next unread byte.
+    public var position: Int { bufferFileOffset + start }
 
     /// Total size of the file, for progress.
     public var fileSize: Int {
@@ -58,12 +85,18 @@ public final class CSVReader {
     /// Reads the next record, or nil at the end of the file.
     public func next() throws(InventoryError) -> Event? {
         while true {
-            if start == 0 && bufferFileOffset == 0 && end == 0 && !eof {
+            if !started {
+                started = true
                 try fill()
-                if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
+                if bufferFileOffset == 0 && end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
             }
             // Blank lines are not records.
-            while start < end && (buffer[start] == Self.newline || (buffer[start] == Self.cr && start + 1 < end && buffer[start + 1] == Self.newline)) {
+            while true {
+                if let stopOffset, bufferFileOffset + start >= stopOffset {
+                    stoppedAt = bufferFileOffset + start
+                    return nil
+                }
+                guard start < end && (buffer[start] == Self.newline || (buffer[start] == Self.cr && start + 1 < end && buffer[start + 1] == Self.newline)) else { break }
                 start += buffer[start] == Self.cr ? 2 : 1
                 line += 1
             }
@@ -110,6 +143,7 @@ public final class CSVReader {
             var i = start
             var newlines = 0
             let delimiter = self.delimiter
+            let delimiterWord = UInt64(delimiter) &* Self.ones
             while true {
                 if i < end && buf[i] == Self.quote {
                     i += 1
@@ -150,11 +184,7 @@ public final class CSVReader {
                     return .malformedQuote(next: min(j + 1, end), newlines: newlines + (j < end ? 1 : 0))
                 } else {
                     let fieldStart = i
-                    while i < end {
-                        let b = buf[i]
-                        if b == delimiter || b == Self.newline { break }
-                        i += 1
-                    }
+                    i = Self.firstDelimiterOrNewline(buf, from: i, to: end, delimiterWord: delimiterWord, delimiter: delimiter)
                     if i >= end {
                         guard eof else { return .needMore }
                         var fieldEnd = i
@@ -174,6 +204,34 @@ public final class CSVReader {
                 }
             }
         }
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+    private static let newlineWord = UInt64(newline) &* ones
+
+    /// The index of the first delimiter or line feed in `from..<to`, or `to`. Looks at 8 bytes per step
+    /// (the "has a zero byte" bit trick on the bytes XOR the wanted byte): the unquoted fields of a large
+    /// inventory are where parsing spends its time. The lowest flagged byte is always a true match; later
+    /// flags can be false, so only the first is used.
+    @inline(__always)
+    private static func firstDelimiterOrNewline(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
+                                                delimiterWord: UInt64, delimiter: UInt8) -> Int {
+        var i = from
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        while i + 8 <= end {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let x = w ^ delimiterWord, y = w ^ newlineWord
+            let found = (((x &- ones) & ~x) | ((y &- ones) & ~y)) & highs
+            if found != 0 { return i + (found.littleEndian.trailingZeroBitCount >> 3) }
+            i += 8
+        }
+        while i < end {
+            let b = buf[i]
+            if b == delimiter || b == newline { return i }
+            i += 1
+        }
+        return end
     }
 
     /// Keeps the unconsumed bytes and reads more after them, growing the buffer for a long record.

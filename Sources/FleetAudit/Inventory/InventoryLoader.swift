@@ -1,128 +1,165 @@
+import Dispatch
 import Foundation
 
 /// Reads every row of a source into a `ProfileTable`, rejecting (never dropping) rows it cannot use.
 ///
 /// Each distinct tuple of the fields configs read is validated once; later rows with the same bytes only
-/// cost a hash lookup and, with a `count` column, one integer parse.
+/// cost a hash lookup and, with a `count` column, one integer parse. A CSV file or a SQLite table is read by
+/// `workers` threads, each counting its own part; the parts are merged in file order, so the result (profiles,
+/// counts, rejected lines) is the same as one thread's.
 public struct InventoryLoader {
     public var columnOverrides: [String: String] = [:]
     public var needs = ProfileNeeds()
-    /// Called about every 65,536 rows with the source's progress; for a terminal only.
-    public var onProgress: ((Int64, (done: Int, total: Int)) -> Void)? = nil
+    /// Threads reading one inventory; parts smaller than `minimumPartBytes` are not worth a thread.
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    public var minimumPartBytes = 4 << 20
+    public var minimumPartRows: Int64 = 100_000
+    /// Called about every 65,536 rows with the rows read and the source's progress; for a terminal only.
+    public var onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil
 
     public init(columnOverrides: [String: String] = [:], needs: ProfileNeeds = ProfileNeeds()) {
         self.columnOverrides = columnOverrides
         self.needs = needs
     }
 
-    private enum Slot { case profile(Int), problem(RowProblem) }
-
     public func load(_ source: InventorySource) throws(InventoryError) -> (ProfileTable, InventorySummary) {
         let map = try ColumnMap(headers: source.headers, overrides: columnOverrides)
         var summary = InventorySummary(source: source.sourceDescription, locationKind: source.locationKind)
         summary.headers = source.headers
-        var table = ProfileTable()
+        let plan = ProfileKeyPlan(map: map, headerCount: source.headers.count, needs: needs)
+        let progress = ProgressRelay(onProgress)
+        source.keepOnly(plan.fieldsRead)
 
-        // The fields that make a profile, in a fixed order.
-        var keyColumns: [(column: InventoryColumn?, attribute: String?, index: Int)] = []
-        for column in [InventoryColumn.platform, .osVersion, .osAPILevel, .appVersion, .appBuild] {
-            if let i = map.index[column] { keyColumns.append((column, nil, i)) }
+        if let csv = source as? CSVInventorySource, workers > 1, let parts = try csv.parts(workers, minimumBytes: minimumPartBytes) {
+            return try loadInParallel(parts, plan: plan, summary: summary, progress: progress)
         }
-        if needs.packageName, let i = map.index[.packageName] { keyColumns.append((.packageName, nil, i)) }
-        for name in needs.attributes.sorted() {
-            if let i = map.attributes[name] { keyColumns.append((nil, name, i)) }
+        if let sqlite = source as? SQLiteInventorySource, workers > 1, let parts = try sqlite.parts(workers, minimumRows: minimumPartRows) {
+            return try loadInParallel(parts, plan: plan, summary: summary, progress: progress)
         }
-        let countIndex = map.index[.count]
-        let platformIndex = map.index[.platform]!
-        let headerCount = source.headers.count
+        let counter = RowCounter(plan: plan, summary: summary)
+        try Self.count(source, into: counter, progress: progress, part: 0)
+        return (counter.table(), counter.summary)
+    }
 
-        var slots: [[UInt8]: Slot] = [:]
-        var key: [UInt8] = []
-        key.reserveCapacity(256)
-
+    static func count(_ source: InventorySource, into counter: RowCounter, progress: ProgressRelay, part: Int) throws(InventoryError) {
+        var sinceReport = 0
         while let event = try source.next() {
             switch event {
             case .malformed(let line, let reason, let message):
-                summary.reject(Rejection(line: line, column: nil, reason: reason, message: message))
-                continue
+                counter.reject(Rejection(line: line, column: nil, reason: reason, message: message))
             case .record(let line, let fields):
-                if fields.count != headerCount {
-                    summary.reject(Rejection(line: line, column: nil, reason: .fieldCount,
-                                             message: "expected \(headerCount) fields, found \(fields.count)"))
+                counter.add(fields, line: line)
+            }
+            sinceReport += 1
+            if sinceReport == 0x10000 {
+                progress.update(part: part, rows: sinceReport, source: source)
+                sinceReport = 0
+            }
+        }
+        progress.update(part: part, rows: sinceReport, source: source)
+    }
+
+    /// Counts each part on its own thread, then merges them in order. `parts.finish` checks that each part
+    /// ended where the next one began (a CSV cut can fall inside a quoted field); when not, that part reads on
+    /// to the end of the inventory and the parts after it are dropped, so the result is always exact.
+    private func loadInParallel(_ parts: InventoryParts, plan: ProfileKeyPlan, summary: InventorySummary,
+                                progress: ProgressRelay) throws(InventoryError) -> (ProfileTable, InventorySummary) {
+        let n = parts.sources.count
+        progress.parts(n)
+        let counters = parts.sources.map { _ in RowCounter(plan: plan, summary: summary) }
+        let errors = ErrorSlots(n)
+        let shared = UncheckedBox((parts.sources, counters))
+        DispatchQueue.concurrentPerform(iterations: n) { i in
+            let (sources, counters) = shared.value
+            do {
+                try Self.count(sources[i], into: counters[i], progress: progress, part: i)
+            } catch {
+                errors.set(i, error)
+            }
+        }
+        if let error = errors.first { throw error }
+        let first = counters[0]
+        var lineOffset = 0   // how many lines come before part i
+        for i in 0..<n {
+            var readOn = false
+            if i < n - 1 {
+                switch try parts.finish(part: i) {
+                case .joined(let lines):
+                    if i > 0 { first.absorb(counters[i], lineOffset: lineOffset) }
+                    lineOffset += lines
                     continue
-                }
-                key.removeAll(keepingCapacity: true)
-                let keepsAppBuild = needs.appBuildOffAndroid || Self.isAndroid(fields, platformIndex)
-                for entry in keyColumns {
-                    let r = entry.column == .appBuild && !keepsAppBuild ? 0..<0 : fields.range(entry.index)
-                    let n = r.count
-                    key.append(UInt8(truncatingIfNeeded: n)); key.append(UInt8(truncatingIfNeeded: n >> 8))
-                    key.append(UInt8(truncatingIfNeeded: n >> 16)); key.append(UInt8(truncatingIfNeeded: n >> 24))
-                    key.append(contentsOf: fields.bytes[r])
-                }
-                let slot: Slot
-                if let known = slots[key] {
-                    slot = known
-                } else {
-                    var attributes: [String: String] = [:]
-                    var values: [InventoryColumn: String] = [:]
-                    for entry in keyColumns {
-                        if let column = entry.column { values[column] = fields.string(entry.index) }
-                        if let name = entry.attribute { attributes[name] = fields.string(entry.index).trimmedWhitespace }
-                    }
-                    switch ProfileBuilder.build(value: { values[$0] }, attributes: attributes, needs: needs) {
-                    case .success(let profile): slot = .profile(table.add(profile))
-                    case .failure(let problem): slot = .problem(problem)
-                    }
-                    slots[key] = slot
-                }
-                switch slot {
-                case .problem(let problem):
-                    summary.reject(Rejection(line: line, column: problem.column, reason: problem.reason, message: problem.message))
-                case .profile(let index):
-                    var devices: Int64 = 1
-                    if let countIndex {
-                        guard let n = Self.parseCount(fields, countIndex) else {
-                            summary.reject(Rejection(line: line, column: "count", reason: .invalidCount,
-                                                     message: "count \"\(fields.string(countIndex))\" is not a positive integer"))
-                            continue
-                        }
-                        devices = n
-                    }
-                    table.count(index, devices: devices)
-                    summary.rowsRead += 1
-                    summary.rowsEvaluated += 1
-                    let (sum, overflow) = summary.devices.addingReportingOverflow(devices)
-                    summary.devices = overflow ? Int64.max : sum
+                case .readOn:
+                    readOn = true
+                    try Self.count(parts.sources[i], into: counters[i], progress: progress, part: i)
                 }
             }
-            if summary.rowsRead & 0xFFFF == 0, let onProgress { onProgress(summary.rowsRead, source.progress) }
+            if i > 0 { first.absorb(counters[i], lineOffset: lineOffset) }
+            if readOn { break }
         }
-        return (table, summary)
+        return (first.table(), first.summary)
+    }
+}
+
+/// An inventory cut into parts read in parallel.
+final class InventoryParts {
+    enum Join {
+        /// The next part starts exactly where this one ended, and this part covered this many lines.
+        case joined(lines: Int)
+        /// The cut was inside a record: this part's source now reads on to the end of the inventory.
+        case readOn
     }
 
-    /// Whether the platform field says `android` (any case, spaces around it), without making a String.
-    static func isAndroid(_ fields: RowFields, _ index: Int) -> Bool {
-        var bytes = fields.bytes[fields.range(index)]
-        while let b = bytes.first, b == 0x20 || b == 0x09 { bytes = bytes.dropFirst() }
-        while let b = bytes.last, b == 0x20 || b == 0x09 { bytes = bytes.dropLast() }
-        return bytes.count == 7 && zip(bytes, "android".utf8).allSatisfy { $0 | 0x20 == $1 }
+    let sources: [InventorySource]
+    private let finishPart: (Int) -> Join
+
+    init(sources: [InventorySource], finish: @escaping (Int) -> Join) {
+        self.sources = sources
+        self.finishPart = finish
     }
 
-    /// A positive integer of at most 18 digits, spaces around it allowed.
-    static func parseCount(_ fields: RowFields, _ index: Int) -> Int64? {
-        var value: Int64 = 0
-        var digits = 0
-        var seenEnd = false
-        for b in fields.bytes[fields.range(index)] {
-            if b == 0x20 || b == 0x09 {
-                if digits > 0 { seenEnd = true }
-                continue
-            }
-            guard !seenEnd, b >= 0x30, b <= 0x39, digits < 18 else { return nil }
-            value = value * 10 + Int64(b - 0x30)
-            digits += 1
-        }
-        return digits > 0 && value > 0 ? value : nil
+    func finish(part: Int) -> Join { finishPart(part) }
+}
+
+/// Rows and bytes read by all parts; the first part's thread reports them.
+final class ProgressRelay: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rows: Int64 = 0
+    private var done: [Int] = [0]
+    private let callback: (@Sendable (Int64, (done: Int, total: Int)) -> Void)?
+
+    init(_ callback: (@Sendable (Int64, (done: Int, total: Int)) -> Void)?) { self.callback = callback }
+
+    func parts(_ n: Int) { done = Array(repeating: 0, count: n) }
+
+    func update(part: Int, rows n: Int, source: InventorySource) {
+        guard let callback else { return }
+        let (partDone, total) = source.progress
+        lock.lock()
+        rows += Int64(n)
+        done[part] = partDone
+        let (allRows, allDone) = (rows, done.reduce(0, +))
+        lock.unlock()
+        if part == 0 { callback(allRows, (allDone, total)) }
     }
+}
+
+private final class ErrorSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [InventoryError?]
+
+    init(_ n: Int) { errors = Array(repeating: nil, count: n) }
+
+    func set(_ i: Int, _ error: any Error) {
+        lock.lock()
+        errors[i] = (error as? InventoryError) ?? .unreadable("inventory", reason: "\(error)")
+        lock.unlock()
+    }
+
+    var first: InventoryError? { errors.compactMap { $0 }.first }
+}
+
+/// Hands values to `concurrentPerform`; each thread touches only its own element.
+private final class UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A source of inventory rows: a header, then records, each with the location a report can point to.
 public protocol InventorySource: AnyObject {
@@ -10,6 +13,12 @@ public protocol InventorySource: AnyObject {
     func next() throws(InventoryError) -> CSVReader.Event?
     /// Bytes consumed so far and the total, for progress on a terminal (0 when unknown).
     var progress: (done: Int, total: Int) { get }
+    /// Only these fields will be read (by index): a source may skip the others' bytes.
+    func keepOnly(_ fields: Set<Int>)
+}
+
+extension InventorySource {
+    public func keepOnly(_ fields: Set<Int>) {}
 }
 
 /// A CSV file whose first record is the header.
@@ -19,9 +28,13 @@ public final class CSVInventorySource: InventorySource {
     public let sourceDescription: String
     public let locationKind = "line"
     private let total: Int
+    private let delimiter: UInt8
+    private let chunkSize: Int
 
     public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20) throws(InventoryError) {
         reader = try CSVReader(path: path, delimiter: delimiter, chunkSize: chunkSize)
+        self.delimiter = delimiter
+        self.chunkSize = chunkSize
         sourceDescription = path
         total = reader.fileSize
         var header: [String]? = nil
@@ -38,4 +51,73 @@ public final class CSVInventorySource: InventorySource {
 
     public func next() throws(InventoryError) -> CSVReader.Event? { try reader.next() }
     public var progress: (done: Int, total: Int) { (reader.bytesRead, total) }
+
+    private var kept: Set<Int>?
+
+    public func keepOnly(_ fields: Set<Int>) {
+        kept = fields
+        reader.keepOnly(fields)
+    }
+
+    /// The rest of the file (after the header) cut into `n` parts at line starts, for parallel reading:
+    /// this source reads the first part, new readers the others. Nil when the file is too small to be worth it.
+    func parts(_ n: Int, minimumBytes: Int) throws(InventoryError) -> InventoryParts? {
+        let begin = reader.position
+        guard n > 1, total - begin >= n * minimumBytes else { return nil }
+        var cuts: [Int] = []
+        for i in 1..<n {
+            guard let cut = try lineStart(atOrAfter: begin + (total - begin) * i / n), cut > (cuts.last ?? begin),
+                  cut < total else { break }
+            cuts.append(cut)
+        }
+        guard !cuts.isEmpty else { return nil }
+        var readers = [reader]
+        for (i, cut) in cuts.enumerated() {
+            let part = try CSVReader(path: sourceDescription, delimiter: delimiter, chunkSize: chunkSize,
+                                     startOffset: cut, stopOffset: i + 1 < cuts.count ? cuts[i + 1] : nil)
+            if let kept { part.keepOnly(kept) }
+            readers.append(part)
+        }
+        reader.stopOffset = cuts[0]
+        let sources: [InventorySource] = [self] + readers.dropFirst().map { CSVPartSource(reader: $0, total: total) }
+        return InventoryParts(sources: sources) { part in
+            let r = readers[part]
+            if r.stoppedAt == cuts[part] { return .joined(lines: r.line - 1) }
+            r.stopOffset = nil
+            return .readOn
+        }
+    }
+
+    /// The offset just after the first line feed at or after `offset`, or nil if there is none.
+    private func lineStart(atOrAfter offset: Int) throws(InventoryError) -> Int? {
+        let fd = open(sourceDescription, O_RDONLY)
+        guard fd >= 0 else { throw .unreadable(sourceDescription, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var position = offset
+        while true {
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(position)) }
+            if n < 0 { throw .unreadable(sourceDescription, reason: String(cString: strerror(errno))) }
+            if n == 0 { return nil }
+            if let i = buffer[0..<n].firstIndex(of: UInt8(ascii: "\n")) { return position + i + 1 }
+            position += n
+        }
+    }
+}
+
+/// A later part of a CSV file, read by its own `CSVReader`; lines are counted from the part's start.
+final class CSVPartSource: InventorySource {
+    private let reader: CSVReader
+    private let total: Int
+    let sourceDescription = ""
+    let locationKind = "line"
+    let headers: [String] = []
+
+    init(reader: CSVReader, total: Int) {
+        self.reader = reader
+        self.total = total
+    }
+
+    func next() throws(InventoryError) -> CSVReader.Event? { try reader.next() }
+    var progress: (done: Int, total: Int) { (reader.bytesRead, total) }
 }

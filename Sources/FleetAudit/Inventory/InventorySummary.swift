@@ -22,4 +22,17 @@ public struct InventorySummary: Sendable {
         rejectionsByReason[rejection.reason, default: 0] += 1
         if rejections.count < Self.keptRejections { rejections.append(rejection) }
     }
+
+    /// Adds the accounting of a later part of the same inventory, whose line numbers start `lineOffset` later.
+    mutating func absorb(_ other: InventorySummary, lineOffset: Int) {
+        rowsRead += other.rowsRead
+        rowsEvaluated += other.rowsEvaluated
+        rowsRejected += other.rowsRejected
+        let (sum, overflow) = devices.addingReportingOverflow(other.devices)
+        devices = overflow ? Int64.max : sum
+        for (reason, n) in other.rejectionsByReason { rejectionsByReason[reason, default: 0] += n }
+        for r in other.rejections.prefix(Self.keptRejections - rejections.count) {
+            rejections.append(Rejection(line: r.line + lineOffset, column: r.column, reason: r.reason, message: r.message))
+        }
+    }
 }

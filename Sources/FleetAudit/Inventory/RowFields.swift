@@ -1,34 +1,121 @@
 /// The fields of one inventory row as bytes, reused from row to row so reading allocates nothing per row.
+///
+/// Raw storage rather than `[UInt8]`: ingest appends every field of every row here, and on tens of millions of
+/// rows the arrays' capacity and uniqueness checks showed up in profiles; here an append is a `memcpy`.
 public final class RowFields {
-    public private(set) var bytes: [UInt8] = []
-    public private(set) var ends: [Int] = []
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var used = 0
+    private var fieldEnds: UnsafeMutablePointer<Int>
+    private var fieldCapacity: Int
+    public private(set) var count = 0
+    /// Fields whose bytes are not kept (nobody reads them): `skipped[i]` for i < `skippedCount`.
+    private var skipped: UnsafeMutablePointer<Bool>?
+    private var skippedCount = 0
 
     public init() {
-        bytes.reserveCapacity(1024)
-        ends.reserveCapacity(64)
+        capacity = 1024
+        storage = .allocate(capacity: capacity)
+        fieldCapacity = 64
+        fieldEnds = .allocate(capacity: fieldCapacity)
     }
 
-    public var count: Int { ends.count }
-
-    public func reset() {
-        bytes.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
+    deinit {
+        storage.deallocate()
+        fieldEnds.deallocate()
+        skipped?.deallocate()
     }
 
-    public func append(_ field: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: field)
-        ends.append(bytes.count)
+    /// Keeps only the bytes of these fields (the others read as empty, which saves copying columns nobody
+    /// reads, such as a device id); the number of fields is still counted and checked.
+    public func keepOnly(_ fields: Set<Int>) {
+        skipped?.deallocate()
+        skippedCount = (fields.max() ?? -1) + 1
+        let mask = UnsafeMutablePointer<Bool>.allocate(capacity: max(skippedCount, 1))
+        for i in 0..<skippedCount { mask[i] = !fields.contains(i) }
+        skipped = mask
     }
 
-    public func appendPart(_ part: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: part) }
-    public func appendByte(_ byte: UInt8) { bytes.append(byte) }
-    public func endField() { ends.append(bytes.count) }
+    @inline(__always) private var skipsCurrent: Bool {
+        guard let skipped else { return false }
+        return count >= skippedCount || skipped[count]
+    }
 
-    public func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
+    @inline(__always) public func reset() {
+        used = 0
+        count = 0
+    }
+
+    @inline(__always) public func append(_ field: UnsafeBufferPointer<UInt8>) {
+        appendPart(field)
+        endField()
+    }
+
+    @inline(__always) public func appendPart(_ part: UnsafeBufferPointer<UInt8>) {
+        let n = part.count
+        if n == 0 || skipsCurrent { return }
+        if used + n > capacity { grow(bytes: used + n) }
+        // Short fields are copied a word at a time: a memmove call per field cost more than the copy.
+        let source = UnsafeRawPointer(part.baseAddress!)
+        if n <= 32 {
+            let target = UnsafeMutableRawPointer(storage + used)
+            var k = 0
+            while k + 8 <= n {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+                k += 8
+            }
+            while k < n {
+                target.storeBytes(of: source.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self)
+                k += 1
+            }
+        } else {
+            (storage + used).update(from: part.baseAddress!, count: n)
+        }
+        used += n
+    }
+
+    @inline(__always) public func appendByte(_ byte: UInt8) {
+        if skipsCurrent { return }
+        if used + 1 > capacity { grow(bytes: used + 1) }
+        storage[used] = byte
+        used += 1
+    }
+
+    @inline(__always) public func endField() {
+        if count == fieldCapacity { growFields() }
+        fieldEnds[count] = used
+        count += 1
+    }
+
+    /// The bytes of field `i` (valid until the next row).
+    @inline(__always) public func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = i == 0 ? 0 : fieldEnds[i - 1]
+        return UnsafeBufferPointer(start: storage + start, count: fieldEnds[i] - start)
+    }
+
+    public func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : fieldEnds[i - 1])..<fieldEnds[i] }
 
     public func isEmpty(_ i: Int) -> Bool { range(i).isEmpty }
 
-    public func string(_ i: Int) -> String { String(decoding: bytes[range(i)], as: UTF8.self) }
+    public func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
 
     public func strings() -> [String] { (0..<count).map(string) }
+
+    private func grow(bytes needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        bigger.update(from: storage, count: used)
+        storage.deallocate()
+        storage = bigger
+        capacity = newCapacity
+    }
+
+    private func growFields() {
+        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: fieldCapacity * 2)
+        bigger.update(from: fieldEnds, count: count)
+        fieldEnds.deallocate()
+        fieldEnds = bigger
+        fieldCapacity *= 2
+    }
 }

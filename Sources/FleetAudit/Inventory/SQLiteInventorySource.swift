@@ -20,7 +20,14 @@ public final class SQLiteInventorySource: InventorySource {
     /// - Parameters:
     ///   - table: the table to read (quoted as an identifier); default `devices`, else the only table.
     ///   - query: any SELECT instead of a table; rows are numbered from 1 in the order it returns them.
-    public init(path: String, table: String? = nil, query: String? = nil) throws(InventoryError) {
+    public convenience init(path: String, table: String? = nil, query: String? = nil) throws(InventoryError) {
+        try self.init(path: path, table: table, query: query, rowids: nil)
+    }
+
+    private var chosenTable: String?
+
+    /// - Parameter rowids: read only these rows (a part of the table read by one thread).
+    init(path: String, table: String?, query: String?, rowids: ClosedRange<Int64>?) throws(InventoryError) {
         var isDirectory = false
         guard FileChecks.exists(path, isDirectory: &isDirectory) else { throw .fileNotFound(path) }
         if isDirectory { throw .unreadable(path, reason: "it is a directory") }
@@ -58,8 +65,12 @@ public final class SQLiteInventorySource: InventorySource {
                         : "several tables and none named devices: choose one with --table (tables found: \(tables.joined(separator: ", ")))")
                 }
                 let quoted = Self.quoteIdentifier(chosen)
-                hasRowID = Self.prepare(handle, "SELECT rowid, * FROM \(quoted)") != nil
-                sql = hasRowID ? "SELECT rowid, * FROM \(quoted)" : "SELECT * FROM \(quoted)"
+                chosenTable = chosen
+                let probe = Self.prepare(handle, "SELECT rowid, * FROM \(quoted)")
+                hasRowID = probe != nil
+                sqlite3_finalize(probe)
+                let range = rowids.map { " WHERE rowid BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
+                sql = hasRowID ? "SELECT rowid, * FROM \(quoted)" + range : "SELECT * FROM \(quoted)"
                 sourceDescription = "\(path) (table \(chosen))"
                 locationKind = hasRowID ? "rowid" : "row"
                 estimatedRows = Self.estimateRows(handle, quoted)
@@ -150,4 +161,26 @@ public final class SQLiteInventorySource: InventorySource {
     }
 
     public var progress: (done: Int, total: Int) { (ordinal, estimatedRows) }
+
+    /// The table cut into `n` rowid ranges, each read through its own read-only connection. Nil for a query,
+    /// a table without rowids, or fewer than `minimumRows` rows.
+    func parts(_ n: Int, minimumRows: Int64 = 100_000) throws(InventoryError) -> InventoryParts? {
+        guard n > 1, hasRowID, let db, let chosenTable, ordinal == 0,
+              let stmt = Self.prepare(db, "SELECT min(rowid), max(rowid) FROM \(Self.quoteIdentifier(chosenTable))") else { return nil }
+        defer { sqlite3_finalize(stmt) }
+        guard sqlite3_step(stmt) == SQLITE_ROW, sqlite3_column_type(stmt, 0) != SQLITE_NULL else { return nil }
+        let low = sqlite3_column_int64(stmt, 0), high = sqlite3_column_int64(stmt, 1)
+        guard high.subtractingReportingOverflow(low).partialValue >= minimumRows, high > low else { return nil }
+        let span = (high - low) / Int64(n) + 1
+        var sources: [InventorySource] = []
+        for i in 0..<Int64(n) {
+            let from = low + i * span
+            guard from <= high else { break }
+            let to = i == Int64(n) - 1 ? high : min(high, from + span - 1)
+            let part = try SQLiteInventorySource(path: path, table: chosenTable, query: nil, rowids: from...to)
+            part.estimatedRows = estimatedRows
+            sources.append(part)
+        }
+        return InventoryParts(sources: sources) { _ in .joined(lines: 0) }
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which optional inventory fields the loaded configs read. Fields outside it are left out of profiles so
 /// that, for example, a `device_id` column never makes every row a profile of its own.
-public struct ProfileNeeds: Sendable, Equatable {
+public struct ProfileNeeds: Sendable, Hashable {
     public var packageName: Bool
     /// Whether some config reads `app_build` on iOS or macOS (PoV iOS does; NHS does not). Android rows always
     /// keep it: it is their versionCode. Left out, per-device iOS build numbers would make one profile per row.

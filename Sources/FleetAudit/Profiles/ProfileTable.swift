@@ -5,6 +5,11 @@ public struct ProfileTable: Sendable {
 
     public init() {}
 
+    init(profiles: [Profile], devices: [Int64]) {
+        self.profiles = profiles
+        self.devices = devices
+    }
+
     /// Adds a new profile and returns its index.
     mutating func add(_ profile: Profile) -> Int {
         profiles.append(profile)
