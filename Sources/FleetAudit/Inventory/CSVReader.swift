@@ -21,6 +21,12 @@ public final class CSVReader {
 
     private let path: String
     private let fd: Int32
+    /// Bytes to read instead of a file (the fuzzer's inputs), and how far they have been read.
+    private let memory: [UInt8]?
+    private var memoryOffset = 0
+    /// A record that needs more than this many bytes is rejected and reading resumes on its next line: an
+    /// unclosed quote must not pull the rest of a 10 GB file into memory.
+    private let maxRecordBytes: Int
     private let delimiter: UInt8
     private var buffer: [UInt8]
     private var start = 0          // first unconsumed byte in buffer
@@ -48,7 +54,9 @@ public final class CSVReader {
     ///     `0..<split` and one from `split`, read the file in parallel; the first reader's `stoppedAt` tells
     ///     whether `split` was a record boundary (equal) or inside a quoted field (past it).
     public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20,
-                startOffset: Int = 0, stopOffset: Int? = nil) throws(InventoryError) {
+                startOffset: Int = 0, stopOffset: Int? = nil, maxRecordBytes: Int = 64 << 20) throws(InventoryError) {
+        self.memory = nil
+        self.maxRecordBytes = maxRecordBytes
         var isDirectory = false
         guard FileChecks.exists(path, isDirectory: &isDirectory) else { throw .fileNotFound(path) }
         if isDirectory { throw .unreadable(path, reason: "it is a directory") }
@@ -68,7 +76,19 @@ public final class CSVReader {
         }
     }
 
-    deinit { close(fd) }
+    /// Reads `bytes` as if they were a file at `name`.
+    public init(bytes: [UInt8], name: String = "(memory)", delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20,
+                maxRecordBytes: Int = 64 << 20) {
+        self.memory = bytes
+        self.maxRecordBytes = maxRecordBytes
+        self.fd = -1
+        self.path = name
+        self.delimiter = delimiter
+        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
+        self.stopOffset = nil
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
 
     /// Keeps only these fields' bytes in each record (see `RowFields.keepOnly`).
     public func keepOnly(_ fields: Set<Int>) { self.fields.keepOnly(fields) }
@@ -78,6 +98,7 @@ public final class CSVReader {
 
     /// Total size of the file, for progress.
     public var fileSize: Int {
+        if let memory { return memory.count }
         var st = stat()
         return fstat(fd, &st) == 0 ? Int(st.st_size) : 0
     }
@@ -125,6 +146,13 @@ public final class CSVReader {
                     line = recordLine + 1
                     return .malformed(line: recordLine, reason: .unterminatedQuote,
                                       message: "a quoted field is never closed; reading resumes on the next line")
+                }
+                if end - start >= maxRecordBytes {
+                    let recordLine = line
+                    try resumeAfterLine(startingAt: start)
+                    line = recordLine + 1
+                    return .malformed(line: recordLine, reason: .unterminatedQuote,
+                                      message: "a record runs over \(maxRecordBytes) bytes (a quote never closed?); reading resumes on the next line")
                 }
                 try fill()
             }
@@ -248,8 +276,15 @@ public final class CSVReader {
             start = 0
         }
         if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
-        let n = buffer.withUnsafeMutableBufferPointer { b in
-            Glibc.read(fd, b.baseAddress! + end, b.count - end)
+        let n: Int
+        if let memory {
+            n = min(memory.count - memoryOffset, buffer.count - end)
+            buffer.replaceSubrange(end..<(end + n), with: memory[memoryOffset..<(memoryOffset + n)])
+            memoryOffset += n
+        } else {
+            n = buffer.withUnsafeMutableBufferPointer { b in
+                Glibc.read(fd, b.baseAddress! + end, b.count - end)
+            }
         }
         if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         if n == 0 { eof = true }
@@ -263,7 +298,9 @@ public final class CSVReader {
         var j = position
         while j < end && buffer[j] != Self.newline { j += 1 }
         let resumeOffset = bufferFileOffset + min(j + 1, end)
-        guard lseek(fd, off_t(resumeOffset), SEEK_SET) >= 0 else {
+        if memory != nil {
+            memoryOffset = resumeOffset
+        } else if lseek(fd, off_t(resumeOffset), SEEK_SET) < 0 {
             throw .unreadable(path, reason: String(cString: strerror(errno)))
         }
         bufferFileOffset = resumeOffset

@@ -83,7 +83,7 @@ public struct InventoryLoader {
         for i in 0..<n {
             var readOn = false
             if i < n - 1 {
-                switch try parts.finish(part: i) {
+                switch parts.finish(part: i) {
                 case .joined(let lines):
                     if i > 0 { first.absorb(counters[i], lineOffset: lineOffset) }
                     lineOffset += lines

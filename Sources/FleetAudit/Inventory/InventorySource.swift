@@ -31,10 +31,25 @@ public final class CSVInventorySource: InventorySource {
     private let delimiter: UInt8
     private let chunkSize: Int
 
-    public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20) throws(InventoryError) {
-        reader = try CSVReader(path: path, delimiter: delimiter, chunkSize: chunkSize)
+    private let inMemory: Bool
+
+    public convenience init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20) throws(InventoryError) {
+        try self.init(reader: try CSVReader(path: path, delimiter: delimiter, chunkSize: chunkSize), name: path,
+                      delimiter: delimiter, chunkSize: chunkSize, inMemory: false)
+    }
+
+    /// CSV text already in memory (the fuzzer's inputs): read by one thread, never split.
+    public convenience init(bytes: [UInt8], name: String = "(memory)", chunkSize: Int = 1 << 20,
+                            maxRecordBytes: Int = 64 << 20) throws(InventoryError) {
+        try self.init(reader: CSVReader(bytes: bytes, name: name, chunkSize: chunkSize, maxRecordBytes: maxRecordBytes), name: name,
+                      delimiter: UInt8(ascii: ","), chunkSize: chunkSize, inMemory: true)
+    }
+
+    private init(reader: CSVReader, name path: String, delimiter: UInt8, chunkSize: Int, inMemory: Bool) throws(InventoryError) {
+        self.reader = reader
         self.delimiter = delimiter
         self.chunkSize = chunkSize
+        self.inMemory = inMemory
         sourceDescription = path
         total = reader.fileSize
         var header: [String]? = nil
@@ -63,7 +78,7 @@ public final class CSVInventorySource: InventorySource {
     /// this source reads the first part, new readers the others. Nil when the file is too small to be worth it.
     func parts(_ n: Int, minimumBytes: Int) throws(InventoryError) -> InventoryParts? {
         let begin = reader.position
-        guard n > 1, total - begin >= n * minimumBytes else { return nil }
+        guard n > 1, !inMemory, total - begin >= n * minimumBytes else { return nil }
         var cuts: [Int] = []
         for i in 1..<n {
             guard let cut = try lineStart(atOrAfter: begin + (total - begin) * i / n), cut > (cuts.last ?? begin),

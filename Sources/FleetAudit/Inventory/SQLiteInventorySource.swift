@@ -25,6 +25,10 @@ public final class SQLiteInventorySource: InventorySource {
     }
 
     private var chosenTable: String?
+    private var rowidFilter = ""
+    /// Statement column of each header (−1: not selected, read as empty); nil when every column is selected.
+    private var columnOfField: [Int32]?
+    private var kept: Set<Int>?
 
     /// - Parameter rowids: read only these rows (a part of the table read by one thread).
     init(path: String, table: String?, query: String?, rowids: ClosedRange<Int64>?) throws(InventoryError) {
@@ -69,8 +73,8 @@ public final class SQLiteInventorySource: InventorySource {
                 let probe = Self.prepare(handle, "SELECT rowid, * FROM \(quoted)")
                 hasRowID = probe != nil
                 sqlite3_finalize(probe)
-                let range = rowids.map { " WHERE rowid BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
-                sql = hasRowID ? "SELECT rowid, * FROM \(quoted)" + range : "SELECT * FROM \(quoted)"
+                rowidFilter = rowids.map { " WHERE rowid BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
+                sql = hasRowID ? "SELECT rowid, * FROM \(quoted)" + rowidFilter : "SELECT * FROM \(quoted)"
                 sourceDescription = "\(path) (table \(chosen))"
                 locationKind = hasRowID ? "rowid" : "row"
                 estimatedRows = Self.estimateRows(handle, quoted)
@@ -144,6 +148,17 @@ public final class SQLiteInventorySource: InventorySource {
         ordinal += 1
         let location = hasRowID ? Int(sqlite3_column_int64(statement, 0)) : ordinal
         fields.reset()
+        if let columnOfField {
+            // Only the columns a run reads were selected; the others read as empty fields.
+            for column in columnOfField {
+                if column >= 0, let text = sqlite3_column_text(statement, column) {
+                    fields.append(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
+                } else {
+                    fields.endField()
+                }
+            }
+            return .record(line: location, fields: fields)
+        }
         let first: Int32 = hasRowID ? 1 : 0
         for column in first..<sqlite3_column_count(statement) {
             if sqlite3_column_type(statement, column) == SQLITE_NULL {
@@ -162,6 +177,22 @@ public final class SQLiteInventorySource: InventorySource {
 
     public var progress: (done: Int, total: Int) { (ordinal, estimatedRows) }
 
+    /// Selects only these columns (by header index): SQLite decodes only what is selected, and a device id
+    /// or other unread columns were a large part of stepping a row. Only before the first row of a table.
+    public func keepOnly(_ wanted: Set<Int>) {
+        guard ordinal == 0, let db, let chosenTable, !wanted.isEmpty else { return }
+        let indexes = wanted.filter { $0 >= 0 && $0 < headers.count }.sorted()
+        let names = indexes.map { Self.quoteIdentifier(headers[$0]) }.joined(separator: ", ")
+        let sql = (hasRowID ? "SELECT rowid, " : "SELECT ") + names + " FROM \(Self.quoteIdentifier(chosenTable))" + rowidFilter
+        guard let narrower = Self.prepare(db, sql) else { return }
+        sqlite3_finalize(statement)
+        statement = narrower
+        var map = [Int32](repeating: -1, count: headers.count)
+        for (k, i) in indexes.enumerated() { map[i] = Int32(k + (hasRowID ? 1 : 0)) }
+        columnOfField = map
+        kept = wanted
+    }
+
     /// The table cut into `n` rowid ranges, each read through its own read-only connection. Nil for a query,
     /// a table without rowids, or fewer than `minimumRows` rows.
     func parts(_ n: Int, minimumRows: Int64 = 100_000) throws(InventoryError) -> InventoryParts? {
@@ -179,6 +210,7 @@ public final class SQLiteInventorySource: InventorySource {
             let to = i == Int64(n) - 1 ? high : min(high, from + span - 1)
             let part = try SQLiteInventorySource(path: path, table: chosenTable, query: nil, rowids: from...to)
             part.estimatedRows = estimatedRows
+            if let kept { part.keepOnly(kept) }
             sources.append(part)
         }
         return InventoryParts(sources: sources) { _ in .joined(lines: 0) }

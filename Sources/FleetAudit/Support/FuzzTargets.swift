@@ -35,14 +35,11 @@ public enum FuzzTargets {
         _ = config.rules.map { $0.summary.count + ($0.meta.map { JSONWriter.compact($0).count } ?? 0) }
     }
 
-    /// A CSV inventory: every row is evaluated or rejected, never lost.
+    /// A CSV inventory: every row is evaluated or rejected, never lost. Read from memory in small chunks
+    /// (records straddle buffer refills, where reader bugs hide) with a small record limit, so the limit's
+    /// recovery path is exercised too.
     public static func csv(_ bytes: [UInt8]) {
-        let folder = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
-        let path = (folder as NSString).appendingPathComponent("fleet-audit-fuzz-\(getpid()).csv")
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { return }
-        defer { unlink(path) }
-        // Small chunks: cheap per input, and records straddle buffer refills (where reader bugs hide).
-        guard let source = try? CSVInventorySource(path: path, delimiter: UInt8(ascii: ","), chunkSize: 512) else { return }
+        guard let source = try? CSVInventorySource(bytes: bytes, chunkSize: 512, maxRecordBytes: 4096) else { return }
         let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: ["region", "model", "count"])
         guard let (table, summary) = try? InventoryLoader(needs: needs).load(source) else { return }
         precondition(summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")

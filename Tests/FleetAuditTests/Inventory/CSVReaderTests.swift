@@ -2,10 +2,19 @@ import XCTest
 @testable import FleetAudit
 
 final class CSVReaderTests: XCTestCase {
-    private func events(_ text: String, delimiter: Character = ",", chunkSize: Int = 1 << 20) throws -> [String] {
+    private func events(_ text: String, delimiter: Character = ",", chunkSize: Int = 1 << 20,
+                        maxRecordBytes: Int = 64 << 20) throws -> [String] {
         let dir = TestPaths.temporaryDirectory()
         let path = TestPaths.write(text, named: "in.csv", in: dir)
-        let reader = try CSVReader(path: path, delimiter: delimiter.asciiValue!, chunkSize: chunkSize)
+        let fromFile = try events(try CSVReader(path: path, delimiter: delimiter.asciiValue!, chunkSize: chunkSize,
+                                                maxRecordBytes: maxRecordBytes))
+        let fromMemory = try events(CSVReader(bytes: Array(text.utf8), delimiter: delimiter.asciiValue!, chunkSize: chunkSize,
+                                              maxRecordBytes: maxRecordBytes))
+        XCTAssertEqual(fromMemory, fromFile, "reading from memory (the fuzzer's way) reads the same")
+        return fromFile
+    }
+
+    private func events(_ reader: CSVReader) throws -> [String] {
         var out: [String] = []
         while let event = try reader.next() {
             switch event {
@@ -19,6 +28,19 @@ final class CSVReaderTests: XCTestCase {
     func testQuotesEscapesAndLineEnds() throws {
         let text = "a,b\r\n\"x,1\",\"say \"\"hi\"\"\"\r\nplain,\"multi\nline\"\nlast,row"
         XCTAssertEqual(try events(text), ["1:a|b", "2:x,1|say \"hi\"", "3:plain|multi\nline", "5:last|row"])
+    }
+
+    func testARecordOverTheLimitIsRejectedAndReadingResumesOnItsNextLine() throws {
+        // An unclosed quote would otherwise pull everything after it into one record.
+        let text = "a,b\n1,\"never closed\n" + String(repeating: "2,x\n", count: 400) + "3,y\n"
+        let out = try events(text, chunkSize: 64, maxRecordBytes: 256)
+        XCTAssertEqual(out.first, "1:a|b")
+        XCTAssertEqual(out[1], "2:!unterminated-quote")
+        XCTAssertEqual(out[2], "3:2|x", "reading resumes on the line after the bad record's first line")
+        XCTAssertEqual(out.last, "403:3|y")
+        XCTAssertEqual(out.count, 403)
+        // The default limit (64 MB) leaves such a file to the end-of-file rule: one rejected record.
+        XCTAssertEqual(try events(text), ["1:a|b", "2:!unterminated-quote", "3:2|x"] + (4...402).map { "\($0):2|x" } + ["403:3|y"])
     }
 
     func testSameResultWhateverTheChunkSize() throws {
