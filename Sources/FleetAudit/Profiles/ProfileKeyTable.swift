@@ -70,7 +70,25 @@ final class ProfileKeyTable {
     /// until the next key is added.
     @inline(__always)
     func entry(of key: UnsafeBufferPointer<UInt8>) -> (entry: Int, isNew: Bool) {
-        let hash = Self.hash(key)
+        entry(of: key, hash: Self.hash(key))
+    }
+
+    /// Loads the slot a key with this hash starts probing at, so a later lookup finds it in cache. The load
+    /// goes into `sink` so the compiler keeps it; its value means nothing.
+    @inline(__always) func prefetchSlot(hash: UInt64) {
+        sink &+= slots[Int(truncatingIfNeeded: hash) & mask]
+    }
+
+    /// Loads the entry the home slot of this hash points to (after `prefetchSlot`).
+    @inline(__always) func prefetchEntry(hash: UInt64) {
+        let slot = slots[Int(truncatingIfNeeded: hash) & mask]
+        if slot != 0 { sink &+= UInt64(arena.load(fromByteOffset: Int(slot & 0xFFFF_FFFF - 1) << 3 + 4, as: UInt32.self)) }
+    }
+
+    private var sink: UInt64 = 0
+
+    @inline(__always)
+    func entry(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (entry: Int, isNew: Bool) {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
