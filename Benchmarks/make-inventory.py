@@ -10,6 +10,7 @@ real export has (empty required field, non-integer versionCode, unknown Android 
 FleetAudit. (Kinds SQLite can hold too, so the CSV and the SQLite copy give identical numbers.)
 """
 import argparse
+from itertools import accumulate
 import csv
 import os
 import random
@@ -52,17 +53,20 @@ def cohorts(rng, count=60_000):
                         "GB-SCT": ["en-GB"], "GB-NIR": ["en-GB"], "IE": ["en-GB"], "TR-34": ["tr-TR"],
                         "ES-CT": ["ca-ES", "es-ES"], "DE-BE": ["de-DE"]}
     apps_newest_first = list(reversed(apps))
-    app_w = zipf_weights(len(apps))
-    region_w = zipf_weights(len(regions))
+    # Cumulative weights computed once (`choices` would redo it per call; the draws are the same).
+    app_w = list(accumulate(zipf_weights(len(apps))))
+    region_w = list(accumulate(zipf_weights(len(regions))))
+    os_w = {id(android_os): list(accumulate(zipf_weights(len(android_os)))), id(ios_os): list(accumulate(zipf_weights(len(ios_os))))}
+    language_w = {r: list(accumulate(zipf_weights(len(ls), 2.0))) for r, ls in region_languages.items()}
     seen = set()
     out = []
     while len(out) < count:
         p = rng.choices(["ios", "android", "iPadOS"], weights=[50, 45, 5])[0]
-        name, code = rng.choices(apps_newest_first, weights=app_w)[0]
+        name, code = rng.choices(apps_newest_first, cum_weights=app_w)[0]
         oses = android_os if p == "android" else ios_os
-        os_version = rng.choices(oses, weights=zipf_weights(len(oses)))[0]
-        region = rng.choices(regions, weights=region_w)[0]
-        language = rng.choices(region_languages[region], weights=zipf_weights(len(region_languages[region]), 2.0))[0]
+        os_version = rng.choices(oses, cum_weights=os_w[id(oses)])[0]
+        region = rng.choices(regions, cum_weights=region_w)[0]
+        language = rng.choices(region_languages[region], cum_weights=language_w[region])[0]
         models = models_android if p == "android" else models_ios
         model = models[(oses.index(os_version) * 3 + rng.randrange(3)) % len(models)]
         if p == "android":

@@ -172,6 +172,7 @@ public final class CSVReader {
             var newlines = 0
             let delimiter = self.delimiter
             let delimiterWord = UInt64(delimiter) &* Self.ones
+            if let fast = unquotedLine(buf, delimiterWord: delimiterWord, delimiter: delimiter) { return fast }
             while true {
                 if i < end && buf[i] == Self.quote {
                     i += 1
@@ -231,6 +232,44 @@ public final class CSVReader {
                     return .complete(next: i + 1, newlines: newlines + 1)
                 }
             }
+        }
+    }
+
+    /// The common case, a whole line in the buffer without any quote: the fields are found with `memchr`
+    /// and the word-at-a-time delimiter search, and handed out in place (`RowFields.view`), with no copy.
+    /// Anything else (a quote anywhere in the line, a line not yet complete) takes the general path.
+    @inline(__always)
+    private func unquotedLine(_ buf: UnsafeBufferPointer<UInt8>, delimiterWord: UInt64, delimiter: UInt8) -> ParseResult? {
+        let base = buf.baseAddress! + start
+        let available = end - start
+        let lineEnd: Int
+        let next: Int
+        let newlines: Int
+        if let found = memchr(base, Int32(Self.newline), available) {
+            lineEnd = start + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
+            next = lineEnd + 1
+            newlines = 1
+        } else if eof {
+            lineEnd = end
+            next = end
+            newlines = 0
+        } else {
+            return nil
+        }
+        if memchr(base, Int32(Self.quote), lineEnd - start) != nil { return nil }
+        fields.view(base)
+        var fieldStart = start
+        while true {
+            let i = Self.firstDelimiterOrNewline(buf, from: fieldStart, to: lineEnd, delimiterWord: delimiterWord, delimiter: delimiter)
+            if i < lineEnd {
+                fields.addViewField(fieldStart - start, i - start)
+                fieldStart = i + 1
+                continue
+            }
+            var fieldEnd = lineEnd
+            if fieldEnd > fieldStart && buf[fieldEnd - 1] == Self.cr { fieldEnd -= 1 }
+            fields.addViewField(fieldStart - start, fieldEnd - start)
+            return .complete(next: next, newlines: newlines)
         }
     }
 

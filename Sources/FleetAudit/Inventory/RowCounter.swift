@@ -121,11 +121,12 @@ final class RowCounter {
         let n = batchCount
         guard n > 0 else { return }
         batchKeyStart[n] = keyUsed
-        for r in 0..<n {
-            batchHash[r] = ProfileKeyTable.hash(batchKey(r))
-            keys.prefetchSlot(hash: batchHash[r])
-        }
-        for r in 0..<n { keys.prefetchEntry(hash: batchHash[r]) }
+        for r in 0..<n { batchHash[r] = ProfileKeyTable.hash(batchKey(r)) }
+        // Tight loops of independent loads, so the core has all of them in flight at once.
+        var touched: UInt64 = 0
+        for r in 0..<n { touched &+= keys.slotValue(hash: batchHash[r]) }
+        for r in 0..<n { touched &+= keys.entryValue(hash: batchHash[r]) }
+        keys.keepAlive(touched)
         for r in 0..<n {
             let key = batchKey(r)
             let (entry, isNew) = keys.entry(of: key, hash: batchHash[r])

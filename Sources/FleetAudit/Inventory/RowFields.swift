@@ -6,7 +6,11 @@ public final class RowFields {
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var used = 0
+    private var fieldStarts: UnsafeMutablePointer<Int>
     private var fieldEnds: UnsafeMutablePointer<Int>
+    private var fieldStart = 0
+    /// Bytes the fields point into instead of `storage` (a reader's buffer; see `view`).
+    private var external: UnsafePointer<UInt8>?
     private var fieldCapacity: Int
     public private(set) var count = 0
     /// Fields whose bytes are not kept (nobody reads them): `skipped[i]` for i < `skippedCount`.
@@ -18,11 +22,13 @@ public final class RowFields {
         storage = .allocate(capacity: capacity)
         fieldCapacity = 64
         fieldEnds = .allocate(capacity: fieldCapacity)
+        fieldStarts = .allocate(capacity: fieldCapacity)
     }
 
     deinit {
         storage.deallocate()
         fieldEnds.deallocate()
+        fieldStarts.deallocate()
         skipped?.deallocate()
     }
 
@@ -44,6 +50,21 @@ public final class RowFields {
     @inline(__always) public func reset() {
         used = 0
         count = 0
+        fieldStart = 0
+        external = nil
+    }
+
+    /// Starts a row whose fields are ranges of `base` (valid until the next row), added by `addViewField`.
+    @inline(__always) public func view(_ base: UnsafePointer<UInt8>) {
+        reset()
+        external = base
+    }
+
+    @inline(__always) public func addViewField(_ start: Int, _ end: Int) {
+        if count == fieldCapacity { growFields() }
+        fieldStarts[count] = start
+        fieldEnds[count] = end
+        count += 1
     }
 
     @inline(__always) public func append(_ field: UnsafeBufferPointer<UInt8>) {
@@ -83,19 +104,19 @@ public final class RowFields {
 
     @inline(__always) public func endField() {
         if count == fieldCapacity { growFields() }
+        fieldStarts[count] = fieldStart
         fieldEnds[count] = used
+        fieldStart = used
         count += 1
     }
 
     /// The bytes of field `i` (valid until the next row).
     @inline(__always) public func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
-        let start = i == 0 ? 0 : fieldEnds[i - 1]
-        return UnsafeBufferPointer(start: storage + start, count: fieldEnds[i] - start)
+        let base = external ?? UnsafePointer(storage)
+        return UnsafeBufferPointer(start: base + fieldStarts[i], count: fieldEnds[i] - fieldStarts[i])
     }
 
-    public func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : fieldEnds[i - 1])..<fieldEnds[i] }
-
-    public func isEmpty(_ i: Int) -> Bool { range(i).isEmpty }
+    public func isEmpty(_ i: Int) -> Bool { fieldEnds[i] == fieldStarts[i] }
 
     public func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
 
@@ -112,10 +133,14 @@ public final class RowFields {
     }
 
     private func growFields() {
-        let bigger = UnsafeMutablePointer<Int>.allocate(capacity: fieldCapacity * 2)
-        bigger.update(from: fieldEnds, count: count)
+        let biggerEnds = UnsafeMutablePointer<Int>.allocate(capacity: fieldCapacity * 2)
+        biggerEnds.update(from: fieldEnds, count: count)
         fieldEnds.deallocate()
-        fieldEnds = bigger
+        fieldEnds = biggerEnds
+        let biggerStarts = UnsafeMutablePointer<Int>.allocate(capacity: fieldCapacity * 2)
+        biggerStarts.update(from: fieldStarts, count: count)
+        fieldStarts.deallocate()
+        fieldStarts = biggerStarts
         fieldCapacity *= 2
     }
 }

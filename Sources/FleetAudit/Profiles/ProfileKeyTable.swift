@@ -73,17 +73,20 @@ final class ProfileKeyTable {
         entry(of: key, hash: Self.hash(key))
     }
 
-    /// Loads the slot a key with this hash starts probing at, so a later lookup finds it in cache. The load
-    /// goes into `sink` so the compiler keeps it; its value means nothing.
-    @inline(__always) func prefetchSlot(hash: UInt64) {
-        sink &+= slots[Int(truncatingIfNeeded: hash) & mask]
+    /// The home slot of a hash, loaded ahead of a lookup so the lookup finds it in cache (batched lookups
+    /// in `RowCounter`); the value itself means nothing to the caller.
+    @inline(__always) func slotValue(hash: UInt64) -> UInt64 {
+        slots[Int(truncatingIfNeeded: hash) & mask]
     }
 
-    /// Loads the entry the home slot of this hash points to (after `prefetchSlot`).
-    @inline(__always) func prefetchEntry(hash: UInt64) {
+    /// The first word of the entry the home slot of a hash points to, loaded ahead like `slotValue`.
+    @inline(__always) func entryValue(hash: UInt64) -> UInt64 {
         let slot = slots[Int(truncatingIfNeeded: hash) & mask]
-        if slot != 0 { sink &+= UInt64(arena.load(fromByteOffset: Int(slot & 0xFFFF_FFFF - 1) << 3 + 4, as: UInt32.self)) }
+        return slot == 0 ? 0 : arena.load(fromByteOffset: Int(slot & 0xFFFF_FFFF - 1) << 3, as: UInt64.self)
     }
+
+    /// Keeps the loads above from being optimized away.
+    @inline(__always) func keepAlive(_ value: UInt64) { sink ^= value }
 
     private var sink: UInt64 = 0
 
