@@ -10,6 +10,8 @@ final class LocalHTTPServer: @unchecked Sendable {
         case respond(status: Int, contentType: String, body: [UInt8])
         case redirect(to: String)
         case hang
+        /// `bytes` bytes of JSON-ish spaces with no Content-Length, written as they are made (nothing held).
+        case stream(bytes: Int)
     }
 
     let port: UInt16
@@ -77,18 +79,28 @@ final class LocalHTTPServer: @unchecked Sendable {
             send(client, "HTTP/1.1 302 Found\r\nLocation: \(target)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", [])
         case .respond(let status, let type, let body):
             send(client, "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n", body)
+        case .stream(let total):
+            send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n", [])
+            let chunk = [UInt8](repeating: 0x20, count: 1 << 16)
+            var sent = 0
+            while sent < total, write(chunk, to: client) { sent += chunk.count }
         }
         close(client)
     }
 
     private func send(_ client: Int32, _ head: String, _ body: [UInt8]) {
-        let bytes = Array(head.utf8) + body
+        _ = write(Array(head.utf8) + body, to: client)
+    }
+
+    /// Writes all of `bytes`; false once the client has gone (MSG_NOSIGNAL: no SIGPIPE for the test process).
+    private func write(_ bytes: [UInt8], to client: Int32) -> Bool {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
-            if n <= 0 { return }
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
             sent += n
         }
+        return true
     }
 }
 
