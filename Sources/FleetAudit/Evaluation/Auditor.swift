@@ -33,6 +33,9 @@ public enum Auditor {
         let inner = groups.count >= workers ? 1 : workers
         DispatchQueue.concurrentPerform(iterations: groups.count) { g in
             let projected = fields.project(table, onto: groupList[g].needs)
+            if ProcessInfo.processInfo.environment["FLEET_AUDIT_TIMINGS"] == "1" {
+                FileHandle.standardError.write(Data("evaluation group \(g): \(groupList[g].members.count) configs × \(projected.profiles.count) projected profiles\n".utf8))
+            }
             let members = groupList[g].members.map { configs[$0] }
             results.store(g, evaluate(members, projected, context: context, workers: inner,
                                       profilesPerWorker: profilesPerWorker))

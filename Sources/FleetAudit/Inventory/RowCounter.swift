@@ -177,7 +177,7 @@ final class RowCounter {
                 for k in 0..<4 { keyBytes[used + 1 + k] = UInt8(truncatingIfNeeded: n >> (8 * k)) }
                 used += 5
             }
-            if n > 0 { (keyBytes + used).update(from: field.baseAddress!, count: n) }
+            if n > 0 { copyBytes(to: keyBytes + used, from: field.baseAddress!, count: n) }
             used += n
         }
         keyUsed = used

@@ -76,22 +76,7 @@ public final class RowFields {
         let n = part.count
         if n == 0 || skipsCurrent { return }
         if used + n > capacity { grow(bytes: used + n) }
-        // Short fields are copied a word at a time: a memmove call per field cost more than the copy.
-        let source = UnsafeRawPointer(part.baseAddress!)
-        if n <= 32 {
-            let target = UnsafeMutableRawPointer(storage + used)
-            var k = 0
-            while k + 8 <= n {
-                target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
-                k += 8
-            }
-            while k < n {
-                target.storeBytes(of: source.load(fromByteOffset: k, as: UInt8.self), toByteOffset: k, as: UInt8.self)
-                k += 1
-            }
-        } else {
-            (storage + used).update(from: part.baseAddress!, count: n)
-        }
+        copyBytes(to: storage + used, from: part.baseAddress!, count: n)
         used += n
     }
 

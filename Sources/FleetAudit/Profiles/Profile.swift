@@ -27,5 +27,9 @@ public struct Profile: Hashable, Sendable {
     public var appBuildCode: Int? { appBuild.flatMap { Int($0) } }
 
     /// An attribute by any spelling of its name.
-    public func attribute(_ name: String) -> String? { attributes[InventoryColumn.normalize(name)] }
+    public func attribute(_ name: String) -> String? {
+        // Formats mostly ask by a name that is already normalized (`region`); skip normalizing those.
+        if name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) { return attributes[name] }
+        return attributes[InventoryColumn.normalize(name)]
+    }
 }

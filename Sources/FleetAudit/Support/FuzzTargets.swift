@@ -39,7 +39,7 @@ public enum FuzzTargets {
     /// (records straddle buffer refills, where reader bugs hide) with a small record limit, so the limit's
     /// recovery path is exercised too.
     public static func csv(_ bytes: [UInt8]) {
-        guard let source = try? CSVInventorySource(bytes: bytes, chunkSize: 512, maxRecordBytes: 4096) else { return }
+        guard let source = try? CSVInventorySource(bytes: bytes, chunkSize: 512, maxRecordBytes: 1024) else { return }
         let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: ["region", "model", "count"])
         guard let (table, summary) = try? InventoryLoader(needs: needs).load(source) else { return }
         precondition(summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")

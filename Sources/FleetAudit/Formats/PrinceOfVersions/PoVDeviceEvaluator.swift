@@ -56,28 +56,40 @@ struct PoVDeviceEvaluator {
             case .failure(let decision): return decision.decision
             }
         }
+        // Which configuration holds is decided without words; the reasons are built only when asked for
+        // (`explain`), since a run evaluates tens of thousands of profiles.
         var failedOnlyOnOS: PoVConfiguration?
-        var misses: [String] = []
         for c in configurations {
             let osHolds = c.requiredOS.map { os >= $0 } ?? true
-            var failures: [String] = []
-            for r in c.requirements {
-                if case .fails(let why) = PoVRequirements.check(r.key, r.value, profile: profile, options: context.options) {
-                    failures.append(why)
-                }
+            let requirementsHold = c.requirements.allSatisfy {
+                PoVRequirements.holds($0.key, $0.value, profile: profile, options: context.options)
             }
-            if osHolds && failures.isEmpty { return decide(c, installed: installed) }
-            if !osHolds && failures.isEmpty && failedOnlyOnOS == nil { failedOnlyOnOS = c }
-            if !osHolds { failures.insert("OS \(os) < \(c.requiredOS!)", at: 0) }
-            misses.append("\(c.id): " + failures.joined(separator: ", "))
+            if osHolds && requirementsHold { return decide(c, installed: installed) }
+            if !osHolds && requirementsHold && failedOnlyOnOS == nil { failedOnlyOnOS = c }
         }
         if let c = failedOnlyOnOS {
             return Decision(.unsupportedOS, rule: c.id,
                             reason: "no configuration's requirements hold; \(c.id) fails only on required_os_version (OS \(os) < \(c.requiredOS!))")
         }
-        let allMisses = misses
-        return .notTargeted(allMisses.isEmpty ? "the platform's configuration array is empty"
-                                              : "no configuration's requirements hold (" + allMisses.joined(separator: "; ") + ")")
+        let device = profile, options = context.options
+        return .notTargeted(Self.misses(configurations, os: os, profile: device, options: options))
+    }
+
+    /// Why no configuration holds, configuration by configuration.
+    private static func misses(_ configurations: [PoVConfiguration], os: PoVVersion, profile: Profile, options: FormatOptions) -> String {
+        var misses: [String] = []
+        for c in configurations {
+            var failures: [String] = []
+            if let required = c.requiredOS, !(os >= required) { failures.append("OS \(os) < \(required)") }
+            for r in c.requirements {
+                if case .fails(let why) = PoVRequirements.check(r.key, r.value, profile: profile, options: options) {
+                    failures.append(why)
+                }
+            }
+            misses.append("\(c.id): " + failures.joined(separator: ", "))
+        }
+        return misses.isEmpty ? "the platform's configuration array is empty"
+                              : "no configuration's requirements hold (" + misses.joined(separator: "; ") + ")"
     }
 
     private func decide(_ c: PoVConfiguration, installed: PoVVersion) -> Decision {

@@ -12,13 +12,20 @@ enum PoVRequirements {
         case fails(String)
     }
 
-    static func check(_ key: String, _ value: JSONValue, profile: Profile, options: FormatOptions) -> Verdict {
+    /// Whether the requirement holds, without building the explanation (the evaluation's fast path).
+    static func holds(_ key: String, _ value: JSONValue, profile: Profile, options: FormatOptions) -> Bool {
+        check(key, value, profile: profile, options: options, explaining: false) == .holds
+    }
+
+    /// - Parameter explaining: false skips building the failure's text (`.fails("")`).
+    static func check(_ key: String, _ value: JSONValue, profile: Profile, options: FormatOptions,
+                      explaining: Bool = true) -> Verdict {
+        func fails(_ why: @autoclosure () -> String) -> Verdict { .fails(explaining ? why() : "") }
         guard let attribute = profile.attribute(key) else {
-            return .fails("the inventory has no \(key) attribute")
+            return fails("the inventory has no \(key) attribute")
         }
-        let shown = JSONWriter.compact(value)
-        if let comparison = options.requirementComparisons[InventoryColumn.normalize(key)] {
-            let expected = value.stringValue ?? shown
+        if !options.requirementComparisons.isEmpty, let comparison = options.requirementComparisons[InventoryColumn.normalize(key)] {
+            let expected = value.stringValue ?? JSONWriter.compact(value)
             let ordered = order(attribute, expected)
             let ok: Bool
             switch comparison {
@@ -26,27 +33,27 @@ enum PoVRequirements {
             case .atLeast: ok = ordered.map { $0 != .orderedAscending } ?? false
             case .atMost: ok = ordered.map { $0 != .orderedDescending } ?? false
             }
-            return ok ? .holds : .fails("\(key) \(attribute) is not \(comparison.rawValue) \(expected)")
+            return ok ? .holds : fails("\(key) \(attribute) is not \(comparison.rawValue) \(expected)")
         }
         switch value {
         case .bool(let b):
-            guard let a = parseBool(attribute), a == b else { return .fails("\(key) \(attribute) ≠ \(b)") }
+            guard let a = parseBool(attribute), a == b else { return fails("\(key) \(attribute) ≠ \(b)") }
             return .holds
         case .number(let n):
-            guard let a = Double(attribute), a >= n.double else { return .fails("\(key) \(attribute) < \(n.literal)") }
+            guard let a = Double(attribute), a >= n.double else { return fails("\(key) \(attribute) < \(n.literal)") }
             return .holds
         case .string(let s):
             if LenientVersion.isPlainVersion(s) {
                 guard order(attribute, s).map({ $0 != .orderedAscending }) ?? false else {
-                    return .fails("\(key) \(attribute) < \(s)")
+                    return fails("\(key) \(attribute) < \(s)")
                 }
                 return .holds
             }
-            return attribute.lowercased() == s.lowercased() ? .holds : .fails("\(key) \(attribute) ≠ \(s)")
+            return attribute.lowercased() == s.lowercased() ? .holds : fails("\(key) \(attribute) ≠ \(s)")
         case .null:
             return .holds
         case .array, .object:
-            return .fails("\(key) is \(value.kindDescription), which no attribute can satisfy")
+            return fails("\(key) is \(value.kindDescription), which no attribute can satisfy")
         }
     }
 
