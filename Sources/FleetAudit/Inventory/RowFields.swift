@@ -11,6 +11,9 @@ public final class RowFields {
     private var fieldStart = 0
     /// Bytes the fields point into instead of `storage` (a reader's buffer; see `view`).
     private var external: UnsafePointer<UInt8>?
+    /// Per field, bytes of its own (a SQLite column's; see `addPointerField`), else nil.
+    private var fieldBases: UnsafeMutablePointer<UnsafePointer<UInt8>?>
+    private var hasFieldBases = false
     private var fieldCapacity: Int
     public private(set) var count = 0
     /// Fields whose bytes are not kept (nobody reads them): `skipped[i]` for i < `skippedCount`.
@@ -23,12 +26,14 @@ public final class RowFields {
         fieldCapacity = 64
         fieldEnds = .allocate(capacity: fieldCapacity)
         fieldStarts = .allocate(capacity: fieldCapacity)
+        fieldBases = .allocate(capacity: fieldCapacity)
     }
 
     deinit {
         storage.deallocate()
         fieldEnds.deallocate()
         fieldStarts.deallocate()
+        fieldBases.deallocate()
         skipped?.deallocate()
     }
 
@@ -52,6 +57,18 @@ public final class RowFields {
         count = 0
         fieldStart = 0
         external = nil
+        hasFieldBases = false
+    }
+
+    /// Adds a field that is `count` bytes at `base`, valid until the next row (no copy: a SQLite column).
+    /// A row is made either only of these or of none of them.
+    @inline(__always) public func addPointerField(_ base: UnsafePointer<UInt8>?, _ length: Int) {
+        if count == fieldCapacity { growFields() }
+        hasFieldBases = true
+        fieldBases[count] = base
+        fieldStarts[count] = 0
+        fieldEnds[count] = base == nil ? 0 : length
+        count += 1
     }
 
     /// Starts a row whose fields are ranges of `base` (valid until the next row), added by `addViewField`.
@@ -97,6 +114,7 @@ public final class RowFields {
 
     /// The bytes of field `i` (valid until the next row).
     @inline(__always) public func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+        if hasFieldBases { return UnsafeBufferPointer(start: fieldBases[i], count: fieldEnds[i]) }
         let base = external ?? UnsafePointer(storage)
         return UnsafeBufferPointer(start: base + fieldStarts[i], count: fieldEnds[i] - fieldStarts[i])
     }
@@ -126,6 +144,10 @@ public final class RowFields {
         biggerStarts.update(from: fieldStarts, count: count)
         fieldStarts.deallocate()
         fieldStarts = biggerStarts
+        let biggerBases = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: fieldCapacity * 2)
+        biggerBases.update(from: fieldBases, count: count)
+        fieldBases.deallocate()
+        fieldBases = biggerBases
         fieldCapacity *= 2
     }
 }
