@@ -190,7 +190,8 @@ public final class SQLiteInventorySource: InventorySource {
     /// Selects only these columns (by header index): SQLite decodes only what is selected, and a device id
     /// or other unread columns were a large part of stepping a row. Only before the first row of a table.
     public func keepOnly(_ wanted: Set<Int>) {
-        guard ordinal == 0, let db, let chosenTable, !wanted.isEmpty else { return }
+        // Columns are selected by name, so only when names are unique (a view can repeat one).
+        guard ordinal == 0, let db, let chosenTable, !wanted.isEmpty, Set(headers).count == headers.count else { return }
         let indexes = wanted.filter { $0 >= 0 && $0 < headers.count }.sorted()
         let names = indexes.map { Self.quoteIdentifier(headers[$0]) }.joined(separator: ", ")
         let sql = (hasRowID ? "SELECT rowid, " : "SELECT ") + names + " FROM \(Self.quoteIdentifier(chosenTable))" + rowidFilter
