@@ -82,20 +82,13 @@ public struct InventoryLoader {
         let first = counters[0]
         var lineOffset = 0   // how many lines come before part i
         for i in 0..<n {
-            var readOn = false
-            if i < n - 1 {
-                switch parts.finish(part: i) {
-                case .joined(let lines):
-                    if i > 0 { first.absorb(counters[i], lineOffset: lineOffset) }
-                    lineOffset += lines
-                    continue
-                case .readOn:
-                    readOn = true
-                    try Self.count(parts.sources[i], into: counters[i], progress: progress, part: i)
-                }
+            let join = i < n - 1 ? parts.finish(part: i) : nil
+            if case .readOn? = join {
+                try Self.count(parts.sources[i], into: counters[i], progress: progress, part: i)
             }
             if i > 0 { first.absorb(counters[i], lineOffset: lineOffset) }
-            if readOn { break }
+            guard case .joined(let lines)? = join else { break }
+            lineOffset += lines
         }
         return (first.table(), first.summary)
     }

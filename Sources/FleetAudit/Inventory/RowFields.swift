@@ -119,7 +119,6 @@ public final class RowFields {
         return UnsafeBufferPointer(start: base + fieldStarts[i], count: fieldEnds[i] - fieldStarts[i])
     }
 
-    public func isEmpty(_ i: Int) -> Bool { fieldEnds[i] == fieldStarts[i] }
 
     public func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
 
