@@ -335,7 +335,17 @@ public final class CSVReader {
     /// started on.
     private func resumeAfterLine(startingAt position: Int) throws(InventoryError) {
         var j = position
-        while j < end && buffer[j] != Self.newline { j += 1 }
+        while true {
+            while j < end && buffer[j] != Self.newline { j += 1 }
+            if j < end || eof { break }
+            // The line goes on past the buffer (a line longer than the record limit): drop what was read of
+            // it and keep looking, so reading really resumes on the next line.
+            bufferFileOffset += end
+            start = 0
+            end = 0
+            j = 0
+            try fill()
+        }
         let resumeOffset = bufferFileOffset + min(j + 1, end)
         if memory != nil {
             memoryOffset = resumeOffset

@@ -43,6 +43,11 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(try events(text), ["1:a|b", "2:!unterminated-quote", "3:2|x"] + (4...402).map { "\($0):2|x" } + ["403:3|y"])
     }
 
+    func testALineLongerThanTheLimitIsSkippedToItsEnd() throws {
+        let text = "a,b\n" + String(repeating: "x", count: 1_000) + ",y\n3,z\n"
+        XCTAssertEqual(try events(text, chunkSize: 64, maxRecordBytes: 256), ["1:a|b", "2:!unterminated-quote", "3:3|z"])
+    }
+
     func testSameResultWhateverTheChunkSize() throws {
         let text = "h1,h2\n" + (1...200).map { "\"v\($0),\"\"q\"\"\",\($0)\r\n" }.joined()
         let big = try events(text)
