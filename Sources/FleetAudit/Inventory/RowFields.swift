@@ -78,10 +78,7 @@ public final class RowFields {
     }
 
     @inline(__always) public func addViewField(_ start: Int, _ end: Int) {
-        if count == fieldCapacity { growFields() }
-        fieldStarts[count] = start
-        fieldEnds[count] = end
-        count += 1
+        addPointerField(external! + start, end - start)
     }
 
     @inline(__always) public func append(_ field: UnsafeBufferPointer<UInt8>) {
@@ -115,8 +112,7 @@ public final class RowFields {
     /// The bytes of field `i` (valid until the next row).
     @inline(__always) public func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         if hasFieldBases { return UnsafeBufferPointer(start: fieldBases[i], count: fieldEnds[i]) }
-        let base = external ?? UnsafePointer(storage)
-        return UnsafeBufferPointer(start: base + fieldStarts[i], count: fieldEnds[i] - fieldStarts[i])
+        return UnsafeBufferPointer(start: storage + fieldStarts[i], count: fieldEnds[i] - fieldStarts[i])
     }
 
 
