@@ -184,13 +184,7 @@ final class RowCounter {
     }
 
     private func growKeys(_ needed: Int, keeping used: Int) {
-        var bigger = keyCapacity * 2
-        while bigger < needed { bigger *= 2 }
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
-        new.update(from: keyBytes, count: used)
-        keyBytes.deallocate()
-        keyBytes = new
-        keyCapacity = bigger
+        keyBytes = grown(keyBytes, capacity: &keyCapacity, needed: needed, keeping: used)
     }
 
     /// The values a key was made of, part by part (the inverse of `appendKey`).

@@ -121,13 +121,7 @@ public final class RowFields {
     public func strings() -> [String] { (0..<count).map(string) }
 
     private func grow(bytes needed: Int) {
-        var newCapacity = capacity * 2
-        while newCapacity < needed { newCapacity *= 2 }
-        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        bigger.update(from: storage, count: used)
-        storage.deallocate()
-        storage = bigger
-        capacity = newCapacity
+        storage = grown(storage, capacity: &capacity, needed: needed, keeping: used)
     }
 
     private func growFields() {

@@ -17,3 +17,15 @@ func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointe
         k += 1
     }
 }
+
+/// `buffer` moved into one at least `needed` bytes long (capacity doubled until it fits), keeping its first
+/// `used` bytes; the old buffer is freed.
+func grown(_ buffer: UnsafeMutablePointer<UInt8>, capacity: inout Int, needed: Int, keeping used: Int) -> UnsafeMutablePointer<UInt8> {
+    var bigger = capacity * 2
+    while bigger < needed { bigger *= 2 }
+    let new = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+    new.update(from: buffer, count: used)
+    buffer.deallocate()
+    capacity = bigger
+    return new
+}
