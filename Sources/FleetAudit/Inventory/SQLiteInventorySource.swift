@@ -26,9 +26,8 @@ public final class SQLiteInventorySource: InventorySource {
 
     private var chosenTable: String?
     private var rowidFilter = ""
-    /// Statement column of each header (−1: not selected, read as empty); nil when every column is selected.
-    private var columnOfField: [Int32]?
-    /// `columnOfField` as raw memory for the per-row loop.
+    /// Statement column of each header (−1: not selected, read as empty), as raw memory for the per-row loop;
+    /// nil when every column is selected.
     private var selected: UnsafeMutableBufferPointer<Int32>?
     /// Whether the database stores text as UTF-8, so columns can be read as blobs (set by `keepOnly`).
     private var useBlob = false
@@ -200,7 +199,6 @@ public final class SQLiteInventorySource: InventorySource {
         statement = narrower
         var map = [Int32](repeating: -1, count: headers.count)
         for (k, i) in indexes.enumerated() { map[i] = Int32(k + (hasRowID ? 1 : 0)) }
-        columnOfField = map
         selected?.deallocate()
         let buffer = UnsafeMutableBufferPointer<Int32>.allocate(capacity: map.count)
         _ = buffer.initialize(from: map)
