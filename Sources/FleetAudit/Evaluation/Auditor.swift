@@ -57,8 +57,10 @@ public enum Auditor {
             var tallies = Array(repeating: ConfigTally(), count: configs.count)
             for i in range where table.devices[i] > 0 {
                 let profile = table.profiles[i]
+                var versionKeys: (app: String, os: String)? = nil
                 for (c, loaded) in configs.enumerated() {
-                    tallies[c].record(loaded.config.evaluate(profile, context: context), profile: profile, devices: table.devices[i])
+                    tallies[c].record(loaded.config.evaluate(profile, context: context), profile: profile,
+                                      devices: table.devices[i], versionKeys: &versionKeys)
                 }
             }
             results.store(part, tallies)

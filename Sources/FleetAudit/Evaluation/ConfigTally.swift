@@ -5,6 +5,11 @@ public struct ConfigTally: Sendable {
         public var counts = OutcomeCounts()
         public var byPlatform: [Platform: OutcomeCounts] = [:]
 
+        mutating func add(_ outcome: Outcome, platform: Platform, devices: Int64) {
+            counts[outcome] += devices
+            byPlatform[platform, default: OutcomeCounts()][outcome] += devices
+        }
+
         mutating func merge(_ o: RuleTally) {
             counts.add(o.counts)
             for (p, c) in o.byPlatform { byPlatform[p, default: OutcomeCounts()].add(c) }
@@ -23,20 +28,23 @@ public struct ConfigTally: Sendable {
 
     public init() {}
 
-    mutating func record(_ decision: Decision, profile: Profile, devices: Int64) {
+    /// - Parameter versionKeys: the profile's "platform app-version" and "platform OS-version" keys, made on
+    ///   first need and kept by the caller for the profile's other configs.
+    mutating func record(_ decision: Decision, profile: Profile, devices: Int64, versionKeys: inout (app: String, os: String)?) {
         totals[decision.outcome] += devices
         byPlatform[profile.platform, default: OutcomeCounts()][decision.outcome] += devices
         if let rule = decision.rule {
-            rules[rule, default: RuleTally()].counts[decision.outcome] += devices
-            rules[rule, default: RuleTally()].byPlatform[profile.platform, default: OutcomeCounts()][decision.outcome] += devices
+            rules[rule, default: RuleTally()].add(decision.outcome, platform: profile.platform, devices: devices)
         } else {
             unattributed[decision.outcome] += devices
         }
         for notice in decision.notices { notices[notice, default: 0] += devices }
         for diagnostic in decision.diagnostics { diagnosticDevices[diagnostic, default: 0] += devices }
         if Outcome.locking.contains(decision.outcome) {
-            appVersions[decision.outcome, default: [:]]["\(profile.platform) \(profile.appVersion)", default: 0] += devices
-            osVersions[decision.outcome, default: [:]]["\(profile.platform) \(profile.osVersion)", default: 0] += devices
+            let keys = versionKeys ?? ("\(profile.platform) \(profile.appVersion)", "\(profile.platform) \(profile.osVersion)")
+            versionKeys = keys
+            appVersions[decision.outcome, default: [:]][keys.app, default: 0] += devices
+            osVersions[decision.outcome, default: [:]][keys.os, default: 0] += devices
         }
     }
 

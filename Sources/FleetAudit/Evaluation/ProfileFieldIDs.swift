@@ -52,7 +52,7 @@ struct ProfileFieldIDs: @unchecked Sendable {
                 profiles.append(Profile(platform: p.platform, osVersion: p.osVersion, apiLevel: p.apiLevel,
                                         appVersion: p.appVersion, appBuild: key[4] == 0 ? nil : p.appBuild,
                                         packageName: key[5] == 0 ? nil : p.packageName,
-                                        attributes: p.attributes.filter { needs.attributes.contains($0.key) }))
+                                        attributes: needs.attributes.isEmpty ? [:] : p.attributes.filter { needs.attributes.contains($0.key) }))
                 devices.append(table.devices[i])
             } else {
                 devices[id] &+= table.devices[i]

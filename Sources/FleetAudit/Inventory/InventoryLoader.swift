@@ -42,6 +42,9 @@ public struct InventoryLoader {
     }
 
     static func count(_ source: InventorySource, into counter: RowCounter, progress: ProgressRelay, part: Int) throws(InventoryError) {
+        if let csv = source as? CSVBackedSource {
+            return try count(csv.csvReader, of: source, into: counter, progress: progress, part: part)
+        }
         var sinceReport = 0
         while let event = try source.next() {
             switch event {
@@ -58,6 +61,30 @@ public struct InventoryLoader {
         }
         counter.flush()
         progress.update(part: part, rows: sinceReport, source: source)
+    }
+
+    /// The same loop for a CSV file, calling the reader directly: on tens of millions of rows the protocol call
+    /// and the `Event` per row were a tenth of ingest.
+    private static func count(_ reader: CSVReader, of source: InventorySource, into counter: RowCounter,
+                              progress: ProgressRelay, part: Int) throws(InventoryError) {
+        var sinceReport = 0
+        while true {
+            switch try reader.advance() {
+            case .end:
+                counter.flush()
+                progress.update(part: part, rows: sinceReport, source: source)
+                return
+            case .record(let line):
+                counter.add(reader.record, line: line)
+            case .malformed(let line, let reason, let message):
+                counter.reject(Rejection(line: line, column: nil, reason: reason, message: message))
+            }
+            sinceReport += 1
+            if sinceReport == 0x10000 {
+                progress.update(part: part, rows: sinceReport, source: source)
+                sinceReport = 0
+            }
+        }
     }
 
     /// Counts each part on its own thread, then merges them in order. `parts.finish` checks that each part

@@ -22,7 +22,7 @@ extension InventorySource {
 }
 
 /// A CSV file whose first record is the header.
-public final class CSVInventorySource: InventorySource {
+public final class CSVInventorySource: InventorySource, CSVBackedSource {
     private let reader: CSVReader
     public let headers: [String]
     public let sourceDescription: String
@@ -66,6 +66,7 @@ public final class CSVInventorySource: InventorySource {
 
     public func next() throws(InventoryError) -> CSVReader.Event? { try reader.next() }
     public var progress: (done: Int, total: Int) { (reader.bytesRead, total) }
+    var csvReader: CSVReader { reader }
 
     private var kept: Set<Int>?
 
@@ -121,7 +122,7 @@ public final class CSVInventorySource: InventorySource {
 }
 
 /// A later part of a CSV file, read by its own `CSVReader`; lines are counted from the part's start.
-final class CSVPartSource: InventorySource {
+final class CSVPartSource: InventorySource, CSVBackedSource {
     private let reader: CSVReader
     private let total: Int
     let sourceDescription = ""
@@ -135,4 +136,11 @@ final class CSVPartSource: InventorySource {
 
     func next() throws(InventoryError) -> CSVReader.Event? { try reader.next() }
     var progress: (done: Int, total: Int) { (reader.bytesRead, total) }
+    var csvReader: CSVReader { reader }
+}
+
+/// A source whose rows come straight from a `CSVReader`, which ingest then drives directly (see
+/// `InventoryLoader.count`).
+protocol CSVBackedSource: InventorySource {
+    var csvReader: CSVReader { get }
 }

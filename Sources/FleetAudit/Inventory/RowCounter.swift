@@ -207,12 +207,14 @@ final class RowCounter {
     /// Builds the profile (or finds the problem) for a key seen for the first time.
     private func classify(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
         var attributes: [String: String] = [:]
-        var values: [InventoryColumn: String] = [:]
+        // A few pairs searched in order: a `[InventoryColumn: String]` hashed each column's raw name, which was
+        // most of the cost of a new key.
+        var values: [(InventoryColumn, String)] = []
         for (part, value) in zip(plan.parts, Self.values(ofKey: key, parts: plan.parts.count)) {
-            if let column = part.column { values[column] = value }
+            if let column = part.column { values.append((column, value)) }
             if let name = part.attribute { attributes[name] = value.trimmedWhitespace }
         }
-        switch ProfileBuilder.build(value: { values[$0] }, attributes: attributes, needs: plan.needs) {
+        switch ProfileBuilder.build(value: { column in values.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs) {
         case .success(let profile): return add(profile)
         case .failure(let problem): return add(problem)
         }

@@ -112,21 +112,31 @@ final class ProfileKeyTable {
         return (entry, true)
     }
 
-    /// Compares a word at a time: keys are short, and a `memcmp` call per row cost more than comparing.
+    /// Compares a word at a time, the last word overlapping the one before it: keys are short, and a `memcmp`
+    /// call per row, or a byte loop for the tail, cost more than comparing.
     @inline(__always)
     private static func equal(_ a: UnsafeMutableRawPointer, _ b: UnsafePointer<UInt8>?, _ n: Int) -> Bool {
         guard n > 0, let b else { return true }
         let y = UnsafeRawPointer(b)
+        if n < 8 { return tailWord(UnsafeRawPointer(a), n) == tailWord(y, n) }
         var i = 0
-        while i + 8 <= n {
+        while i + 8 < n {
             if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
             i += 8
         }
-        while i < n {
-            if a.load(fromByteOffset: i, as: UInt8.self) != b[i] { return false }
-            i += 1
+        return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+    }
+
+    /// The `n` < 8 bytes at `p` as one word (two overlapping loads, no byte loop); equal bytes give equal words.
+    @inline(__always)
+    private static func tailWord(_ p: UnsafeRawPointer, _ n: Int) -> UInt64 {
+        if n >= 4 {
+            return UInt64(p.loadUnaligned(as: UInt32.self)) | UInt64(p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
         }
-        return true
+        if n >= 2 {
+            return UInt64(p.loadUnaligned(as: UInt16.self)) | UInt64(p.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)) << 16
+        }
+        return n == 1 ? UInt64(p.load(as: UInt8.self)) : 0
     }
 
     private func append(_ key: UnsafeBufferPointer<UInt8>) -> Int {
@@ -176,22 +186,15 @@ final class ProfileKeyTable {
         let raw = UnsafeRawPointer(base)
         var i = 0
         let n = key.count
-        while i + 8 <= n {
+        if n < 8 { return finalize((h ^ tailWord(raw, n)) &* 0x9E37_79B9_7F4A_7C15) }
+        while i + 8 < n {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             h = (h ^ w) &* 0x9E37_79B9_7F4A_7C15
             h = (h << 31) | (h >> 33)
             i += 8
         }
-        if i < n {
-            var w: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < n {
-                w |= UInt64(base[i]) << shift
-                shift += 8
-                i += 1
-            }
-            h = (h ^ w) &* 0x9E37_79B9_7F4A_7C15
-        }
+        // The last word overlaps the one before it (the length is already in `h`).
+        h = (h ^ raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
         return finalize(h)
     }
 

@@ -1,20 +1,30 @@
-/// Copies `count` bytes. Short runs (a CSV field, a key part) are copied a word at a time inline: ingest
-/// copies ten of them per row, and a `memmove` call for each cost more than the copying.
+/// Copies `count` bytes. Short runs (a CSV field, a key part) are copied inline with at most two loads
+/// and two stores, the second overlapping the first (the way `memcpy` handles small sizes): ingest copies ten
+/// of them per row, and a `memmove` call, or a byte loop for the tail, cost more than the copying.
 @inline(__always)
 func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count n: Int) {
-    guard n <= 32 else {
-        target.update(from: source, count: n)
-        return
-    }
     let to = UnsafeMutableRawPointer(target), from = UnsafeRawPointer(source)
-    var k = 0
-    while k + 8 <= n {
-        to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
-        k += 8
-    }
-    while k < n {
-        target[k] = source[k]
-        k += 1
+    if n >= 8 {
+        guard n <= 32 else {
+            target.update(from: source, count: n)
+            return
+        }
+        var k = 0
+        while k + 8 < n {
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+            k += 8
+        }
+        to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+    } else if n >= 4 {
+        let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        to.storeBytes(of: head, as: UInt32.self)
+        to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+    } else if n >= 2 {
+        let head = from.loadUnaligned(as: UInt16.self), tail = from.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)
+        to.storeBytes(of: head, as: UInt16.self)
+        to.storeBytes(of: tail, toByteOffset: n - 2, as: UInt16.self)
+    } else if n == 1 {
+        target[0] = source[0]
     }
 }
 

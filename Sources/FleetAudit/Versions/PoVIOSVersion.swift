@@ -9,22 +9,84 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
     public let build: Int
 
     public init?(_ text: String) {
-        let pieces = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
-        let numbers = pieces[0].split(separator: ".", omittingEmptySubsequences: false)
-        guard let major = Int(numbers[0]) else { return nil }
-        self.major = major
-        minor = numbers.count > 1 ? Int(numbers[1]) ?? 0 : 0
-        patch = numbers.count > 2 ? Int(numbers[2]) ?? 0 : 0
-        build = pieces.count > 1 ? Int(pieces[1]) ?? 0 : 0
+        var text = text
+        guard let parsed = text.withUTF8({ Self.parse($0, build: nil) }) else { return nil }
+        self = parsed
     }
 
     /// The version an iOS device has installed: `app_version` + `-` + `app_build` when the build is known.
     public init?(appVersion: String, appBuild: String?) {
-        if let appBuild {
+        var version = appVersion
+        // With a `-` in the version itself the build is not what follows it: read the joined text.
+        if let appBuild, version.utf8.contains(UInt8(ascii: "-")) {
             self.init(appVersion + "-" + appBuild)
-        } else {
-            self.init(appVersion)
+            return
         }
+        var build = appBuild ?? ""
+        guard let parsed = version.withUTF8({ v in build.withUTF8 { b in Self.parse(v, build: appBuild == nil ? nil : b) } }) else {
+            return nil
+        }
+        self = parsed
+    }
+
+    private init(major: Int, minor: Int, patch: Int, build: Int) {
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+        self.build = build
+    }
+
+    /// Reads the bytes the way the split-based definition above says, without making substrings: every PoV
+    /// evaluation of an Apple device parses its app and OS version, tens of thousands of times a run.
+    /// `build`, when given, is the text after the `-` (and `text` has no `-`).
+    private static func parse(_ text: UnsafeBufferPointer<UInt8>, build: UnsafeBufferPointer<UInt8>?) -> PoVIOSVersion? {
+        let dash = text.firstIndex(of: UInt8(ascii: "-"))
+        let numbersEnd = dash ?? text.count
+        var numbers: [Int?] = [nil, nil, nil]
+        var pieceStart = 0
+        var piece = 0
+        while piece < 3 {
+            var pieceEnd = pieceStart
+            while pieceEnd < numbersEnd && text[pieceEnd] != UInt8(ascii: ".") { pieceEnd += 1 }
+            numbers[piece] = swiftInt(UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd]))
+            piece += 1
+            if pieceEnd >= numbersEnd { break }
+            pieceStart = pieceEnd + 1
+        }
+        guard let major = numbers[0] else { return nil }
+        let buildNumber: Int
+        if let dash {
+            buildNumber = swiftInt(UnsafeBufferPointer(rebasing: text[(dash + 1)...])) ?? 0
+        } else if let build {
+            buildNumber = swiftInt(build) ?? 0
+        } else {
+            buildNumber = 0
+        }
+        return PoVIOSVersion(major: major, minor: piece > 1 ? numbers[1] ?? 0 : 0, patch: piece > 2 ? numbers[2] ?? 0 : 0,
+                             build: buildNumber)
+    }
+
+    /// `Int(text)` for ASCII bytes: an optional `+` or `-`, then one or more digits, nil on overflow.
+    static func swiftInt(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        var negative = false
+        if i < text.count && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) {
+            negative = text[i] == UInt8(ascii: "-")
+            i += 1
+        }
+        guard i < text.count else { return nil }
+        var value = 0
+        while i < text.count {
+            let digit = Int(text[i]) - 0x30
+            guard digit >= 0 && digit <= 9 else { return nil }
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            // Accumulated on the negative side when negative, so Int.min reads.
+            let (next, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            if o1 || o2 { return nil }
+            value = next
+            i += 1
+        }
+        return value
     }
 
     public static func < (a: PoVIOSVersion, b: PoVIOSVersion) -> Bool {

@@ -74,6 +74,42 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(try events(text, chunkSize: 64), ["1:a|b", "2:!unterminated-quote", "3:2|fine", "4:3|fine"])
     }
 
+    func testQuotedFieldsReadInPlaceAndTheirNearMisses() throws {
+        let cases: [(String, [String])] = [
+            ("\"a,b\",c\n", ["1:a,b|c"]),
+            ("\"\",x\n", ["1:|x"]),
+            ("x,\"\"\n", ["1:x|"]),
+            (",\"q\",\n", ["1:|q|"]),
+            ("\"a\"\r\nz\n", ["1:a", "2:z"]),
+            ("\"a\"\"b\",c\n", ["1:a\"b|c"]),            // an escaped quote: the general path
+            ("\"a\"b,c\nz\n", ["1:!malformed-quote", "2:z"]),
+            ("\"a\" ,c\nz\n", ["1:!malformed-quote", "2:z"]),
+            ("ab\"c,d\n", ["1:ab\"c|d"]),                  // a quote inside an unquoted field is data
+            ("\"multi\nline\",z\ny\n", ["1:multi\nline|z", "3:y"]),
+            ("\"end\"", ["1:end"]),                         // the last line, without a line feed
+            ("\"x\"\r", ["1:x"]),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(try events(text), expected, text.debugDescription)
+        }
+    }
+
+    /// Random lines made of the bytes that matter (delimiters, quotes, CR, LF) read the same whether lines are
+    /// split in place or all go through the general path.
+    func testInPlaceAndGeneralPathsReadRandomLinesTheSame() throws {
+        var rng = SeededGenerator(seed: 7)
+        let alphabet: [UInt8] = Array("ab,,\"\"\r\n\n ".utf8)
+        for round in 0..<300 {
+            let bytes = (0..<(20 + Int(rng.next() % 200))).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            for chunk in [64, 1 << 20] {
+                let inPlace = CSVReader(bytes: bytes, chunkSize: chunk)
+                let general = CSVReader(bytes: bytes, chunkSize: chunk)
+                general.readsInPlace = false
+                XCTAssertEqual(try events(inPlace), try events(general), "round \(round), chunk \(chunk): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+
     func testMissingFileAndDirectoryAreClearErrors() {
         XCTAssertThrowsError(try CSVReader(path: "/no/such/file.csv")) { error in
             XCTAssertEqual(error as? InventoryError, .fileNotFound("/no/such/file.csv"))

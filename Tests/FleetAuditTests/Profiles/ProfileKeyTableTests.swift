@@ -1,0 +1,53 @@
+import XCTest
+@testable import FleetAudit
+
+/// The key table compares and hashes keys a word at a time with overlapping tail loads; these check every
+/// length around the word sizes, and a one-byte difference at every position.
+final class ProfileKeyTableTests: XCTestCase {
+    func testKeysDifferingInAnyOneByteAreDistinctAndEqualKeysAreFound() {
+        let table = ProfileKeyTable(capacity: 4)
+        var expected: [[UInt8]: Int] = [:]
+        for length in 0...40 {
+            let base = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ length) }
+            var variants = [base]
+            for position in 0..<length {
+                var changed = base
+                changed[position] ^= 0x01
+                variants.append(changed)
+            }
+            for key in variants {
+                let (id, isNew) = key.withUnsafeBufferPointer { table.id(of: $0) }
+                if let known = expected[key] {
+                    XCTAssertFalse(isNew, "\(key)")
+                    XCTAssertEqual(id, known)
+                } else {
+                    XCTAssertTrue(isNew, "a key of length \(length) that differs in one byte is new: \(key)")
+                    expected[key] = id
+                }
+            }
+        }
+        XCTAssertEqual(table.count, expected.count)
+        // Looked up again (after the rehashes on the way), every key finds its own id and bytes.
+        for (key, id) in expected {
+            let (found, isNew) = key.withUnsafeBufferPointer { table.id(of: $0) }
+            XCTAssertFalse(isNew)
+            XCTAssertEqual(found, id)
+            XCTAssertEqual(Array(table.key(id)), key)
+        }
+    }
+
+    func testCopyBytesCopiesExactlyTheBytesAskedFor() {
+        for length in 0...70 {
+            let source = (0..<length).map { UInt8(truncatingIfNeeded: $0 + 1) }
+            var target = [UInt8](repeating: 0xEE, count: length + 16)
+            source.withUnsafeBufferPointer { s in
+                target.withUnsafeMutableBufferPointer { t in
+                    if let from = s.baseAddress { copyBytes(to: t.baseAddress! + 3, from: from, count: length) }
+                }
+            }
+            XCTAssertEqual(Array(target[3..<(3 + length)]), source, "length \(length)")
+            XCTAssertEqual(Array(target[0..<3]), [0xEE, 0xEE, 0xEE], "nothing before, length \(length)")
+            XCTAssertTrue(target[(3 + length)...].allSatisfy { $0 == 0xEE }, "nothing after, length \(length)")
+        }
+    }
+}
