@@ -115,7 +115,7 @@ final class ProfileKeyTable {
     /// Compares a word at a time, the last word overlapping the one before it: keys are short, and a `memcmp`
     /// call per row, or a byte loop for the tail, cost more than comparing.
     @inline(__always)
-    private static func equal(_ a: UnsafeMutableRawPointer, _ b: UnsafePointer<UInt8>?, _ n: Int) -> Bool {
+    static func equal(_ a: UnsafeMutableRawPointer, _ b: UnsafePointer<UInt8>?, _ n: Int) -> Bool {
         guard n > 0, let b else { return true }
         let y = UnsafeRawPointer(b)
         if n < 8 { return tailWord(UnsafeRawPointer(a), n) == tailWord(y, n) }

@@ -36,6 +36,25 @@ final class ProfileKeyTableTests: XCTestCase {
         }
     }
 
+    /// Equal hashes are rare, so the table alone seldom reaches the byte comparison: it is checked directly.
+    func testByteComparisonSeesADifferenceAtEveryPosition() {
+        for length in 0...40 {
+            let a = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+            var copy = a
+            a.withUnsafeBytes { x in copy.withUnsafeMutableBytes { y in
+                XCTAssertTrue(ProfileKeyTable.equal(y.baseAddress!, x.bindMemory(to: UInt8.self).baseAddress, length), "length \(length)")
+            } }
+            for position in 0..<length {
+                var b = a
+                b[position] ^= 0x80
+                a.withUnsafeBytes { x in b.withUnsafeMutableBytes { y in
+                    XCTAssertFalse(ProfileKeyTable.equal(y.baseAddress!, x.bindMemory(to: UInt8.self).baseAddress, length),
+                                   "length \(length), position \(position)")
+                } }
+            }
+        }
+    }
+
     func testCopyBytesCopiesExactlyTheBytesAskedFor() {
         for length in 0...70 {
             let source = (0..<length).map { UInt8(truncatingIfNeeded: $0 + 1) }
