@@ -187,34 +187,36 @@ final class RowCounter {
         keyBytes = grown(keyBytes, capacity: &keyCapacity, needed: needed, keeping: used)
     }
 
-    /// The values a key was made of, part by part (the inverse of `appendKey`).
-    static func values(ofKey key: UnsafeBufferPointer<UInt8>, parts: Int) -> [String] {
-        var out: [String] = []
+    /// Calls `body` with each part of a key in turn (the inverse of `appendKey`).
+    @inline(__always)
+    static func forEachPart(ofKey key: UnsafeBufferPointer<UInt8>, parts: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
         var i = 0
-        for _ in 0..<parts {
+        for k in 0..<parts {
             var n = Int(key[i])
             i += 1
             if n == 0xFF {
                 n = (0..<4).reduce(0) { $0 | Int(key[i + $1]) << (8 * $1) }
                 i += 4
             }
-            out.append(String(decoding: UnsafeBufferPointer(rebasing: key[i..<(i + n)]), as: UTF8.self))
+            body(k, UnsafeBufferPointer(rebasing: key[i..<(i + n)]))
             i += n
         }
-        return out
     }
 
     /// Builds the profile (or finds the problem) for a key seen for the first time.
     private func classify(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
+        // Values by part in plain arrays, searched in order: a `[InventoryColumn: String]` hashed each
+        // column's raw name, which with the strings was most of the cost of a new key.
+        var columns: [(InventoryColumn, String)] = []
+        columns.reserveCapacity(plan.parts.count)
         var attributes: [String: String] = [:]
-        // A few pairs searched in order: a `[InventoryColumn: String]` hashed each column's raw name, which was
-        // most of the cost of a new key.
-        var values: [(InventoryColumn, String)] = []
-        for (part, value) in zip(plan.parts, Self.values(ofKey: key, parts: plan.parts.count)) {
-            if let column = part.column { values.append((column, value)) }
+        Self.forEachPart(ofKey: key, parts: plan.parts.count) { k, bytes in
+            let value = String(decoding: bytes, as: UTF8.self)
+            let part = plan.parts[k]
+            if let column = part.column { columns.append((column, value)) }
             if let name = part.attribute { attributes[name] = value.trimmedWhitespace }
         }
-        switch ProfileBuilder.build(value: { column in values.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs) {
+        switch ProfileBuilder.build(value: { column in columns.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs) {
         case .success(let profile): return add(profile)
         case .failure(let problem): return add(problem)
         }

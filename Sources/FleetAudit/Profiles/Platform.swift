@@ -9,6 +9,13 @@ public struct Platform: Hashable, Comparable, Sendable, CustomStringConvertible 
     private init(normalized: String) { self.name = normalized }
 
     public init(_ raw: String) {
+        // Most inventories already write the normalized names: no lowercased copy for those.
+        switch raw {
+        case "android": self = .android; return
+        case "ios": self = .ios; return
+        case "macos": self = .macos; return
+        default: break
+        }
         let lowered = raw.lowercased()
         switch lowered {
         case "ios", "ipados": self = .ios

@@ -48,7 +48,7 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
         while piece < 3 {
             var pieceEnd = pieceStart
             while pieceEnd < numbersEnd && text[pieceEnd] != UInt8(ascii: ".") { pieceEnd += 1 }
-            numbers[piece] = swiftInt(UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd]))
+            numbers[piece] = FleetAudit.swiftInt(UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd]))
             piece += 1
             if pieceEnd >= numbersEnd { break }
             pieceStart = pieceEnd + 1
@@ -56,37 +56,14 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
         guard let major = numbers[0] else { return nil }
         let buildNumber: Int
         if let dash {
-            buildNumber = swiftInt(UnsafeBufferPointer(rebasing: text[(dash + 1)...])) ?? 0
+            buildNumber = FleetAudit.swiftInt(UnsafeBufferPointer(rebasing: text[(dash + 1)...])) ?? 0
         } else if let build {
-            buildNumber = swiftInt(build) ?? 0
+            buildNumber = FleetAudit.swiftInt(build) ?? 0
         } else {
             buildNumber = 0
         }
         return PoVIOSVersion(major: major, minor: piece > 1 ? numbers[1] ?? 0 : 0, patch: piece > 2 ? numbers[2] ?? 0 : 0,
                              build: buildNumber)
-    }
-
-    /// `Int(text)` for ASCII bytes: an optional `+` or `-`, then one or more digits, nil on overflow.
-    static func swiftInt(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-        var i = 0
-        var negative = false
-        if i < text.count && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) {
-            negative = text[i] == UInt8(ascii: "-")
-            i += 1
-        }
-        guard i < text.count else { return nil }
-        var value = 0
-        while i < text.count {
-            let digit = Int(text[i]) - 0x30
-            guard digit >= 0 && digit <= 9 else { return nil }
-            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-            // Accumulated on the negative side when negative, so Int.min reads.
-            let (next, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-            if o1 || o2 { return nil }
-            value = next
-            i += 1
-        }
-        return value
     }
 
     public static func < (a: PoVIOSVersion, b: PoVIOSVersion) -> Bool {

@@ -1,0 +1,24 @@
+/// `Int(text)` on ASCII bytes: an optional `+` or `-`, then one or more decimal digits; nil on anything else
+/// or on overflow. For the per-profile paths (ingest validation, version parsing) where making a `String` or
+/// `Substring` for `Int(_:)` cost more than the parse.
+func swiftInt(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    var i = 0
+    var negative = false
+    if i < text.count && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) {
+        negative = text[i] == UInt8(ascii: "-")
+        i += 1
+    }
+    guard i < text.count else { return nil }
+    var value = 0
+    while i < text.count {
+        let digit = Int(text[i]) - 0x30
+        guard digit >= 0 && digit <= 9 else { return nil }
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        // Accumulated on the negative side when negative, so Int.min reads.
+        let (next, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+        if o1 || o2 { return nil }
+        value = next
+        i += 1
+    }
+    return value
+}
