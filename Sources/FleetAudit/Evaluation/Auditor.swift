@@ -26,19 +26,27 @@ public enum Auditor {
                 groups.append((needs, [i]))
             }
         }
+        let timings = ProcessInfo.processInfo.environment["FLEET_AUDIT_TIMINGS"] == "1"
+        let started = DispatchTime.now().uptimeNanoseconds
+        @Sendable func seconds(since start: UInt64) -> String {
+            String(format: "%.3f s", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
         let fields = ProfileFieldIDs(table)
+        if timings { FileHandle.standardError.write(Data("evaluation: field numbering \(seconds(since: started))\n".utf8)) }
         let groupList = groups
         let results = PartResults(parts: groups.count, configs: 0)
         // Groups run side by side when there are enough of them; a lone group splits its profiles instead.
         let inner = groups.count >= workers ? 1 : workers
         DispatchQueue.concurrentPerform(iterations: groups.count) { g in
+            let start = DispatchTime.now().uptimeNanoseconds
             let projected = fields.project(table, onto: groupList[g].needs)
-            if ProcessInfo.processInfo.environment["FLEET_AUDIT_TIMINGS"] == "1" {
-                FileHandle.standardError.write(Data("evaluation group \(g): \(groupList[g].members.count) configs × \(projected.profiles.count) projected profiles\n".utf8))
-            }
+            let projection = seconds(since: start)
             let members = groupList[g].members.map { configs[$0] }
             results.store(g, evaluate(members, projected, context: context, workers: inner,
                                       profilesPerWorker: profilesPerWorker))
+            if timings {
+                FileHandle.standardError.write(Data("evaluation group \(g) (\(members.map(\.id).joined(separator: ", "))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))\n".utf8))
+            }
         }
         var tallies = Array(repeating: ConfigTally(), count: configs.count)
         for (g, group) in groups.enumerated() {

@@ -12,16 +12,24 @@ public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvert
     }
 
     public init?(_ text: String) {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count) else { return nil }
-        var numbers: [Int] = []
-        for part in parts {
-            // Swift's Int(_:) is what the client uses: it accepts a leading sign, nothing else.
-            guard let n = Int(part) else { return nil }
-            numbers.append(n)
-        }
-        while numbers.count < 3 { numbers.append(0) }
-        self.init(major: numbers[0], minor: numbers[1], patch: numbers[2])
+        // Read on the bytes (split on `.`, each part by `Int(_:)`'s rule): NHS evaluates the app and OS
+        // version of every profile, and the split made an array of substrings each time.
+        var text = text
+        guard let numbers = text.withUTF8({ bytes -> (Int, Int, Int)? in
+            var parts = [0, 0, 0]
+            var count = 0
+            var start = 0
+            while true {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: ".") { end += 1 }
+                guard count < 3, let n = swiftInt(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+                parts[count] = n
+                count += 1
+                if end == bytes.count { return (parts[0], parts[1], parts[2]) }
+                start = end + 1
+            }
+        }) else { return nil }
+        self.init(major: numbers.0, minor: numbers.1, patch: numbers.2)
     }
 
     /// A store's version string read forgivingly (`6.0.1 (1234)` → 6.0.1): for release lists only.

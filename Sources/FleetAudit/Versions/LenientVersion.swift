@@ -19,6 +19,8 @@ public struct LenientVersion: Comparable, Hashable, Sendable {
         self.components = components
     }
 
+    private init(components: [Int]) { self.components = components }
+
     public static func < (a: LenientVersion, b: LenientVersion) -> Bool {
         let n = max(a.components.count, b.components.count)
         for i in 0..<n {
@@ -36,9 +38,35 @@ extension LenientVersion {
 
     /// The text as a version when it is only digits separated by single dots.
     public static func plain(_ text: String) -> LenientVersion? {
-        let t = text.trimmedWhitespace
-        guard !t.isEmpty, t.split(separator: ".", omittingEmptySubsequences: false)
-            .allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }) else { return nil }
-        return LenientVersion(t)
+        let trimmed = text.trimmedWhitespace
+        var t = trimmed
+        // Checked and read on the bytes: PoV requirements compare a device attribute this way on every
+        // evaluation. Digits only, single dots, no dot at either end.
+        return t.withUTF8 { bytes -> LenientVersion? in
+            guard !bytes.isEmpty else { return nil }
+            var components: [Int] = []
+            var value = 0
+            var digits = 0
+            for b in bytes {
+                if b == UInt8(ascii: ".") {
+                    guard digits > 0 else { return nil }
+                    components.append(value)
+                    value = 0
+                    digits = 0
+                    continue
+                }
+                guard b >= 0x30 && b <= 0x39 else { return nil }
+                let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+                let (next, o2) = times10.addingReportingOverflow(Int(b - 0x30))
+                // A component too long for Int: the general reading decides (it stops there).
+                if o1 || o2 { return LenientVersion(trimmed) }
+                value = next
+                digits += 1
+            }
+            guard digits > 0 else { return nil }
+            components.append(value)
+            while components.count > 1 && components.last == 0 { components.removeLast() }
+            return LenientVersion(components: components)
+        }
     }
 }
