@@ -40,7 +40,7 @@ public struct ConfigTally: Sendable {
         }
         for notice in decision.notices { notices[notice, default: 0] += devices }
         for diagnostic in decision.diagnostics { diagnosticDevices[diagnostic, default: 0] += devices }
-        if Outcome.locking.contains(decision.outcome) {
+        if decision.outcome.isLocking {
             let keys = versionKeys ?? ("\(profile.platform) \(profile.appVersion)", "\(profile.platform) \(profile.osVersion)")
             versionKeys = keys
             appVersions[decision.outcome, default: [:]][keys.app, default: 0] += devices

@@ -4,6 +4,23 @@ public enum Outcome: String, CaseIterable, Sendable, Hashable {
 
     /// The outcomes a release manager worries about: their top versions are listed in reports.
     public static let locking: [Outcome] = [.forced, .blocked, .unsupportedOS]
+
+    /// The position in report order. `allCases.firstIndex` made the array on every call, and the derived
+    /// hash hashed the raw string: both ran for every evaluation.
+    @inline(__always) var index: Int {
+        switch self {
+        case .forced: 0
+        case .recommended: 1
+        case .blocked: 2
+        case .unsupportedOS: 3
+        case .upToDate: 4
+        case .notTargeted: 5
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
+    var isLocking: Bool { self == .forced || self == .blocked || self == .unsupportedOS }
 }
 
 /// Device counts per outcome.
@@ -23,5 +40,5 @@ public struct OutcomeCounts: Equatable, Sendable {
         for i in values.indices { values[i] += other.values[i] }
     }
 
-    private static func index(_ outcome: Outcome) -> Int { Outcome.allCases.firstIndex(of: outcome)! }
+    private static func index(_ outcome: Outcome) -> Int { outcome.index }
 }
