@@ -13,7 +13,7 @@ import Darwin
 ///
 /// Accepts `""` escapes, CR LF or LF line ends, a UTF-8 byte order mark, any one-byte delimiter. Blank lines
 /// are not records. Memory is bounded by the longest record, never by the file.
-public final class CSVReader {
+public final class CSVReader: RowStepper {
     public enum Event {
         case record(line: Int, fields: RowFields)
         case malformed(line: Int, reason: RejectionReason, message: String)
@@ -115,19 +115,11 @@ public final class CSVReader {
         }
     }
 
-    /// One step of reading, without the row itself (it is in `record`): the ingest loop calls this for every
-    /// row, and an `Event` holding the `RowFields` cost a retain and a release per row.
-    enum Step {
-        case record(line: Int)
-        case malformed(line: Int, reason: RejectionReason, message: String)
-        case end
-    }
-
     /// The fields of the record `advance()` last returned (valid until the next call).
     var record: RowFields { fields }
 
     @inline(__always)
-    func advance() throws(InventoryError) -> Step {
+    func advance() throws(InventoryError) -> RowStep {
         while true {
             if !started {
                 started = true

@@ -139,8 +139,22 @@ final class CSVPartSource: InventorySource, CSVBackedSource {
     var csvReader: CSVReader { reader }
 }
 
-/// A source whose rows come straight from a `CSVReader`, which ingest then drives directly (see
-/// `InventoryLoader.count`).
+/// One step of reading rows, without the row itself (it is in `record`): the ingest loop takes a step for
+/// every row, and an `Event` holding the `RowFields` cost a retain and a release per row.
+enum RowStep {
+    case record(line: Int)
+    case malformed(line: Int, reason: RejectionReason, message: String)
+    case end
+}
+
+/// What ingest drives directly, row by row (see `InventoryLoader.count`).
+protocol RowStepper: AnyObject {
+    func advance() throws(InventoryError) -> RowStep
+    /// The fields of the row the last step returned (valid until the next step).
+    var record: RowFields { get }
+}
+
+/// A source whose rows come straight from a `CSVReader`.
 protocol CSVBackedSource: InventorySource {
     var csvReader: CSVReader { get }
 }

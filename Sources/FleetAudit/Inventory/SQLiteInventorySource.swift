@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Rows are stepped into FleetAudit's own profile table rather than grouped by SQLite: on 10M rows the
 /// sqlite3 CLI's GROUP BY took 11 s where stepping rows took 3 s (BENCHMARK-NOTES.md).
-public final class SQLiteInventorySource: InventorySource {
+public final class SQLiteInventorySource: InventorySource, RowStepper {
     private var db: OpaquePointer?
     private var statement: OpaquePointer?
     private let path: String
@@ -143,9 +143,20 @@ public final class SQLiteInventorySource: InventorySource {
     }
 
     public func next() throws(InventoryError) -> CSVReader.Event? {
-        guard let statement else { return nil }
+        switch try advance() {
+        case .record(let line): return .record(line: line, fields: fields)
+        case .malformed(let line, let reason, let message): return .malformed(line: line, reason: reason, message: message)
+        case .end: return nil
+        }
+    }
+
+    var record: RowFields { fields }
+
+    @inline(__always)
+    func advance() throws(InventoryError) -> RowStep {
+        guard let statement else { return .end }
         let rc = sqlite3_step(statement)
-        if rc == SQLITE_DONE { return nil }
+        if rc == SQLITE_DONE { return .end }
         guard rc == SQLITE_ROW else {
             throw .sqlite(path, reason: String(cString: sqlite3_errmsg(db)))
         }
@@ -166,7 +177,7 @@ public final class SQLiteInventorySource: InventorySource {
                 let bytes = blob ? sqlite3_column_blob(statement, column) : UnsafeRawPointer(sqlite3_column_text(statement, column))
                 fields.addPointerField(bytes?.assumingMemoryBound(to: UInt8.self), Int(sqlite3_column_bytes(statement, column)))
             }
-            return .record(line: location, fields: fields)
+            return .record(line: location)
         }
         let first: Int32 = hasRowID ? 1 : 0
         for column in first..<sqlite3_column_count(statement) {
@@ -181,7 +192,7 @@ public final class SQLiteInventorySource: InventorySource {
                 fields.endField()
             }
         }
-        return .record(line: location, fields: fields)
+        return .record(line: location)
     }
 
     public var progress: (done: Int, total: Int) { (ordinal, estimatedRows) }
