@@ -44,5 +44,23 @@ public enum FuzzTargets {
         guard let (table, summary) = try? InventoryLoader(needs: needs).load(source) else { return }
         precondition(summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")
         precondition(table.devices.reduce(0, +) == summary.devices || summary.devices == Int64.max, "devices add up")
+        // Lines split in place read exactly as through the general path.
+        let inPlace = CSVReader(bytes: bytes, chunkSize: 512, maxRecordBytes: 1024)
+        let general = CSVReader(bytes: bytes, chunkSize: 512, maxRecordBytes: 1024)
+        general.readsInPlace = false
+        while true {
+            let a = signature(try? inPlace.next()), b = signature(try? general.next())
+            precondition(a == b, "in-place and general reading differ: \(a) vs \(b)")
+            if a == nil { break }
+        }
+    }
+
+    private static func signature(_ event: CSVReader.Event??) -> String? {
+        switch event {
+        case .some(.some(.record(let line, let fields))): return "\(line):" + fields.strings().joined(separator: "\u{1F}")
+        case .some(.some(.malformed(let line, let reason, _))): return "\(line):!\(reason.rawValue)"
+        case .some(.none): return nil
+        case .none: return "error"
+        }
     }
 }
