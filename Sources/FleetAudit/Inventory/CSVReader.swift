@@ -56,7 +56,12 @@ public final class CSVReader: RowStepper {
     ///   - stopOffset: stop before the first record that starts at or after this offset. Two readers, one for
     ///     `0..<split` and one from `split`, read the file in parallel; the first reader's `stoppedAt` tells
     ///     whether `split` was a record boundary (equal) or inside a quoted field (past it).
-    public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20,
+    /// Bytes read from the file at a time: small enough that what `read` copied is still in the core's cache
+    /// when it is parsed (128 KB read 5–10% faster than 1 MB on 10M rows), large enough that system calls
+    /// do not count. A longer record grows the buffer.
+    public static let defaultChunkSize = 128 << 10
+
+    public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize,
                 startOffset: Int = 0, stopOffset: Int? = nil, maxRecordBytes: Int = 64 << 20) throws(InventoryError) {
         self.memory = nil
         self.maxRecordBytes = maxRecordBytes

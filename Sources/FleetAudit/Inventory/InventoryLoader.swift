@@ -97,7 +97,8 @@ public struct InventoryLoader {
                                 progress: ProgressRelay) throws(InventoryError) -> (ProfileTable, InventorySummary) {
         let n = parts.sources.count
         progress.parts(n)
-        let counters = parts.sources.map { _ in RowCounter(plan: plan, summary: summary) }
+        let classifications = SharedClassifications()
+        let counters = parts.sources.map { _ in RowCounter(plan: plan, summary: summary, shared: classifications) }
         let errors = ErrorSlots(n)
         let shared = UncheckedBox((parts.sources, counters))
         DispatchQueue.concurrentPerform(iterations: n) { i in

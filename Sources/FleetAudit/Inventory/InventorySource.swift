@@ -33,7 +33,7 @@ public final class CSVInventorySource: InventorySource, CSVBackedSource {
 
     private let inMemory: Bool
 
-    public convenience init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20) throws(InventoryError) {
+    public convenience init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize) throws(InventoryError) {
         try self.init(reader: try CSVReader(path: path, delimiter: delimiter, chunkSize: chunkSize), name: path,
                       delimiter: delimiter, chunkSize: chunkSize, inMemory: false)
     }

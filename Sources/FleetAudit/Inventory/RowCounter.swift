@@ -62,8 +62,12 @@ final class RowCounter {
     private var batchCountText: [Int: String] = [:]
     private var batchCount = 0
 
-    init(plan: ProfileKeyPlan, summary: InventorySummary) {
+    /// Shared with the other parts' counters, when the inventory is read in parallel.
+    private let shared: SharedClassifications?
+
+    init(plan: ProfileKeyPlan, summary: InventorySummary, shared: SharedClassifications? = nil) {
         self.plan = plan
+        self.shared = shared
         self.counted = summary
         keyBytes = .allocate(capacity: keyCapacity)
         partFields = .allocate(capacity: plan.parts.count)
@@ -130,7 +134,7 @@ final class RowCounter {
         for r in 0..<n {
             let key = batchKey(r)
             let (entry, isNew) = keys.entry(of: key, hash: batchHash[r])
-            if isNew { keys.setPayload(atEntry: entry, classify(key)) }
+            if isNew { keys.setPayload(atEntry: entry, classify(key, hash: batchHash[r])) }
             let slot = Int(keys.payload(atEntry: entry))
             guard slot >= 0 else {
                 let problem = problems[-1 - slot]
@@ -203,8 +207,22 @@ final class RowCounter {
         }
     }
 
-    /// Builds the profile (or finds the problem) for a key seen for the first time.
-    private func classify(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
+    /// The profile (or the problem) of a key seen for the first time: another part's, else built.
+    private func classify(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
+        let result: Result<Profile, RowProblem>
+        if let known = shared?.lookup(key, hash: hash) {
+            result = known
+        } else {
+            result = build(key)
+            shared?.store(key, hash: hash, result)
+        }
+        switch result {
+        case .success(let profile): return add(profile)
+        case .failure(let problem): return add(problem)
+        }
+    }
+
+    private func build(_ key: UnsafeBufferPointer<UInt8>) -> Result<Profile, RowProblem> {
         // Values by part in plain arrays, searched in order: a `[InventoryColumn: String]` hashed each
         // column's raw name, which with the strings was most of the cost of a new key.
         var columns: [(InventoryColumn, String)] = []
@@ -216,10 +234,7 @@ final class RowCounter {
             if let column = part.column { columns.append((column, value)) }
             if let name = part.attribute { attributes[name] = value.trimmedWhitespace }
         }
-        switch ProfileBuilder.build(value: { column in columns.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs) {
-        case .success(let profile): return add(profile)
-        case .failure(let problem): return add(problem)
-        }
+        return ProfileBuilder.build(value: { column in columns.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs)
     }
 
     private func add(_ profile: Profile) -> Int32 {
