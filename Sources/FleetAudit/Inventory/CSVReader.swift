@@ -286,7 +286,7 @@ public final class CSVReader: RowStepper {
                 let open = fieldStart + 1
                 guard let found = memchr(buf.baseAddress! + open, Int32(Self.quote), lineEnd - open) else { return nil }
                 let close = open + (UnsafeRawPointer(found) - UnsafeRawPointer(buf.baseAddress! + open))
-                fields.addViewField(open - start, close - start)
+                fields.addViewField(buf.baseAddress! + open, length: close &- open)
                 let after = close + 1
                 if after == lineEnd || (buf[after] == Self.cr && after + 1 == lineEnd) {
                     return .complete(next: next, newlines: newlines)
@@ -297,13 +297,13 @@ public final class CSVReader: RowStepper {
             }
             let i = Self.firstDelimiterOrNewline(buf, from: fieldStart, to: lineEnd, delimiterWord: delimiterWord, delimiter: delimiter)
             if i < lineEnd {
-                fields.addViewField(fieldStart - start, i - start)
+                fields.addViewField(buf.baseAddress! + fieldStart, length: i &- fieldStart)
                 fieldStart = i + 1
                 continue
             }
             var fieldEnd = lineEnd
             if fieldEnd > fieldStart && buf[fieldEnd - 1] == Self.cr { fieldEnd -= 1 }
-            fields.addViewField(fieldStart - start, fieldEnd - start)
+            fields.addViewField(buf.baseAddress! + fieldStart, length: fieldEnd &- fieldStart)
             return .complete(next: next, newlines: newlines)
         }
     }
@@ -321,17 +321,18 @@ public final class CSVReader: RowStepper {
                                                 delimiterWord: UInt64, delimiter: UInt8) -> Int {
         var i = from
         let raw = UnsafeRawPointer(buf.baseAddress!)
-        while i + 8 <= end {
+        // Wrapping arithmetic: indexes stay within the buffer, and the overflow checks were a tenth of the loop.
+        while i &+ 8 <= end {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             let x = w ^ delimiterWord, y = w ^ newlineWord
             let found = (((x &- ones) & ~x) | ((y &- ones) & ~y)) & highs
-            if found != 0 { return i + (found.littleEndian.trailingZeroBitCount >> 3) }
-            i += 8
+            if found != 0 { return i &+ (found.littleEndian.trailingZeroBitCount &>> 3) }
+            i &+= 8
         }
         while i < end {
-            let b = buf[i]
+            let b = raw.load(fromByteOffset: i, as: UInt8.self)
             if b == delimiter || b == newline { return i }
-            i += 1
+            i &+= 1
         }
         return end
     }
