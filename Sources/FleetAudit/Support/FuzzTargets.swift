@@ -50,7 +50,7 @@ public enum FuzzTargets {
         general.readsInPlace = false
         while true {
             let a = signature(try? inPlace.next()), b = signature(try? general.next())
-            precondition(a == b, "in-place and general reading differ: \(a) vs \(b)")
+            precondition(a == b, "in-place and general reading differ: \(a ?? "end") vs \(b ?? "end")")
             if a == nil { break }
         }
     }
