@@ -83,7 +83,7 @@ public final class RowFields {
     }
 
     /// Adds a field of a row started by `view`: `length` bytes at `base`. Two stores: this runs for every
-    /// field of every quote-free CSV line.
+    /// field of every CSV line split in place.
     @inline(__always) func addViewField(_ base: UnsafePointer<UInt8>, length: Int) {
         if count == fieldCapacity { growFields() }
         fieldBases[count] = base
