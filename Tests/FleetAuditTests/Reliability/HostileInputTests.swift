@@ -7,7 +7,7 @@ import XCTest
 final class HostileInputTests: XCTestCase {
     private func load(bytes: [UInt8]) throws -> InventorySummary {
         let path = TestPaths.temporaryDirectory().appendingPathComponent("inventory.csv").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         let (table, summary) = try InventoryLoader().load(try CSVInventorySource(path: path))
         XCTAssertEqual(summary.rowsRead, summary.rowsEvaluated + summary.rowsRejected, "every row is accounted for")
         XCTAssertEqual(table.totalDevices, summary.devices)
@@ -48,7 +48,7 @@ final class HostileInputTests: XCTestCase {
     func testATruncatedSQLiteFileIsAClearError() throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: TestPaths.sample("inventory.sqlite")))
         let path = TestPaths.temporaryDirectory().appendingPathComponent("truncated.sqlite").path
-        FileManager.default.createFile(atPath: path, contents: original.prefix(original.count / 2))
+        _ = FileManager.default.createFile(atPath: path, contents: original.prefix(original.count / 2))
         do {
             let source = try InventoryOpener.open(path: path, delimiter: UInt8(ascii: ","), table: nil, query: nil)
             let (_, summary) = try InventoryLoader().load(source)
@@ -71,7 +71,7 @@ final class HostileInputTests: XCTestCase {
     func testConfigsWithInvalidUTF8OrHugeStrings() throws {
         let dir = TestPaths.temporaryDirectory()
         let bad = dir.appendingPathComponent("bad.json").path
-        FileManager.default.createFile(atPath: bad, contents: Data(Array(#"{"ios2": [{"required_version": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8)))
+        _ = FileManager.default.createFile(atPath: bad, contents: Data(Array(#"{"ios2": [{"required_version": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8)))
         XCTAssertThrowsError(try ConfigLoader().load(bad, id: "bad.json")) { error in
             XCTAssertTrue("\(error)".contains("bad.json:1:"), "\(error)")
         }
