@@ -113,11 +113,7 @@ public final class CSVReader: RowStepper {
 
     /// Reads the next record, or nil at the end of the file.
     public func next() throws(InventoryError) -> Event? {
-        switch try advance() {
-        case .record(let line): return .record(line: line, fields: fields)
-        case .malformed(let line, let reason, let message): return .malformed(line: line, reason: reason, message: message)
-        case .end: return nil
-        }
+        try nextEvent()
     }
 
     /// The fields of the record `advance()` last returned (valid until the next call).

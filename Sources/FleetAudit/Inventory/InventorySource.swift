@@ -154,6 +154,17 @@ protocol RowStepper: AnyObject {
     var record: RowFields { get }
 }
 
+extension RowStepper {
+    /// The next step as an `Event`, with the row's fields (for callers other than the ingest loop).
+    func nextEvent() throws(InventoryError) -> CSVReader.Event? {
+        switch try advance() {
+        case .record(let line): return .record(line: line, fields: record)
+        case .malformed(let line, let reason, let message): return .malformed(line: line, reason: reason, message: message)
+        case .end: return nil
+        }
+    }
+}
+
 /// A source whose rows come straight from a `CSVReader`.
 protocol CSVBackedSource: InventorySource {
     var csvReader: CSVReader { get }

@@ -147,11 +147,7 @@ public final class SQLiteInventorySource: InventorySource, RowStepper {
     }
 
     public func next() throws(InventoryError) -> CSVReader.Event? {
-        switch try advance() {
-        case .record(let line): return .record(line: line, fields: fields)
-        case .malformed(let line, let reason, let message): return .malformed(line: line, reason: reason, message: message)
-        case .end: return nil
-        }
+        try nextEvent()
     }
 
     var record: RowFields { fields }
