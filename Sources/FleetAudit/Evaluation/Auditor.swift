@@ -40,7 +40,7 @@ public enum Auditor {
         DispatchQueue.concurrentPerform(iterations: groups.count) { g in
             let start = DispatchTime.now().uptimeNanoseconds
             let projected = fields.project(table, onto: groupList[g].needs)
-            let projection = seconds(since: start)
+            let projection = timings ? seconds(since: start) : ""
             let members = groupList[g].members.map { configs[$0] }
             results.store(g, evaluate(members, projected, context: context, workers: inner,
                                       profilesPerWorker: profilesPerWorker))

@@ -254,7 +254,7 @@ public final class CSVReader: RowStepper {
 
     /// The common case, a whole line in the buffer whose quoted fields (if any) hold no `""` and no line
     /// break: the fields are found with `memchr` and the word-at-a-time delimiter search and handed out in place
-    /// (`RowFields.view`; a quoted field is the bytes between its quotes), with no copy. Anything else (an
+    /// (`RowFields.beginView`; a quoted field is the bytes between its quotes), with no copy. Anything else (an
     /// escaped quote, a line break inside quotes, a malformed quote, a line not yet complete) takes the general
     /// path, which reads the same line to the same fields.
     @inline(__always)
@@ -275,7 +275,7 @@ public final class CSVReader: RowStepper {
         } else {
             return nil
         }
-        fields.view(base)
+        fields.beginView()
         var fieldStart = start
         while true {
             if fieldStart < lineEnd && buf[fieldStart] == Self.quote {

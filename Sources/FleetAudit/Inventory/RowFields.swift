@@ -9,8 +9,6 @@ public final class RowFields {
     private var fieldStarts: UnsafeMutablePointer<Int>
     private var fieldEnds: UnsafeMutablePointer<Int>
     private var fieldStart = 0
-    /// Bytes the fields point into instead of `storage` (a reader's buffer; see `view`).
-    private var external: UnsafePointer<UInt8>?
     /// Per field, bytes of its own (a SQLite column's; see `addPointerField`), else nil.
     private var fieldBases: UnsafeMutablePointer<UnsafePointer<UInt8>?>
     private var hasFieldBases = false
@@ -56,7 +54,6 @@ public final class RowFields {
         used = 0
         count = 0
         fieldStart = 0
-        external = nil
         hasFieldBases = false
     }
 
@@ -71,18 +68,14 @@ public final class RowFields {
         count += 1
     }
 
-    /// Starts a row whose fields are ranges of `base` (valid until the next row), added by `addViewField`.
-    @inline(__always) public func view(_ base: UnsafePointer<UInt8>) {
+    /// Starts a row whose fields all point into a reader's buffer (valid until the next row), added by
+    /// `addViewField`.
+    @inline(__always) func beginView() {
         reset()
-        external = base
         hasFieldBases = true
     }
 
-    @inline(__always) public func addViewField(_ start: Int, _ end: Int) {
-        addViewField(external.unsafelyUnwrapped + start, length: end - start)
-    }
-
-    /// Adds a field of a row started by `view`: `length` bytes at `base`. Two stores: this runs for every
+    /// Adds a field of a row started by `beginView`: `length` bytes at `base`. Two stores: this runs for every
     /// field of every CSV line split in place.
     @inline(__always) func addViewField(_ base: UnsafePointer<UInt8>, length: Int) {
         if count == fieldCapacity { growFields() }
