@@ -18,6 +18,10 @@ struct TurkcellDocument: EvaluableConfig {
     /// Message date windows, read once: `yyyy-MM-dd` or `yyyy-MM-dd HH:mm`, placed in a zone when evaluated.
     let messageWindows: [String: (after: WallClock?, before: WallClock?)]
 
+    /// Counted per device whose SDK skipped an entry because a filter pattern threw.
+    static let invalidPatternSkip = Diagnostic("turkcell.android.entrySkipped", .warning,
+        "Android devices for which an entry was skipped: a filter pattern is not a valid regular expression and the SDK throws on it")
+
     static let messageDisplayCount = "message_display_count"
     static let messageLastShown = "message_last_shown"
 
@@ -62,6 +66,16 @@ struct TurkcellDocument: EvaluableConfig {
         }
         for e in updates + messages {
             diagnostics += Self.filterDiagnostics(e)
+            for (key, regex) in e.invalidAndroidPatterns where e.mayApplyToAndroid {
+                diagnostics.append(Diagnostic("turkcell.android.invalidPattern", .warning,
+                    "\(e.id).filters.\(key): the Android SDK reads a part with * as the regular expression \"\(regex)\", which is not valid: it throws and skips the entry for every device that reaches that part",
+                    path: "\(e.id).filters.\(key)"))
+            }
+        }
+        if root["updates"] == nil && root["messages"] == nil {
+            diagnostics.append(Diagnostic("turkcell.offersNothing", .info,
+                "the document has a packageName and no updates or messages: both SDKs find no update, so every device of the package is up to date",
+                path: "packageName"))
         }
         if emptyUpdatesArray {
             diagnostics.append(Diagnostic("turkcell.ios.emptyUpdates", .error,

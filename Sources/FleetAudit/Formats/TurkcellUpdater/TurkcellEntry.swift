@@ -4,8 +4,23 @@ import Foundation
 struct TurkcellEntry: Sendable {
     let id: String
     let object: JSONObject
-    /// Filters in document order; a non-string rule is kept as its JSON text (nil for null).
-    let filters: [(key: String, rule: String?)]
+    /// One filter: its key, its rule text (a non-string rule is kept as its JSON text, nil for null) and the
+    /// rule compiled once for each SDK's language.
+    struct Filter: Sendable {
+        let key: String
+        let rule: String?
+        let android: AndroidFilterRule
+        let iOS: IOSFilterRule
+
+        init(key: String, rule: String?) {
+            self.key = key
+            self.rule = rule
+            android = AndroidFilterRule(rule)
+            iOS = IOSFilterRule(rule)
+        }
+    }
+    /// Filters in document order (both SDKs check them in that order).
+    let filters: [Filter]
 
     init(id: String, _ object: JSONObject) {
         self.id = id
@@ -14,9 +29,20 @@ struct TurkcellEntry: Sendable {
         filters = f.keys.map { key in
             let v = f[key]!
             switch v {
-            case .null: return (key, nil)
-            case .string(let s): return (key, s)
-            default: return (key, JSONWriter.compact(v))
+            case .null: return Filter(key: key, rule: nil)
+            case .string(let s): return Filter(key: key, rule: s)
+            default: return Filter(key: key, rule: JSONWriter.compact(v))
+            }
+        }
+    }
+
+    /// Wildcard parts whose Java regular expression does not compile: the Android SDK throws when it reaches
+    /// one and skips the entry.
+    var invalidAndroidPatterns: [(key: String, regex: String)] {
+        filters.flatMap { f in
+            (f.android.parts ?? []).compactMap { part -> (String, String)? in
+                if case .pattern(let p) = part.test, !p.isValid { return (f.key, p.regex) }
+                return nil
             }
         }
     }
@@ -30,6 +56,36 @@ struct TurkcellEntry: Sendable {
         case .string(let s)?: return Int64(s.trimmedWhitespace)
         default: return nil
         }
+    }
+
+    /// Android's `optInt`: a number (truncated), or a string that reads as a number; nil when absent or not
+    /// a number (the SDK's default then applies).
+    func androidInt(_ key: String) -> Int64? {
+        switch object[key] {
+        case .number(let n)?: return Self.truncated(n.double)
+        case .string(let s)?: return Double(s.trimmedWhitespace).flatMap(Self.truncated)
+        default: return nil
+        }
+    }
+
+    /// iOS `intValue` of a number or string (a string's leading integer, 0 when it has none); nil when absent.
+    func iOSInt(_ key: String) -> Int64? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .number(let n)?: return Self.truncated(n.double) ?? 0
+        case .string(let s)?:
+            var digits = Substring(s.drop { $0 == " " || $0 == "\t" || $0 == "\n" })
+            var sign: Int64 = 1
+            if let first = digits.first, first == "-" || first == "+" { sign = first == "-" ? -1 : 1; digits = digits.dropFirst() }
+            let number = digits.prefix { $0.isASCII && $0.isNumber }.prefix(10)
+            return Int64(number).map { max(Int64(Int32.min), min(Int64(Int32.max), sign * $0)) } ?? 0
+        case .bool(let b)?: return b ? 1 : 0
+        default: return 0
+        }
+    }
+
+    private static func truncated(_ d: Double) -> Int64? {
+        d.isFinite && abs(d) < 9.2e18 ? Int64(d.rounded(.towardZero)) : nil
     }
 
     /// Android's optBoolean: a boolean, or the strings "true"/"false"; anything else (a number) is false.
@@ -67,10 +123,10 @@ struct TurkcellEntry: Sendable {
     /// Whether a `deviceOsName` filter lets the platform's own SDK consider the entry at all; diagnostics
     /// about one SDK are not raised for entries that SDK never matches.
     var mayApplyToAndroid: Bool {
-        filters.first { $0.key == "deviceOsName" }.map { TurkcellFilter.android(rule: $0.rule, value: "android") } ?? true
+        filters.first { $0.key == "deviceOsName" }.map { $0.android.evaluate("android") != .noMatch } ?? true
     }
     var mayApplyToIOS: Bool {
-        filters.first { $0.key == "deviceOsName" }.map { TurkcellFilter.iOS(rule: $0.rule, value: "ios") ?? true } ?? true
+        filters.first { $0.key == "deviceOsName" }.map { $0.iOS.evaluate("ios") ?? true } ?? true
     }
 
     var filtersOnOS: Bool { filters.contains { $0.key == "deviceOsVersion" || $0.key == "deviceApiLevel" } }

@@ -11,21 +11,40 @@ struct TurkcellEvaluator {
     // MARK: Android
 
     func android() -> Decision {
+        var skipped: [Diagnostic] = []
         for (i, e) in document.updates.enumerated() where !document.androidDropped.contains(i) {
-            guard properties.matches(e.filters) == true else { continue }
+            guard androidFiltersHold(e, skipped: &skipped) else { continue }
             guard let target = e.androidTargetVersionCode, let build = profile.appBuildCode, target > Int64(build) else { continue }
             let endOfSupport = e.filtersOnOS && !e.hasInstallTarget
+            var decision: Decision
             if e.androidFlag("forceExit") {
-                return Decision(endOfSupport ? .unsupportedOS : .blocked, rule: e.id,
-                                reason: "versionCode \(build) < \(target); forceExit: the app closes" + (endOfSupport ? " (end of support for this OS)" : ""))
-            }
-            if e.androidFlag("forceUpdate") {
+                decision = Decision(endOfSupport ? .unsupportedOS : .blocked, rule: e.id,
+                                    reason: "versionCode \(build) < \(target); forceExit: the app closes" + (endOfSupport ? " (end of support for this OS)" : ""))
+            } else if e.androidFlag("forceUpdate") {
                 let how = context.releases.installability(for: profile) { ($0.build.map(Int64.init) ?? Int64.min) >= target }
-                return Decision(how.forcedOutcome, rule: e.id, reason: "versionCode \(build) < \(target); forceUpdate: \(how.explanation)")
+                decision = Decision(how.forcedOutcome, rule: e.id, reason: "versionCode \(build) < \(target); forceUpdate: \(how.explanation)")
+            } else {
+                decision = Decision(.recommended, rule: e.id, reason: "versionCode \(build) < \(target): an optional update is offered")
             }
-            return Decision(.recommended, rule: e.id, reason: "versionCode \(build) < \(target): an optional update is offered")
+            decision.diagnostics += skipped
+            return decision
         }
-        return messages(reason: "no update entry applies")
+        var decision = messages(reason: "no update entry applies")
+        decision.diagnostics = skipped + decision.diagnostics
+        return decision
+    }
+
+    /// Whether an entry's filters hold on Android; an entry whose pattern throws is skipped, as the SDK's
+    /// catch around each entry does, and the device is counted under a diagnostic.
+    private func androidFiltersHold(_ e: TurkcellEntry, skipped: inout [Diagnostic]) -> Bool {
+        switch properties.androidMatch(e.filters) {
+        case .match: return true
+        case .noMatch: return false
+        case .invalidPattern:
+            let d = TurkcellDocument.invalidPatternSkip
+            if !skipped.contains(d) { skipped.append(d) }
+            return false
+        }
     }
 
     // MARK: iOS
@@ -36,7 +55,7 @@ struct TurkcellEvaluator {
                             diagnostics: [Diagnostic("turkcell.ios.emptyUpdates", .error, "iOS devices whose SDK crashes on \"updates\": []")])
         }
         for e in document.updates {
-            switch properties.matches(e.filters) {
+            switch properties.iOSMatch(e.filters) {
             case nil:
                 return Decision(.upToDate, rule: e.id, reason: "a null filter in \(e.id) crashes the iOS SDK",
                                 diagnostics: [Diagnostic("turkcell.ios.nullFilter", .error, "iOS devices whose SDK crashes on a null filter")])
@@ -45,7 +64,7 @@ struct TurkcellEvaluator {
             }
             // The first entry whose filters match decides; the iOS SDK checks no version.
             let language = properties.value("deviceLanguage")
-            guard let description = e.description(language: language), description["message"]?.stringValue != nil else {
+            guard let description = e.description(language: language), Self.hasText(description["message"]) else {
                 return Decision(.upToDate, rule: e.id, reason: "\(e.id) matches but has no description with a message for \(language ?? "the device") or *",
                                 diagnostics: [Diagnostic("turkcell.ios.noDescription", .warning, "iOS devices whose matching update has no description message: nothing is shown")])
             }
@@ -76,32 +95,87 @@ struct TurkcellEvaluator {
 
     // MARK: messages
 
-    /// With no update shown, the first message whose filters, dates and display limits allow it.
+    /// With no update shown, the message the platform's SDK selects, if any (SPEC §5.3).
     func messages(reason: String) -> Decision {
         guard !document.messages.isEmpty else { return Decision(.upToDate, rule: nil, reason: reason) }
-        let timeZone = profile.platform == .android ? context.options.timeZone : TimeZone(secondsFromGMT: 2 * 3600)!
-        for m in document.messages {
-            guard properties.matches(m.filters) == true else { continue }
-            let window = document.messageWindows[m.id]
-            if let after = window?.after?.instant(in: timeZone), context.asOf < after { continue }
-            if let before = window?.before?.instant(in: timeZone), context.asOf > before { continue }
-            if let max = m.object["maxDisplayCount"]?.numberValue?.integralValue,
-               let shown = profile.attribute(TurkcellDocument.messageDisplayCount).flatMap({ Int64($0) }), shown >= max { continue }
-            if let hours = m.object["displayPeriodInHours"]?.numberValue?.double,
-               let last = profile.attribute(TurkcellDocument.messageLastShown).flatMap(Timestamps.parse),
-               context.asOf < last.addingTimeInterval(hours * 3600) { continue }
-            var decision = Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is shown", notices: [m.id])
-            if profile.platform == .ios {
-                decision.diagnostics.append(Diagnostic("turkcell.ios.messagesNotDisplayed", .info,
-                    "iOS devices for which a message is selected: the iOS SDK 1.2 never displays it"))
-            }
-            return decision
-        }
-        var decision = Decision(.upToDate, rule: nil, reason: reason + "; no message applies")
-        if profile.platform == .ios {
-            decision.diagnostics.append(Diagnostic("turkcell.ios.noMessageMatches", .error,
-                "iOS devices no message entry matches: the iOS SDK 1.2 then treats the whole array as the message and crashes"))
-        }
-        return decision
+        return profile.platform == .android ? androidMessages(reason: reason) : iOSMessages(reason: reason)
     }
+
+    /// Android (VersionsMap.getMessage): the first entry whose filters, dates and display records allow it.
+    private func androidMessages(reason: String) -> Decision {
+        var skipped: [Diagnostic] = []
+        for m in document.messages {
+            guard androidFiltersHold(m, skipped: &skipped) else { continue }
+            guard withinWindow(m, zone: context.options.timeZone) else { continue }
+            let state = DisplayState(profile: profile)
+            // optInt("maxDisplayCount", Integer.MAX_VALUE); a device with no record has shown it 0 times.
+            if let max = m.androidInt("maxDisplayCount"), (state.count ?? 0) >= max { continue }
+            if let hours = m.androidInt("displayPeriodInHours"), hours > 0, let last = state.lastShown,
+               last > context.asOf.addingTimeInterval(-Double(hours) * 3600) { continue }
+            return Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is shown", notices: [m.id], diagnostics: skipped)
+        }
+        return Decision(.upToDate, rule: nil, reason: reason + "; no message applies", diagnostics: skipped)
+    }
+
+    /// iOS (Filter.getMatchedMessage, then UpdateCheck.computeMessageDictionary): the first entry whose
+    /// filters match is the only candidate. It is shown when its description has a `message`, the dates allow
+    /// it and, for a device that has shown it before, the display count is under `maxDisplayCount` and
+    /// `displayPeriodInHours` have passed since it was last shown.
+    private func iOSMessages(reason: String) -> Decision {
+        guard let m = document.messages.first(where: { properties.iOSMatch($0.filters) == true }) else {
+            return Decision(.upToDate, rule: nil, reason: reason + "; no message applies", diagnostics: [
+                Diagnostic("turkcell.ios.noMessageMatches", .error,
+                           "iOS devices no message entry matches: the iOS SDK 1.2 then treats the whole array as the message and crashes")])
+        }
+        let language = properties.value("deviceLanguage")
+        guard let description = m.description(language: language), description["message"] != nil else {
+            return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) matches but has no description with a message for \(language ?? "the device") or *: nothing is shown")
+        }
+        guard withinWindow(m, zone: TimeZone(secondsFromGMT: 2 * 3600)!) else {
+            return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) matches but is outside its display dates")
+        }
+        let state = DisplayState(profile: profile)
+        if state.hasRecord {
+            // An absent maxDisplayCount is INT_MAX; a present one is read with intValue ("500" is 500).
+            if (state.count ?? 0) >= (m.iOSInt("maxDisplayCount") ?? Int64(Int32.max)) {
+                return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) has been shown maxDisplayCount times")
+            }
+            if let last = state.lastShown, last.addingTimeInterval(Double(m.iOSInt("displayPeriodInHours") ?? 0) * 3600) > context.asOf {
+                return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) was shown less than displayPeriodInHours ago")
+            }
+        }
+        return Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is shown", notices: [m.id], diagnostics: [
+            Diagnostic("turkcell.ios.messagesNotDisplayed", .info, "iOS devices for which a message is selected: the iOS SDK 1.2 never displays it")])
+    }
+
+    /// `displayAfterDate` ≤ instant ≤ `displayBeforeDate`, each in the SDK's zone; an unreadable date is ignored.
+    private func withinWindow(_ m: TurkcellEntry, zone: TimeZone) -> Bool {
+        let window = document.messageWindows[m.id]
+        if let after = window?.after?.instant(in: zone), context.asOf < after { return false }
+        if let before = window?.before?.instant(in: zone), context.asOf > before { return false }
+        return true
+    }
+
+    /// A description text the SDK accepts: present and, as its `description`, not empty.
+    private static func hasText(_ value: JSONValue?) -> Bool {
+        switch value {
+        case nil, .null?: return false
+        case .string(let s)?: return !s.isEmpty
+        default: return true
+        }
+    }
+}
+
+/// The device's message display record from the state columns (SPEC §2.2): how often the message was shown
+/// and when last. A device has a record once it has shown the message.
+private struct DisplayState {
+    let count: Int64?
+    let lastShown: Date?
+
+    init(profile: Profile) {
+        count = profile.attribute(TurkcellDocument.messageDisplayCount).flatMap { Int64($0.trimmedWhitespace) }
+        lastShown = profile.attribute(TurkcellDocument.messageLastShown).flatMap(Timestamps.parse)
+    }
+
+    var hasRecord: Bool { (count ?? 0) > 0 || lastShown != nil }
 }

@@ -1,102 +1,226 @@
-/// The two filter-rule languages of Turkcell Updater (SPEC §5.3). The Android SDK (1.2.4) and the iOS SDK
-/// (1.2) read the same rule text differently; each device is judged by its own platform's language.
-enum TurkcellFilter {
-    // MARK: Android
+import Foundation
 
-    /// Android: rule and value lower-cased with all whitespace removed (a null value reads as ""); parts split
-    /// on `,`, empty parts skipped; positive parts OR-ed, any matching `!part` vetoes, no positive part
-    /// means "everything not vetoed". A null rule matches.
-    static func android(rule: String?, value: String?) -> Bool {
-        guard let rule else { return true }
-        let v = squeeze(value ?? "")
-        var positives = 0, matched = false
-        for rawPart in squeeze(rule).split(separator: ",", omittingEmptySubsequences: true) {
-            if rawPart.hasPrefix("!") {
-                if androidPart(String(rawPart.dropFirst()), v) { return false }
-            } else {
-                positives += 1
-                if !matched && androidPart(String(rawPart), v) { matched = true }
+/// What one filter rule said of one value. `invalidPattern` is the Android SDK's `PatternSyntaxException`:
+/// the SDK catches it around the whole entry, so the entry is skipped for that device.
+enum FilterMatch: Equatable, Sendable {
+    case match, noMatch, invalidPattern(String)
+}
+
+/// The two filter-rule languages of Turkcell Updater (SPEC §5.3). The Android SDK (1.2.4) and the iOS SDK
+/// (1.2) read the same rule text differently; each device is judged by its own platform's language. A rule
+/// is compiled once per document (`AndroidFilterRule`, `IOSFilterRule`) and evaluated per profile.
+enum TurkcellFilter {
+    static func android(rule: String?, value: String?) -> Bool { AndroidFilterRule(rule).evaluate(value) == .match }
+    /// nil where the iOS SDK crashes (a null rule).
+    static func iOS(rule: String?, value: String?) -> Bool? { IOSFilterRule(rule).evaluate(value) }
+
+    enum Comparison: String, Sendable, CaseIterable {
+        // Checked in this order by both SDKs, so `<>` and `<=` win over `<`.
+        case notEqual = "<>", atMost = "<=", atLeast = ">=", less = "<", greater = ">"
+
+        static func split(_ part: String) -> (Comparison, String)? {
+            for op in allCases where part.hasPrefix(op.rawValue) { return (op, String(part.dropFirst(op.rawValue.count))) }
+            return nil
+        }
+
+        func holds<T: Comparable>(_ a: T, _ b: T) -> Bool {
+            switch self {
+            case .notEqual: return a != b
+            case .atMost: return a <= b
+            case .atLeast: return a >= b
+            case .less: return a < b
+            case .greater: return a > b
             }
         }
-        return positives == 0 || matched
     }
+}
 
-    private static func squeeze(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace }))
+// MARK: Android
+
+/// Android (Filter.java): rule and value lower-cased (English locale) with Java's whitespace removed (a null
+/// value reads as ""); parts split on `,`, empty parts and a lone `!` skipped; positive parts OR-ed, any
+/// matching `!part` vetoes, no positive part means "everything not vetoed". A null rule matches.
+struct AndroidFilterRule: Sendable {
+    enum Test: Sendable {
+        case empty
+        case compare(TurkcellFilter.Comparison, Int32?)
+        case pattern(JavaWildcardPattern)
+        case equals(String)
     }
+    struct Part: Sendable {
+        let excluded: Bool
+        let test: Test
+    }
+    /// nil for a null rule.
+    let parts: [Part]?
 
-    private static func androidPart(_ part: String, _ value: String) -> Bool {
-        if part == "''" { return value.isEmpty }
-        if let (op, operand) = comparison(part) {
-            guard let a = Int32(value), let b = Int32(operand) else { return false }
-            return compare(op, a, b)
+    init(_ rule: String?) {
+        guard let rule else { parts = nil; return }
+        parts = Self.normalize(rule).split(separator: ",", omittingEmptySubsequences: true).compactMap { raw in
+            let excluded = raw.hasPrefix("!")
+            if excluded && raw.count == 1 { return nil }
+            return Part(excluded: excluded, test: Self.test(String(excluded ? raw.dropFirst() : raw)))
         }
-        if part.contains("*") { return wildcard(Array(part.unicodeScalars), Array(value.unicodeScalars)) }
-        return part == value
     }
 
-    // MARK: iOS
+    private static func test(_ part: String) -> Test {
+        if part == "''" { return .empty }
+        if let (op, operand) = TurkcellFilter.Comparison.split(part) { return .compare(op, Int32(operand)) }
+        if part.contains("*") { return .pattern(JavaWildcardPattern(part)) }
+        return .equals(part)
+    }
 
-    /// iOS: nothing lower-cased; spaces (U+0020) removed from parts only; comparisons are lexicographic.
-    /// Parts are tried in order and the first that matches decides (a `!part` → no match, a plain part →
-    /// match); when none matches, the key matches iff the rule has a `!` part. An absent property matches no
-    /// part. Returns nil where the SDK crashes (a null rule). The case table shows this first-match order:
-    /// `>5, !>=10, …` matches `6` (">5" comes first) but not `4` ("4" ≥ "10" as text).
-    static func iOS(rule: String?, value: String?) -> Bool? {
-        guard let rule else { return nil }
-        let parts = rule.split(separator: ",", omittingEmptySubsequences: false)
-            .map { String($0.unicodeScalars.filter { $0 != " " }.map(Character.init)) }
-        var hasExclusion = false
+    /// The SDK's evaluation order: a matching exclusion returns at once; once a positive part matched, later
+    /// positive parts are not evaluated (so an invalid pattern after it never throws).
+    func evaluate(_ rawValue: String?) -> FilterMatch {
+        guard let parts else { return .match }
+        let value = Self.normalize(rawValue ?? "")
+        var onlyExclusions = true, matched = false
         for part in parts {
-            let excluded = part.hasPrefix("!")
-            hasExclusion = hasExclusion || excluded
-            guard let value else { continue }
-            if iOSPart(excluded ? String(part.dropFirst()) : part, value) { return !excluded }
+            if part.excluded {
+                switch Self.matches(part.test, value) {
+                case .match: return .noMatch
+                case .invalidPattern(let p): return .invalidPattern(p)
+                case .noMatch: continue
+                }
+            }
+            onlyExclusions = false
+            if matched { continue }
+            switch Self.matches(part.test, value) {
+            case .match: matched = true
+            case .invalidPattern(let p): return .invalidPattern(p)
+            case .noMatch: break
+            }
         }
+        return onlyExclusions || matched ? .match : .noMatch
+    }
+
+    private static func matches(_ test: Test, _ value: String) -> FilterMatch {
+        switch test {
+        case .empty: return value.isEmpty ? .match : .noMatch
+        case .compare(let op, let operand):
+            guard let operand, let v = Int32(value) else { return .noMatch }
+            return op.holds(v, operand) ? .match : .noMatch
+        case .pattern(let p): return p.matches(value)
+        case .equals(let s): return s == value ? .match : .noMatch
+        }
+    }
+
+    /// `Utilities.normalize`: `toLowerCase(Locale.ENGLISH)`, then every `Character.isWhitespace` removed.
+    static func normalize(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.lowercased().unicodeScalars.filter { !isJavaWhitespace($0) }))
+    }
+
+    /// Java's `Character.isWhitespace`: Unicode space, line and paragraph separators except the no-break
+    /// spaces (U+00A0, U+2007, U+202F), plus U+0009–U+000D and U+001C–U+001F.
+    static func isJavaWhitespace(_ c: Unicode.Scalar) -> Bool {
+        switch c.value {
+        case 0x09...0x0D, 0x1C...0x1F: return true
+        case 0xA0, 0x2007, 0x202F: return false
+        default:
+            switch c.properties.generalCategory {
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+            default: return false
+            }
+        }
+    }
+}
+
+/// A wildcard part as the Android SDK reads it: `?` → `.` and `*` → `.*`, the result a Java regular
+/// expression matched against the whole value (`String.matches`); every other metacharacter keeps its
+/// meaning. ICU's syntax (NSRegularExpression) agrees with Java's for the constructs a filter can hold
+/// (classes, groups, alternation, quantifiers, anchors, escapes); the README lists where they differ.
+struct JavaWildcardPattern: Sendable {
+    let regex: String
+    private let compiled: CompiledRegex?
+
+    init(_ part: String) {
+        regex = part.replacingOccurrences(of: "?", with: ".").replacingOccurrences(of: "*", with: ".*")
+        // `String.matches` needs the whole value: the pattern as a group followed by the end of input, with
+        // the match anchored at the start.
+        compiled = Self.hasEscapeJavaRejects(regex) ? nil
+            : (try? NSRegularExpression(pattern: "(?:" + regex + ")\\z", options: [])).map(CompiledRegex.init)
+    }
+
+    /// Java throws on a backslash before a letter it gives no meaning; ICU reads such a letter as itself. The
+    /// part was lower-cased, so these are the lower-case letters Java leaves undefined (`\q`, as `\Q` becomes).
+    static func hasEscapeJavaRejects(_ regex: String) -> Bool {
+        var escaped = false
+        for c in regex.unicodeScalars {
+            if escaped {
+                if "gijlmoqy".unicodeScalars.contains(c) { return true }
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            }
+        }
+        return false
+    }
+
+    var isValid: Bool { compiled != nil }
+
+    func matches(_ value: String) -> FilterMatch {
+        guard let compiled else { return .invalidPattern(regex) }
+        let range = NSRange(value.startIndex..., in: value)
+        return compiled.regex.firstMatch(in: value, options: [.anchored], range: range) != nil ? .match : .noMatch
+    }
+}
+
+/// NSRegularExpression is immutable and documented as safe to share between threads.
+private final class CompiledRegex: @unchecked Sendable {
+    let regex: NSRegularExpression
+    init(_ regex: NSRegularExpression) { self.regex = regex }
+}
+
+// MARK: iOS
+
+/// iOS (Filter.m): nothing lower-cased; spaces (U+0020) removed from parts only; comparisons are
+/// lexicographic. Parts are tried in order and the first that matches decides (a `!part` → no match, a plain
+/// part → match); when none matches, the key matches iff the rule has a `!` part. An absent property matches
+/// no part. The case table shows this first-match order: `>5, !>=10, …` matches `6` (">5" comes first) but
+/// not `4` ("4" ≥ "10" as text).
+struct IOSFilterRule: Sendable {
+    struct Part: Sendable {
+        let excluded: Bool
+        let text: String
+    }
+    /// nil for a null rule, on which the SDK crashes.
+    let parts: [Part]?
+    let hasExclusion: Bool
+
+    init(_ rule: String?) {
+        guard let rule else { parts = nil; hasExclusion = false; return }
+        let stripped = rule.split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0.unicodeScalars.filter { $0 != " " }.map(Character.init)) }
+        parts = stripped.map { p in
+            let excluded = p.hasPrefix("!")
+            return Part(excluded: excluded, text: excluded ? String(p.dropFirst()) : p)
+        }
+        hasExclusion = stripped.contains { $0.hasPrefix("!") }
+    }
+
+    func evaluate(_ value: String?) -> Bool? {
+        guard let parts else { return nil }
+        guard let value else { return hasExclusion }
+        for part in parts where Self.partMatches(part.text, value) { return !part.excluded }
         return hasExclusion
     }
 
-    private static func iOSPart(_ part: String, _ value: String) -> Bool {
-        if part == "''" { return value.isEmpty }
-        if let (op, operand) = comparison(part) {
-            return compare(op, Array(value.utf8), Array(operand.utf8))
+    private static func partMatches(_ part: String, _ value: String) -> Bool {
+        // `''` matches an empty value, or the value `''` itself (Filter.m compares with both).
+        if part == "''" { return value.isEmpty || value == "''" }
+        if let (op, operand) = TurkcellFilter.Comparison.split(part) {
+            // NSString `compare:` on these texts: byte order of the UTF-8 text.
+            let a = Array(value.utf8), b = Array(operand.utf8)
+            return op.holds(a == b ? 0 : a.lexicographicallyPrecedes(b) ? -1 : 1, 0)
         }
-        if part.contains("*") || part.contains("?") { return wildcard(Array(part.unicodeScalars), Array(value.unicodeScalars)) }
+        // `LIKE` only for a part with `*`; elsewhere `?` is a literal character (`isEqualToString:`).
+        if part.contains("*") { return likeMatches(Array(part.unicodeScalars), Array(value.unicodeScalars)) }
         return part == value
     }
 
-    // MARK: shared
-
-    private static func comparison(_ part: String) -> (String, String)? {
-        for op in ["<>", "<=", ">=", "<", ">"] where part.hasPrefix(op) {
-            return (op, String(part.dropFirst(op.count)))
-        }
-        return nil
-    }
-
-    private static func compare<T: Comparable>(_ op: String, _ a: T, _ b: T) -> Bool {
-        switch op {
-        case "<>": return a != b
-        case "<=": return a <= b
-        case ">=": return a >= b
-        case "<": return a < b
-        default: return a > b
-        }
-    }
-
-    private static func compare(_ op: String, _ a: [UInt8], _ b: [UInt8]) -> Bool {
-        let less = a.lexicographicallyPrecedes(b), greater = b.lexicographicallyPrecedes(a)
-        switch op {
-        case "<>": return a != b
-        case "<=": return !greater
-        case ">=": return !less
-        case "<": return less
-        default: return greater
-        }
-    }
-
-    /// Whole-string wildcard: `*` any run, `?` one character.
-    static func wildcard(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
+    /// `SELF LIKE pattern`, case-sensitive: `*` any run, `?` one character, over the whole value.
+    static func likeMatches(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
         var p = 0, t = 0, star = -1, mark = 0
         while t < text.count {
             if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {

@@ -4,8 +4,11 @@ enum TurkcellFormat: ConfigFormat {
     static let name = "turkcell-updater"
     static let displayName = "Turkcell Updater"
 
+    /// `packageName` with `updates`/`messages`, or a string `packageName` alone: both SDKs read that as a
+    /// valid document that offers nothing ("update not found"; iOS TestUpdateCheck's update-not-found case).
     static func matches(_ root: JSONObject) -> Bool {
-        root["packageName"] != nil && (root["updates"] != nil || root["messages"] != nil)
+        guard let packageName = root["packageName"] else { return false }
+        return root["updates"] != nil || root["messages"] != nil || packageName.stringValue != nil
     }
 
     static func load(_ root: JSONValue) -> any EvaluableConfig {

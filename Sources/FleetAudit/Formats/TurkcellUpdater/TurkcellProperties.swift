@@ -30,15 +30,21 @@ struct TurkcellProperties {
         }
     }
 
-    /// Whether every filter of an entry holds, in this platform's rule language. nil: the iOS SDK crashes.
-    func matches(_ filters: [(key: String, rule: String?)]) -> Bool? {
+    /// Android (FilteredEntry.isMatches): filters in order, the first that fails decides; a pattern that
+    /// throws is reported, and the caller skips the entry as the SDK does.
+    func androidMatch(_ filters: [TurkcellEntry.Filter]) -> FilterMatch {
         for f in filters {
-            if profile.platform == .android {
-                if !TurkcellFilter.android(rule: f.rule, value: value(f.key)) { return false }
-            } else {
-                guard let ok = TurkcellFilter.iOS(rule: f.rule, value: value(f.key)) else { return nil }
-                if !ok { return false }
-            }
+            let result = f.android.evaluate(value(f.key))
+            if result != .match { return result }
+        }
+        return .match
+    }
+
+    /// iOS: whether every filter of an entry holds. nil: the iOS SDK crashes (a null rule).
+    func iOSMatch(_ filters: [TurkcellEntry.Filter]) -> Bool? {
+        for f in filters {
+            guard let ok = f.iOS.evaluate(value(f.key)) else { return nil }
+            if !ok { return false }
         }
         return true
     }
