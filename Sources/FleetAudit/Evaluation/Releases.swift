@@ -3,20 +3,27 @@ import Foundation
 /// One published store release (SPEC §4).
 public struct Release: Equatable, Sendable {
     public let platform: Platform
-    public let version: String
+    /// The version name; nil for a release given by build alone (formats that compare versionCodes read
+    /// only `build`, and a comparison that needs the missing one skips the release).
+    public let version: String?
     /// Android versionCode; iOS CFBundleVersion when known.
     public let build: Int?
     /// Lowest OS it installs on: an OS version on iOS/macOS, an API level on Android.
     public let minOS: String?
     public let package: String?
 
-    public init(platform: Platform, version: String, build: Int? = nil, minOS: String? = nil, package: String? = nil) {
+    public init(platform: Platform, version: String?, build: Int? = nil, minOS: String? = nil, package: String? = nil) {
         self.platform = platform
         self.version = version
         self.build = build
         self.minOS = minOS
         self.package = package
     }
+}
+
+extension Release {
+    /// The version, or the build when the release names only a build.
+    var label: String { version ?? build.map { "build \($0)" } ?? "?" }
 }
 
 /// Whether a required version can be installed on a device.
@@ -41,9 +48,9 @@ public enum Installability: Equatable, Sendable {
     public var explanation: String {
         switch self {
         case .assumed: return "assumed installable (no --releases)"
-        case .installable(let r): return "release \(r.version) is installable"
+        case .installable(let r): return "release \(r.label) is installable"
         case .noRelease: return "no published release reaches it"
-        case .needsNewerOS(let r): return "release \(r.version) needs OS \(r.minOS ?? "?")"
+        case .needsNewerOS(let r): return "release \(r.label) needs OS \(r.minOS ?? "?")"
         }
     }
 }
@@ -148,10 +155,11 @@ public enum ReleasesLoader {
             let source = try CSVInventorySource(path: path)
             let normalized = source.headers.map(InventoryColumn.normalize)
             func column(_ name: String) -> Int? { normalized.firstIndex(of: InventoryColumn.normalize(name)) }
-            guard let platform = column("platform"), let version = column("version") else {
-                throw LoadError(description: "\(path): a releases CSV needs the columns platform and version; found: \(source.headers.joined(separator: ", "))")
+            let version = column("version"), build = column("build")
+            guard let platform = column("platform"), version != nil || build != nil else {
+                throw LoadError(description: "\(path): a releases CSV needs the column platform and at least one of version and build; found: \(source.headers.joined(separator: ", "))")
             }
-            let build = column("build"), minOS = column("min_os"), package = column("package") ?? column("package_name")
+            let minOS = column("min_os"), package = column("package") ?? column("package_name")
             var out: [Release] = []
             while let event = try source.next() {
                 guard case .record(let line, let fields) = event, fields.count == source.headers.count else {
@@ -175,7 +183,9 @@ public enum ReleasesLoader {
 
     private static func release(platform: String?, version: String?, build: String?, minOS: String?, package: String?,
                                 at location: String) throws(LoadError) -> Release {
-        guard let platform, let version else { throw LoadError(description: "\(location): platform and version are required") }
+        guard let platform, version != nil || build != nil else {
+            throw LoadError(description: "\(location): platform and at least one of version and build are required")
+        }
         var buildNumber: Int? = nil
         if let build {
             guard let n = Int(build) else { throw LoadError(description: "\(location): build \"\(build)\" is not an integer") }

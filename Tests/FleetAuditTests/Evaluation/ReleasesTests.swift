@@ -20,8 +20,12 @@ final class ReleasesTests: XCTestCase {
         XCTAssertEqual(try ReleasesLoader.load(path: csv).all.first?.build, 358)
         let bad = TestPaths.write("platform,version,build\nandroid,5.0,x\n", named: "bad.csv", in: dir)
         XCTAssertThrowsError(try ReleasesLoader.load(path: bad)) { XCTAssertTrue("\($0)".contains("not an integer"), "\($0)") }
-        let noVersion = TestPaths.write("platform,build\nandroid,1\n", named: "nov.csv", in: dir)
-        XCTAssertThrowsError(try ReleasesLoader.load(path: noVersion)) { XCTAssertTrue("\($0)".contains("platform and version"), "\($0)") }
+        let neither = TestPaths.write("platform,min_os\nandroid,23\n", named: "neither.csv", in: dir)
+        XCTAssertThrowsError(try ReleasesLoader.load(path: neither)) {
+            XCTAssertTrue("\($0)".contains("at least one of version and build"), "\($0)")
+        }
+        let emptyRow = TestPaths.write("platform,version,build\nandroid,,\n", named: "empty.csv", in: dir)
+        XCTAssertThrowsError(try ReleasesLoader.load(path: emptyRow)) { XCTAssertTrue("\($0)".contains("empty.csv:2"), "\($0)") }
         XCTAssertThrowsError(try ReleasesLoader.load(path: dir.appendingPathComponent("none.csv").path))
     }
 
@@ -32,5 +36,35 @@ final class ReleasesTests: XCTestCase {
         XCTAssertEqual(releases.installability(for: device) { ($0.build ?? 0) >= 10 }, .noRelease, "the other package's release")
         let other = Profile(platform: .android, osVersion: "10", apiLevel: 29, appVersion: "1", appBuild: "1", packageName: "p")
         XCTAssertEqual(releases.installability(for: other) { ($0.build ?? 0) >= 10 }.forcedOutcome, .unsupportedOS)
+    }
+
+    /// SPEC §4: a release row needs `platform` and at least one of `version` and `build`. Formats that compare
+    /// Android versionCodes read only `build`; one that needs the version skips a build-only row.
+    func testAReleaseMayBeGivenByBuildAlone() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let path = TestPaths.write("platform,version,build,min_os,package\nandroid,,358,26,\nios,6.0,,15.0,\n", named: "r.csv", in: dir)
+        let releases = try ReleasesLoader.load(path: path)
+        XCTAssertEqual(releases.all, [Release(platform: .android, version: nil, build: 358, minOS: "26"),
+                                      Release(platform: .ios, version: "6.0", minOS: "15.0")])
+        let json = TestPaths.write(#"[{"platform": "android", "build": 358}]"#, named: "r.json", in: dir)
+        XCTAssertEqual(try ReleasesLoader.load(path: json).all, [Release(platform: .android, version: nil, build: 358)])
+
+        // Android versionCodes: the build-only release makes a forced update installable on API 26+.
+        let nhsAndroid = try ConfigLoader().load(TestPaths.write("""
+        {"minimumSDKVersion": {"value": 23, "description": {"en": "x"}},
+         "minimumAppVersion": {"value": 300, "description": {"en": "x"}},
+         "recommendedAppVersion": {"value": 300, "title": {"en": "x"}, "description": {"en": "x"}}}
+        """, named: "a.json", in: dir), id: "a.json")
+        let context = EvaluationContext(releases: releases, asOf: Date(), asOfIsExplicit: true)
+        let phone = Profile(platform: .android, osVersion: "12", apiLevel: 31, appVersion: "1", appBuild: "200", packageName: nil)
+        XCTAssertEqual(nhsAndroid.config.evaluate(phone, context: context).outcome, .forced)
+        let old = Profile(platform: .android, osVersion: "7.0", apiLevel: 24, appVersion: "1", appBuild: "200", packageName: nil)
+        XCTAssertEqual(nhsAndroid.config.evaluate(old, context: context).outcome, .unsupportedOS)
+
+        // A comparison by version name skips the build-only row: no iOS release reaches 7.0.
+        let byBuild = Releases([Release(platform: .ios, version: nil, build: 900)])
+        let iPhone = Profile(platform: .ios, osVersion: "17.0", apiLevel: nil, appVersion: "1.0", appBuild: nil, packageName: nil)
+        XCTAssertEqual(byBuild.installability(for: iPhone) { $0.version.flatMap { DottedVersion(lenient: $0) }.map { $0 >= DottedVersion(lenient: "7.0")! } ?? false },
+                       .noRelease)
     }
 }

@@ -116,7 +116,7 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         }
         if app < r.minimumApp {
             let installability = context.releases.installability(for: profile) { release in
-                DottedVersion(lenient: release.version).map { $0 >= r.minimumApp } ?? false
+                release.version.flatMap { DottedVersion(lenient: $0) }.map { $0 >= r.minimumApp } ?? false
             }
             return Decision(installability.forcedOutcome, rule: "minimumAppVersion",
                             reason: "app \(profile.appVersion) < minimumAppVersion \(lit["minimumAppVersion"]!); \(installability.explanation)")
@@ -128,7 +128,7 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         if app < r.recommendedApp {
             // The app asks the App Store for the latest version and recommends only if it has reached the value.
             if let releases = context.releases {
-                let latest = releases.candidates(for: profile).compactMap { DottedVersion(lenient: $0.version) }.max()
+                let latest = releases.candidates(for: profile).compactMap { $0.version.flatMap { DottedVersion(lenient: $0) } }.max()
                 guard let latest, latest >= r.recommendedApp else {
                     return Decision(.upToDate, rule: nil,
                                     reason: "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the store's latest release (\(latest?.description ?? "none")) has not reached it, so nothing is shown")

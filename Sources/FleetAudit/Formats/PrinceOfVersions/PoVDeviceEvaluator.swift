@@ -146,8 +146,8 @@ struct PoVDeviceEvaluator {
             let published: PoVVersion?
             switch required {
             case .code: published = release.build.map { .code(Int64($0)) }
-            case .apple: published = PoVIOSVersion(release.version + (release.build.map { "-\($0)" } ?? "")).map { .apple($0) }
-            case .semantic: published = SemanticVersion(release.version).map { .semantic($0) }
+            case .apple: published = release.version.flatMap { PoVIOSVersion($0 + (release.build.map { "-\($0)" } ?? "")) }.map { .apple($0) }
+            case .semantic: published = release.version.flatMap { SemanticVersion($0) }.map { .semantic($0) }
             }
             return published.map { $0 >= required } ?? false
         }
