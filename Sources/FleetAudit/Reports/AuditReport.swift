@@ -98,16 +98,20 @@ public struct AuditReport: Sendable {
 
     private static func configReport(_ loaded: LoadedConfig, _ tally: ConfigTally) -> ConfigReport {
         let config = loaded.config
+        // Lookups by id go through dictionaries: a config may have hundreds of thousands of rules.
+        var infoByID: [String: RuleInfo] = [:]
+        for info in config.rules where infoByID[info.id] == nil { infoByID[info.id] = info }
         var ruleIDs = config.rules.map(\.id)
-        ruleIDs += tally.rules.keys.filter { !ruleIDs.contains($0) }.sorted()
+        ruleIDs += tally.rules.keys.filter { infoByID[$0] == nil }.sorted()
         let rules = ruleIDs.map { id -> RuleReport in
             let ruleTally = tally.rules[id] ?? ConfigTally.RuleTally()
-            let info = config.rules.first { $0.id == id }
+            let info = infoByID[id]
             return RuleReport(id: id, summary: info?.summary ?? id, meta: info?.meta,
                               counts: ruleTally.counts, byPlatform: sortedPlatforms(ruleTally.byPlatform))
         }
         var noticeInfos = config.notices
-        noticeInfos += tally.notices.keys.filter { id in !noticeInfos.contains { $0.id == id } }.sorted()
+        let noticeIDs = Set(noticeInfos.map(\.id))
+        noticeInfos += tally.notices.keys.filter { !noticeIDs.contains($0) }.sorted()
             .map { NoticeInfo(id: $0, kind: "notice") }
         let notices = noticeInfos.map { ($0, tally.notices[$0.id] ?? 0) }
         var diagnostics = config.diagnostics.map { DiagnosticReport(diagnostic: $0, devices: nil) }

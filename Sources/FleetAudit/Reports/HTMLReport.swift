@@ -128,6 +128,9 @@ public enum HTMLReport {
         ["severity": d.severity.rawValue, "code": d.code, "message": d.message, "path": d.path ?? "", "hasPath": d.path != nil]
     }
 
+    /// Configs with more rules than this list only the rules that decide some device.
+    static let fullRuleTableLimit = 1000
+
     static func config(_ c: AuditReport.ConfigReport, anchor: String) -> [String: Any] {
         var out = countsContext(c.totals)
         let displayName = FormatRegistry.formats.first { $0.name == c.format }?.displayName ?? c.format
@@ -136,7 +139,14 @@ public enum HTMLReport {
             "platforms": c.platforms.isEmpty ? "none" : c.platforms.map(\.name).joined(separator: ", "),
             "outcomes": Outcome.allCases.map(\.rawValue),
         ]) { $1 }
-        var rules: [[String: Any]] = c.rules.map { r in
+        // A page with a row per rule stops being readable (and takes seconds to render) long before a config
+        // with a rule per model does: past `fullRuleTableLimit` rules, those that decide no device are
+        // counted instead of listed. The JSON and XML keep every rule.
+        let listed = c.rules.count > fullRuleTableLimit ? c.rules.filter { $0.counts.total > 0 } : c.rules
+        out["hasOmittedRules"] = listed.count < c.rules.count
+        out["omittedRules"] = number(Int64(c.rules.count - listed.count))
+        out["ruleCount"] = number(Int64(c.rules.count))
+        var rules: [[String: Any]] = listed.map { r in
             var row = countsContext(r.counts)
             row["id"] = r.id
             row["summary"] = r.summary

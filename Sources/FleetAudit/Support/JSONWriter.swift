@@ -18,8 +18,9 @@ public enum JSONWriter {
 
     private static func write(_ value: JSONValue, level: Int, indent: Int, into out: inout String) {
         let newline = indent > 0 ? "\n" : ""
-        let pad = String(repeating: " ", count: indent * (level + 1))
-        let closePad = String(repeating: " ", count: indent * level)
+        // Only containers need their padding; building it for every scalar was a tenth of a large report.
+        var pad: String { String(repeating: " ", count: indent * (level + 1)) }
+        var closePad: String { String(repeating: " ", count: indent * level) }
         switch value {
         case .null: out.append("null")
         case .bool(let b): out.append(b ? "true" : "false")
@@ -28,6 +29,7 @@ public enum JSONWriter {
         case .array(let items):
             if items.isEmpty { out.append("[]"); return }
             out.append("[" + newline)
+            let pad = pad
             for (i, item) in items.enumerated() {
                 out.append(pad)
                 write(item, level: level + 1, indent: indent, into: &out)
@@ -37,6 +39,7 @@ public enum JSONWriter {
         case .object(let object):
             if object.pairs.isEmpty { out.append("{}"); return }
             out.append("{" + newline)
+            let pad = pad
             for (i, pair) in object.pairs.enumerated() {
                 out.append(pad)
                 appendQuoted(pair.key, into: &out)
@@ -50,6 +53,12 @@ public enum JSONWriter {
 
     static func appendQuoted(_ s: String, into out: inout String) {
         out.append("\"")
+        // Most texts need no escape: append them whole (scalar by scalar was most of a large report's time).
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            out.append(s)
+            out.append("\"")
+            return
+        }
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out.append("\\\"")

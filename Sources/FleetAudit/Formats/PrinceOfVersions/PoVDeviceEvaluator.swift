@@ -44,7 +44,7 @@ struct PoVDeviceEvaluator {
 
     // MARK: v4
 
-    func v4(_ configurations: [PoVConfiguration]) -> Decision {
+    func v4(_ configurations: [PoVConfiguration], selection: PoVSelection) -> Decision {
         let installed: PoVVersion, os: PoVVersion
         if isAndroid {
             guard let code = profile.appBuildCode, let level = profile.apiLevel else { return unreadable("the versionCode") }
@@ -58,16 +58,14 @@ struct PoVDeviceEvaluator {
         }
         // Which configuration holds is decided without words; the reasons are built only when asked for
         // (`explain`), since a run evaluates tens of thousands of profiles.
-        var failedOnlyOnOS: PoVConfiguration?
-        for c in configurations {
-            let osHolds = c.requiredOS.map { os >= $0 } ?? true
-            let requirementsHold = c.requirements.allSatisfy {
+        let (chosen, failedOnlyOnOS) = selection.choose(os: os, useFiling: selection.filingApplies(context.options),
+                                                        attribute: { profile.attribute($0) }) { i in
+            configurations[i].requirements.allSatisfy {
                 PoVRequirements.holds($0.key, $0.value, profile: profile, options: context.options)
             }
-            if osHolds && requirementsHold { return decide(c, installed: installed) }
-            if !osHolds && requirementsHold && failedOnlyOnOS == nil { failedOnlyOnOS = c }
         }
-        if let c = failedOnlyOnOS {
+        if let chosen { return decide(configurations[chosen], installed: installed) }
+        if let c = failedOnlyOnOS.map({ configurations[$0] }) {
             return Decision(.unsupportedOS, rule: c.id,
                             reason: "no configuration's requirements hold; \(c.id) fails only on required_os_version (OS \(os) < \(c.requiredOS!))")
         }

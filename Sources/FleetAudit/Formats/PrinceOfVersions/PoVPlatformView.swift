@@ -3,7 +3,11 @@
 struct PoVPlatformView: Sendable {
     let platform: Platform
     /// Configurations a 4.x client evaluates; nil when it has none it can use.
-    var v4: [PoVConfiguration]?
+    var v4: [PoVConfiguration]? {
+        didSet { v4Selection = v4.map(PoVSelection.init) }
+    }
+    /// How a device's configuration is found among `v4`.
+    private(set) var v4Selection: PoVSelection?
     /// Whether the document has a v4 key for this platform at all (usable or not).
     var v4Present = false
     /// Why keys were dropped or rejected; attached to the devices they affect.

@@ -80,8 +80,8 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
                                         "devices below --pov-legacy-below read the legacy object, which this document lacks")])
             }
         }
-        if let configurations = view.v4 {
-            var decision = evaluator.v4(configurations)
+        if let configurations = view.v4, let selection = view.v4Selection {
+            var decision = evaluator.v4(configurations, selection: selection)
             decision.diagnostics += view.v4Problems
             return decision
         }

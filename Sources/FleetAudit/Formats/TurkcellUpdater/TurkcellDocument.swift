@@ -25,12 +25,22 @@ struct TurkcellDocument: EvaluableConfig {
     static let messageDisplayCount = "message_display_count"
     static let messageLastShown = "message_last_shown"
 
+    /// Every filter key of the document, by number (`TurkcellEntry.Filter.keyIndex`).
+    let filterKeys: [String]
+    /// Which entries can hold for a profile, per SDK.
+    let androidUpdates: TurkcellCandidateIndex
+    let iOSUpdates: TurkcellCandidateIndex
+    let androidMessages: TurkcellCandidateIndex
+    let iOSMessages: TurkcellCandidateIndex
+
     init(_ root: JSONObject) {
         packageName = root["packageName"]?.stringValue
+        let keys = TurkcellFilterKeys()
         let updateArray = root["updates"]?.arrayValue ?? []
-        updates = updateArray.enumerated().map { TurkcellEntry(id: "updates[\($0.offset)]", $0.element.objectValue ?? JSONObject()) }
+        updates = updateArray.enumerated().map { TurkcellEntry(id: "updates[\($0.offset)]", $0.element.objectValue ?? JSONObject(), keys: keys) }
         messages = (root["messages"]?.arrayValue ?? []).enumerated()
-            .map { TurkcellEntry(id: "messages[\($0.offset)]", $0.element.objectValue ?? JSONObject()) }
+            .map { TurkcellEntry(id: "messages[\($0.offset)]", $0.element.objectValue ?? JSONObject(), keys: keys) }
+        filterKeys = keys.names
         emptyUpdatesArray = root["updates"]?.arrayValue?.isEmpty == true
 
         var diagnostics: [Diagnostic] = []
@@ -101,6 +111,14 @@ struct TurkcellDocument: EvaluableConfig {
         }
         messageWindows = windows
         androidDropped = dropped
+        androidUpdates = TurkcellCandidateIndex(updates, include: { !dropped.contains($0) },
+                                                exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
+        androidMessages = TurkcellCandidateIndex(messages, include: { _ in true },
+                                                 exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
+        iOSUpdates = TurkcellCandidateIndex(updates, include: { _ in true },
+                                            exactValues: { $0.iOS.exactValues }, mayStop: { $0.rule == nil })
+        iOSMessages = TurkcellCandidateIndex(messages, include: { _ in true },
+                                             exactValues: { $0.iOS.exactValues }, mayStop: { $0.rule == nil })
         rules = updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
         notices = messages.map { NoticeInfo(id: $0.id, kind: "message") }
         self.diagnostics = diagnostics

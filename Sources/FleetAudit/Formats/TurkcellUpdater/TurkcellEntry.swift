@@ -8,12 +8,15 @@ struct TurkcellEntry: Sendable {
     /// rule compiled once for each SDK's language.
     struct Filter: Sendable {
         let key: String
+        /// The key's number among the document's filter keys (`TurkcellFilterKeys`).
+        let keyIndex: Int
         let rule: String?
         let android: AndroidFilterRule
         let iOS: IOSFilterRule
 
-        init(key: String, rule: String?) {
+        init(key: String, keyIndex: Int, rule: String?) {
             self.key = key
+            self.keyIndex = keyIndex
             self.rule = rule
             android = AndroidFilterRule(rule)
             iOS = IOSFilterRule(rule)
@@ -22,17 +25,19 @@ struct TurkcellEntry: Sendable {
     /// Filters in document order (both SDKs check them in that order).
     let filters: [Filter]
 
-    init(id: String, _ object: JSONObject) {
+    init(id: String, _ object: JSONObject, keys: TurkcellFilterKeys) {
         self.id = id
         self.object = object
         let f = object["filters"]?.objectValue ?? JSONObject()
         filters = f.keys.map { key in
             let v = f[key]!
+            let rule: String?
             switch v {
-            case .null: return Filter(key: key, rule: nil)
-            case .string(let s): return Filter(key: key, rule: s)
-            default: return Filter(key: key, rule: JSONWriter.compact(v))
+            case .null: rule = nil
+            case .string(let s): rule = s
+            default: rule = JSONWriter.compact(v)
             }
+            return Filter(key: key, keyIndex: keys.number(key), rule: rule)
         }
     }
 

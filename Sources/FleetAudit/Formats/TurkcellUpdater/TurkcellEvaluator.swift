@@ -5,14 +5,24 @@ struct TurkcellEvaluator {
     let document: TurkcellDocument
     let profile: Profile
     let context: EvaluationContext
+    private let properties: TurkcellProperties
+    /// The profile's value of every filter key, read once.
+    private let values: TurkcellProfileValues
 
-    private var properties: TurkcellProperties { TurkcellProperties(profile: profile) }
+    init(document: TurkcellDocument, profile: Profile, context: EvaluationContext) {
+        self.document = document
+        self.profile = profile
+        self.context = context
+        properties = TurkcellProperties(profile: profile)
+        values = TurkcellProfileValues(keys: document.filterKeys, properties: properties)
+    }
 
     // MARK: Android
 
     func android() -> Decision {
         var skipped: [Diagnostic] = []
-        for (i, e) in document.updates.enumerated() where !document.androidDropped.contains(i) {
+        for i in document.androidUpdates.candidates({ values.android[$0] }) {
+            let e = document.updates[i]
             guard androidFiltersHold(e, skipped: &skipped) else { continue }
             guard let target = e.androidTargetVersionCode, let build = profile.appBuildCode, target > Int64(build) else { continue }
             let endOfSupport = e.filtersOnOS && !e.hasInstallTarget
@@ -37,7 +47,7 @@ struct TurkcellEvaluator {
     /// Whether an entry's filters hold on Android; an entry whose pattern throws is skipped, as the SDK's
     /// catch around each entry does, and the device is counted under a diagnostic.
     private func androidFiltersHold(_ e: TurkcellEntry, skipped: inout [Diagnostic]) -> Bool {
-        switch properties.androidMatch(e.filters) {
+        switch TurkcellProperties.androidMatch(e.filters, values) {
         case .match: return true
         case .noMatch: return false
         case .invalidPattern:
@@ -54,8 +64,9 @@ struct TurkcellEvaluator {
             return Decision(.upToDate, rule: nil, reason: "\"updates\": [] crashes the iOS SDK before it shows anything",
                             diagnostics: [Diagnostic("turkcell.ios.emptyUpdates", .error, "iOS devices whose SDK crashes on \"updates\": []")])
         }
-        for e in document.updates {
-            switch properties.iOSMatch(e.filters) {
+        for i in document.iOSUpdates.candidates({ values.raw[$0] }) {
+            let e = document.updates[i]
+            switch TurkcellProperties.iOSMatch(e.filters, values) {
             case nil:
                 return Decision(.upToDate, rule: e.id, reason: "a null filter in \(e.id) crashes the iOS SDK",
                                 diagnostics: [Diagnostic("turkcell.ios.nullFilter", .error, "iOS devices whose SDK crashes on a null filter")])
@@ -104,7 +115,8 @@ struct TurkcellEvaluator {
     /// Android (VersionsMap.getMessage): the first entry whose filters, dates and display records allow it.
     private func androidMessages(reason: String) -> Decision {
         var skipped: [Diagnostic] = []
-        for m in document.messages {
+        for i in document.androidMessages.candidates({ values.android[$0] }) {
+            let m = document.messages[i]
             guard androidFiltersHold(m, skipped: &skipped) else { continue }
             guard withinWindow(m, zone: context.options.timeZone) else { continue }
             let state = DisplayState(profile: profile)
@@ -122,7 +134,9 @@ struct TurkcellEvaluator {
     /// it and, for a device that has shown it before, the display count is under `maxDisplayCount` and
     /// `displayPeriodInHours` have passed since it was last shown.
     private func iOSMessages(reason: String) -> Decision {
-        guard let m = document.messages.first(where: { properties.iOSMatch($0.filters) == true }) else {
+        let first = document.iOSMessages.candidates({ values.raw[$0] })
+            .first { TurkcellProperties.iOSMatch(document.messages[$0].filters, values) == true }
+        guard let m = first.map({ document.messages[$0] }) else {
             return Decision(.upToDate, rule: nil, reason: reason + "; no message applies", diagnostics: [
                 Diagnostic("turkcell.ios.noMessageMatches", .error,
                            "iOS devices no message entry matches: the iOS SDK 1.2 then treats the whole array as the message and crashes")])

@@ -32,18 +32,18 @@ struct TurkcellProperties {
 
     /// Android (FilteredEntry.isMatches): filters in order, the first that fails decides; a pattern that
     /// throws is reported, and the caller skips the entry as the SDK does.
-    func androidMatch(_ filters: [TurkcellEntry.Filter]) -> FilterMatch {
+    static func androidMatch(_ filters: [TurkcellEntry.Filter], _ values: TurkcellProfileValues) -> FilterMatch {
         for f in filters {
-            let result = f.android.evaluate(value(f.key))
+            let result = f.android.evaluate(normalized: values.android[f.keyIndex])
             if result != .match { return result }
         }
         return .match
     }
 
     /// iOS: whether every filter of an entry holds. nil: the iOS SDK crashes (a null rule).
-    func iOSMatch(_ filters: [TurkcellEntry.Filter]) -> Bool? {
+    static func iOSMatch(_ filters: [TurkcellEntry.Filter], _ values: TurkcellProfileValues) -> Bool? {
         for f in filters {
-            guard let ok = f.iOS.evaluate(value(f.key)) else { return nil }
+            guard let ok = f.iOS.evaluate(values.raw[f.keyIndex]) else { return nil }
             if !ok { return false }
         }
         return true
