@@ -209,3 +209,50 @@ final class TurkcellSDKFidelityTests: XCTestCase {
         XCTAssertThrowsError(try load(json: #"{"packageName": 5}"#))
     }
 }
+
+/// The candidate index (entries filed under the exact values of a filter) must give the decisions of a scan
+/// over every entry, for both SDKs, on random documents mixing filed and unfiled filters, invalid patterns
+/// and null rules.
+final class TurkcellCandidateIndexTests: XCTestCase {
+    func testFiledEvaluationEqualsEvaluatingEveryEntry() throws {
+        var rng = SystemRandomNumberGenerator()
+        let models = ["Pixel 7", "pixel7", "SM-G973F", "iPhone15,2", "a?c", ""]
+        let rules: [String?] = ["Pixel 7", "pixel7,SM-G973F", "sm-*", "!pixel7", "a?c", "a?c*", "[x*", ">5", "''", "", nil, " Pixel 7 ", "PIXEL7"]
+        for _ in 0..<300 {
+            var updates: [JSONValue] = [], messages: [JSONValue] = []
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                var filters = JSONObject()
+                for key in ["deviceLanguage", "deviceModel", "appVersionName"].shuffled(using: &rng).prefix(Int.random(in: 0...2, using: &rng)) {
+                    let rule = rules.randomElement(using: &rng)!
+                    filters.append(key, rule.map { .string($0) } ?? .null)
+                }
+                let entry: JSONValue = .obj([("filters", .object(filters)), ("targetVersionCode", .int(Int.random(in: 1...9, using: &rng))),
+                                             ("targetGooglePlay", .bool(true)), ("targetWebsiteUrl", .string("https://x")),
+                                             ("forceUpdate", .bool(Bool.random(using: &rng))),
+                                             ("descriptions", .obj([("*", .obj([("message", .string("m"))]))]))])
+                if Bool.random(using: &rng) { updates.append(entry) } else { messages.append(entry) }
+            }
+            var root = JSONObject()
+            root.append("packageName", .string("p"))
+            if !updates.isEmpty || Bool.random(using: &rng) { root.append("updates", .array(updates)) }
+            root.append("messages", .array(messages))
+            let filed = TurkcellDocument(root), everyEntry = TurkcellDocument(root, filing: false)
+            for _ in 0..<20 {
+                let platform: Platform = Bool.random(using: &rng) ? .android : .ios
+                var attributes: [String: String] = [:]
+                if Bool.random(using: &rng) { attributes["model"] = models.randomElement(using: &rng)! }
+                if Bool.random(using: &rng) { attributes["language"] = ["pixel7", "en-GB", ""].randomElement(using: &rng)! }
+                let profile = Profile(platform: platform, osVersion: "13", apiLevel: platform == .android ? 33 : nil,
+                                      appVersion: ["Pixel 7", "a?c", "1.0"].randomElement(using: &rng)!,
+                                      appBuild: platform == .android ? String(Int.random(in: 1...9, using: &rng)) : nil,
+                                      packageName: nil, attributes: attributes)
+                let context = EvaluationContext(asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)
+                let a = filed.evaluate(profile, context: context), b = everyEntry.evaluate(profile, context: context)
+                XCTAssertEqual(a.outcome, b.outcome)
+                XCTAssertEqual(a.rule, b.rule)
+                XCTAssertEqual(a.notices, b.notices)
+                XCTAssertEqual(a.diagnostics, b.diagnostics)
+            }
+        }
+    }
+}

@@ -33,7 +33,8 @@ struct TurkcellDocument: EvaluableConfig {
     let androidMessages: TurkcellCandidateIndex
     let iOSMessages: TurkcellCandidateIndex
 
-    init(_ root: JSONObject) {
+    /// - Parameter filing: false evaluates every entry for every device (the tests' reference).
+    init(_ root: JSONObject, filing: Bool = true) {
         packageName = root["packageName"]?.stringValue
         let keys = TurkcellFilterKeys()
         let updateArray = root["updates"]?.arrayValue ?? []
@@ -111,13 +112,13 @@ struct TurkcellDocument: EvaluableConfig {
         }
         messageWindows = windows
         androidDropped = dropped
-        androidUpdates = TurkcellCandidateIndex(updates, include: { !dropped.contains($0) },
+        androidUpdates = TurkcellCandidateIndex(updates, include: { !dropped.contains($0) }, filing: filing,
                                                 exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
-        androidMessages = TurkcellCandidateIndex(messages, include: { _ in true },
+        androidMessages = TurkcellCandidateIndex(messages, include: { _ in true }, filing: filing,
                                                  exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
-        iOSUpdates = TurkcellCandidateIndex(updates, include: { _ in true },
+        iOSUpdates = TurkcellCandidateIndex(updates, include: { _ in true }, filing: filing,
                                             exactValues: { $0.iOS.exactValues }, mayStop: { $0.rule == nil })
-        iOSMessages = TurkcellCandidateIndex(messages, include: { _ in true },
+        iOSMessages = TurkcellCandidateIndex(messages, include: { _ in true }, filing: filing,
                                              exactValues: { $0.iOS.exactValues }, mayStop: { $0.rule == nil })
         rules = updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
         notices = messages.map { NoticeInfo(id: $0.id, kind: "message") }

@@ -38,13 +38,14 @@ struct TurkcellCandidateIndex: Sendable {
     ///   - include: whether an entry is evaluated at all on this platform.
     ///   - exactValues: the values a filter can hold for, or nil when it cannot be filed.
     ///   - mayStop: whether reaching a filter can throw or crash.
-    init(_ entries: [TurkcellEntry], include: (Int) -> Bool,
+    ///   - filing: false makes every entry a candidate (the reference the tests compare with).
+    init(_ entries: [TurkcellEntry], include: (Int) -> Bool, filing: Bool = true,
          exactValues: (TurkcellEntry.Filter) -> Set<String>?, mayStop: (TurkcellEntry.Filter) -> Bool) {
         var always: [Int] = []
         var byKey: [Int: [String: [Int]]] = [:]
         for (i, e) in entries.enumerated() where include(i) {
             var filed = false
-            for f in e.filters {
+            for f in e.filters where filing {
                 if let values = exactValues(f) {
                     for v in values { byKey[f.keyIndex, default: [:]][v, default: []].append(i) }
                     filed = true
