@@ -12,20 +12,7 @@ public enum Auditor {
     public static func audit(_ configs: [LoadedConfig], profiles table: ProfileTable, context: EvaluationContext,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                              profilesPerWorker: Int = 4096) -> [ConfigTally] {
-        // Per-package releases are read by every format: then every projection keeps the package.
-        let base = ProfileNeeds(packageName: context.releases?.all.contains { $0.package != nil } == true)
-        var groupIndex: [ProfileNeeds: Int] = [:]
-        var groups: [(needs: ProfileNeeds, members: [Int])] = []
-        for (i, loaded) in configs.enumerated() {
-            var needs = loaded.config.needs
-            needs.formUnion(base)
-            if let g = groupIndex[needs] {
-                groups[g].members.append(i)
-            } else {
-                groupIndex[needs] = groups.count
-                groups.append((needs, [i]))
-            }
-        }
+        let groups = self.groups(configs, context: context)
         let timings = ProcessInfo.processInfo.environment["FLEET_AUDIT_TIMINGS"] == "1"
         let started = DispatchTime.now().uptimeNanoseconds
         @Sendable func seconds(since start: UInt64) -> String {
@@ -53,6 +40,43 @@ public enum Auditor {
             for (k, tally) in results.slot(g).enumerated() { tallies[group.members[k]] = tally }
         }
         return tallies
+    }
+
+    /// Configs grouped by the fields they read; each group is evaluated on the profiles projected onto them.
+    private static func groups(_ configs: [LoadedConfig], context: EvaluationContext) -> [(needs: ProfileNeeds, members: [Int])] {
+        // Per-package releases are read by every format: then every projection keeps the package.
+        let base = ProfileNeeds(packageName: context.releases?.all.contains { $0.package != nil } == true)
+        var groupIndex: [ProfileNeeds: Int] = [:]
+        var groups: [(needs: ProfileNeeds, members: [Int])] = []
+        for (i, loaded) in configs.enumerated() {
+            var needs = loaded.config.needs
+            needs.formUnion(base)
+            if let g = groupIndex[needs] {
+                groups[g].members.append(i)
+            } else {
+                groupIndex[needs] = groups.count
+                groups.append((needs, [i]))
+            }
+        }
+        return groups
+    }
+
+    /// The decision `audit` counts for each of the table's profiles (with devices), config by config: the
+    /// same grouping, projection and evaluation as `audit`, one profile at a time. `explain --inventory`
+    /// answers from it, and the tests hold `explain --device` to it.
+    public static func decisions(_ configs: [LoadedConfig], profiles table: ProfileTable,
+                                 context: EvaluationContext) -> [[Decision?]] {
+        var out = Array(repeating: [Decision?](repeating: nil, count: configs.count), count: table.profiles.count)
+        let fields = ProfileFieldIDs(table)
+        for group in groups(configs, context: context) {
+            let (projected, origins) = fields.projectWithOrigins(table, onto: group.needs)
+            for (p, origin) in origins.enumerated() where origin >= 0 {
+                for c in group.members {
+                    out[p][c] = configs[c].config.evaluate(projected.profiles[origin], context: context)
+                }
+            }
+        }
+        return out
     }
 
     private static func evaluate(_ configs: [LoadedConfig], _ table: ProfileTable, context: EvaluationContext,

@@ -50,6 +50,18 @@ struct ProfileFieldIDs: @unchecked Sendable {
     /// The profiles with only the fields `needs` names (and the ones every config reads), equal ones merged
     /// and their devices summed.
     func project(_ table: ProfileTable, onto needs: ProfileNeeds) -> ProfileTable {
+        project(table, onto: needs) { _, _ in }
+    }
+
+    /// `project`, also telling for each of the table's profiles which projected profile it became (-1 for a
+    /// profile with no devices).
+    func projectWithOrigins(_ table: ProfileTable, onto needs: ProfileNeeds) -> (ProfileTable, [Int]) {
+        var origins = Array(repeating: -1, count: table.profiles.count)
+        let projected = project(table, onto: needs) { origins[$0] = $1 }
+        return (projected, origins)
+    }
+
+    private func project(_ table: ProfileTable, onto needs: ProfileNeeds, origin: (Int, Int) -> Void) -> ProfileTable {
         let attributeColumns = attributeNames.indices.filter { needs.attributes.contains(attributeNames[$0]) }
         let keys = ProfileKeyTable()
         var profiles: [Profile] = []
@@ -66,6 +78,7 @@ struct ProfileFieldIDs: @unchecked Sendable {
             key[5] = needs.packageName ? ids[row + 5] : 0
             for (k, c) in attributeColumns.enumerated() { key[Self.fixed + k] = ids[row + Self.fixed + c] }
             let (id, isNew) = key.withUnsafeBytes { keys.id(of: $0.assumingMemoryBound(to: UInt8.self)) }
+            origin(i, id)
             if isNew {
                 var attributes: [String: String] = [:]
                 if keepsAllAttributes {

@@ -272,9 +272,15 @@ final class RowCounter {
         return ProfileTable(profiles: profiles, devices: devices)
     }
 
-    /// Whether the platform field says `android` (any case, spaces around it), without making a String.
+    /// Whether the platform field says `android` as `ProfileBuilder` reads it (any case, blanks around it),
+    /// without making a String for ASCII text; other text goes through `ProfileBuilder.platform` itself, so
+    /// a no-break space or an ideographic space around `android` reads the same here as there.
     @inline(__always)
     static func isAndroid(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        if field.contains(where: { $0 >= 0x80 }) {
+            return ProfileBuilder.platform(String(decoding: field, as: UTF8.self)) == .android
+        }
+        // ASCII: `trimmedWhitespace` trims spaces and tabs, and only ASCII letters lower-case to ASCII letters.
         var lo = 0, hi = field.count
         while lo < hi, field[lo] == 0x20 || field[lo] == 0x09 { lo += 1 }
         while hi > lo, field[hi - 1] == 0x20 || field[hi - 1] == 0x09 { hi -= 1 }

@@ -50,7 +50,7 @@ public enum ProfileBuilder {
         for column in InventoryColumn.required where trimmed(column) == nil {
             return .failure(RowProblem(column: column.rawValue, reason: .emptyRequired, message: "\(column.rawValue) is empty"))
         }
-        let platform = Platform(trimmed(.platform)!)
+        let platform = platform(value(.platform)!)
         let osVersion = trimmed(.osVersion)!
         let appBuild = trimmed(.appBuild)
         var apiLevel: Int? = nil
@@ -80,6 +80,12 @@ public enum ProfileBuilder {
                                 appVersion: trimmed(.appVersion)!,
                                 appBuild: platform == .android || needs.appBuildOffAndroid ? appBuild : nil,
                                 packageName: needs.packageName ? trimmed(.packageName) : nil, attributes: attributes))
+    }
+
+    /// The platform a `platform` value names: trimmed of blanks, any case (SPEC §2.2). The one reading of it;
+    /// ingest's byte-level check defers to it for any text that is not ASCII.
+    public static func platform(_ raw: String) -> Platform {
+        Platform(raw.trimmedWhitespace)
     }
 
     /// Parses a `count` value: a positive base-10 integer.
