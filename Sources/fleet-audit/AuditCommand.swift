@@ -102,8 +102,9 @@ struct AuditCommand: ParsableCommand {
         let onProgress: @Sendable (Int64, (done: Int, total: Int)) -> Void = { rows, progress in
             Progress.show(rows: rows, progress: progress, inventoryBytes: inventoryBytes, since: started)
         }
+        let timings = PhaseTimings()
         do {
-            report = try AuditRun.run(request, onProgress: showProgress ? onProgress : nil)
+            report = try AuditRun.run(request, onProgress: showProgress ? onProgress : nil, timings: timings.runTimings)
         } catch {
             if showProgress { Progress.clear() }
             throw Exit.fail(error)
@@ -118,7 +119,6 @@ struct AuditCommand: ParsableCommand {
         targets.templatesDirectory = templates
         let result: (written: [String], stdout: String?)
         do {
-            let timings = PhaseTimings()
             result = try ReportWriter.write(report, to: targets)
             timings.mark("reports")
         } catch {

@@ -40,8 +40,8 @@ public enum AuditRun {
     }
 
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
-                           onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil) throws(AuditFailure) -> AuditReport {
-        let timings = PhaseTimings()
+                           onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
+                           timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
         let (configs, failed) = try loadConfigs(request)
         let releases = try loadReleases(request.releasesPath)
         let needs = ProfileNeeds.forRun(configs, releases: releases)
@@ -53,7 +53,7 @@ public enum AuditRun {
         } catch {
             throw .input(error.description)
         }
-        timings.mark("configs and releases")
+        timings?.phaseEnded("configs and releases")
         var loader = InventoryLoader(columnOverrides: request.columnOverrides, needs: needs)
         loader.onProgress = onProgress
         let table: ProfileTable
@@ -63,12 +63,12 @@ public enum AuditRun {
         } catch {
             throw .input(error.description)
         }
-        timings.mark("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
+        timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
         let asOf = request.asOf ?? generatedAt
         let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,
                                         options: request.formatOptions)
-        let tallies = Auditor.audit(configs, profiles: table, context: context)
-        timings.mark("evaluation")
+        let tallies = Auditor.audit(configs, profiles: table, context: context, timings: timings?.detail)
+        timings?.phaseEnded("evaluation")
         var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
         report.gates = request.gates.flatMap { $0.check(report) }

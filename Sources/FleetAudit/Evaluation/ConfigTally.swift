@@ -1,6 +1,6 @@
 /// Device counts for one config: per outcome, per rule, per platform, plus notices, the diagnostics
 /// devices ran into and the versions most often locked out.
-public struct ConfigTally: Sendable {
+public struct ConfigTally: DecisionAccumulator {
     public struct RuleTally: Sendable {
         public var counts = OutcomeCounts()
         public var byPlatform: [Platform: OutcomeCounts] = [:]
@@ -28,9 +28,13 @@ public struct ConfigTally: Sendable {
 
     public init() {}
 
-    /// - Parameter versionKeys: the profile's "platform app-version" and "platform OS-version" keys, made on
-    ///   first need and kept by the caller for the profile's other configs.
-    mutating func record(_ decision: Decision, profile: Profile, devices: Int64, versionKeys: inout (app: String, os: String)?) {
+    /// Counts one profile's decision (an audit's unit is one config).
+    public mutating func record(_ decisions: [Decision], for visit: ProfileVisit) {
+        record(decisions[0], for: visit)
+    }
+
+    mutating func record(_ decision: Decision, for visit: ProfileVisit) {
+        let profile = visit.profile, devices = visit.devices
         totals[decision.outcome] += devices
         byPlatform[profile.platform, default: OutcomeCounts()][decision.outcome] += devices
         if let rule = decision.rule {
@@ -41,15 +45,14 @@ public struct ConfigTally: Sendable {
         for notice in decision.notices { notices[notice, default: 0] += devices }
         for diagnostic in decision.diagnostics { diagnosticDevices[diagnostic, default: 0] += devices }
         if decision.outcome.isLocking {
-            let keys = versionKeys ?? ("\(profile.platform) \(profile.appVersion)", "\(profile.platform) \(profile.osVersion)")
-            versionKeys = keys
+            let keys = visit.versionKeys
             appVersions[decision.outcome, default: [:]][keys.app, default: 0] += devices
             osVersions[decision.outcome, default: [:]][keys.os, default: 0] += devices
         }
     }
 
     /// Adds another worker's tally of other profiles.
-    mutating func merge(_ o: ConfigTally) {
+    public mutating func merge(_ o: ConfigTally) {
         totals.add(o.totals)
         for (p, c) in o.byPlatform { byPlatform[p, default: OutcomeCounts()].add(c) }
         for (id, r) in o.rules { rules[id, default: RuleTally()].merge(r) }

@@ -1,0 +1,170 @@
+import Dispatch
+import Foundation
+
+/// Counts what the configs of one evaluation unit decided, profile by profile. `ConfigTally` is the audit's;
+/// a plan's transition tally and a what-if sweep's coverage are others. Accumulators of different workers are
+/// merged, so a result never depends on how the profiles were split.
+public protocol DecisionAccumulator: Sendable {
+    init()
+    /// The decisions of the unit's configs, in the unit's order, for one profile.
+    mutating func record(_ decisions: [Decision], for visit: ProfileVisit)
+    mutating func merge(_ other: Self)
+}
+
+/// One profile as the evaluation visits it, with what accumulators derive from it made once per profile and
+/// shared by every unit (one visit object per worker, reused from profile to profile).
+public final class ProfileVisit {
+    public private(set) var profile: Profile
+    public private(set) var devices: Int64
+    private var keys: (app: String, os: String)?
+
+    init(_ profile: Profile, devices: Int64) {
+        self.profile = profile
+        self.devices = devices
+    }
+
+    func move(to profile: Profile, devices: Int64) {
+        self.profile = profile
+        self.devices = devices
+        keys = nil
+    }
+
+    /// "platform app-version" and "platform OS-version", the keys of the top-versions tables.
+    public var versionKeys: (app: String, os: String) {
+        if let keys { return keys }
+        let made = ("\(profile.platform) \(profile.appVersion)", "\(profile.platform) \(profile.osVersion)")
+        keys = made
+        return made
+    }
+}
+
+/// Configs evaluated together on the same profiles: one config for an audit; a published and a draft
+/// document for a plan.
+public struct EvaluationUnit: Sendable {
+    public let configs: [LoadedConfig]
+    public init(_ configs: [LoadedConfig]) { self.configs = configs }
+}
+
+/// The one evaluation path of every command: each distinct profile evaluated once per config and counted
+/// with its devices.
+///
+/// A config only reads some fields (its `needs`): an NHS document never looks at a region, so the run's
+/// profiles that differ only by region are one case for it. Units are grouped by what their configs read,
+/// and each group is evaluated on the profiles projected onto those fields, merged with their devices summed,
+/// which on a fleet is several times fewer evaluations. Profiles are split between the cores; each worker
+/// keeps its own accumulators, merged at the end.
+public enum EvaluationCore {
+    /// Receives a line about each group's evaluation (its configs, size and time); `FLEET_AUDIT_TIMINGS`.
+    public typealias TimingSink = @Sendable (String) -> Void
+
+    public static func run<A: DecisionAccumulator>(_ units: [EvaluationUnit], profiles table: ProfileTable,
+                                                   context: EvaluationContext, accumulating: A.Type = A.self,
+                                                   workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                                   profilesPerWorker: Int = 4096, timings: TimingSink? = nil) -> [A] {
+        let groups = self.groups(units, context: context)
+        let started = DispatchTime.now().uptimeNanoseconds
+        let fields = ProfileFieldIDs(table)
+        timings?("evaluation: field numbering \(seconds(since: started))")
+        let results = Slots<[A]>(count: groups.count)
+        // Groups run side by side when there are enough of them; a lone group splits its profiles instead.
+        let inner = groups.count >= workers ? 1 : workers
+        DispatchQueue.concurrentPerform(iterations: groups.count) { g in
+            let start = DispatchTime.now().uptimeNanoseconds
+            let projected = fields.project(table, onto: groups[g].needs)
+            let projection = timings == nil ? "" : seconds(since: start)
+            let members = groups[g].members.map { units[$0] }
+            results.store(g, evaluate(members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker))
+            timings?("evaluation group \(g) (\(members.flatMap(\.configs).map(\.id).joined(separator: ", "))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))")
+        }
+        var out = Array(repeating: A(), count: units.count)
+        for (g, group) in groups.enumerated() {
+            for (k, accumulator) in results[g].enumerated() { out[group.members[k]] = accumulator }
+        }
+        return out
+    }
+
+    /// The decisions each of the table's profiles (with devices) gets, unit by unit and config by config:
+    /// the same grouping, projection and evaluation as `run`, one profile at a time. `explain` is held to it.
+    public static func decisions(_ units: [EvaluationUnit], profiles table: ProfileTable,
+                                 context: EvaluationContext) -> [[[Decision]]] {
+        var out = Array(repeating: [[Decision]](repeating: [], count: units.count), count: table.profiles.count)
+        let fields = ProfileFieldIDs(table)
+        for group in groups(units, context: context) {
+            let (projected, origins) = fields.projectWithOrigins(table, onto: group.needs)
+            for (p, origin) in origins.enumerated() where origin >= 0 {
+                for u in group.members {
+                    out[p][u] = units[u].configs.map { $0.config.evaluate(projected.profiles[origin], context: context) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Units grouped by the fields their configs read.
+    private static func groups(_ units: [EvaluationUnit], context: EvaluationContext) -> [(needs: ProfileNeeds, members: [Int])] {
+        // Per-package releases are read by every format: then every projection keeps the package.
+        let base = ProfileNeeds(packageName: context.releases?.all.contains { $0.package != nil } == true)
+        var groupIndex: [ProfileNeeds: Int] = [:]
+        var groups: [(needs: ProfileNeeds, members: [Int])] = []
+        for (i, unit) in units.enumerated() {
+            var needs = base
+            for loaded in unit.configs { needs.formUnion(loaded.config.needs) }
+            if let g = groupIndex[needs] {
+                groups[g].members.append(i)
+            } else {
+                groupIndex[needs] = groups.count
+                groups.append((needs, [i]))
+            }
+        }
+        return groups
+    }
+
+    private static func evaluate<A: DecisionAccumulator>(_ units: [EvaluationUnit], _ table: ProfileTable, context: EvaluationContext,
+                                                         workers: Int, profilesPerWorker: Int) -> [A] {
+        let count = table.profiles.count
+        let parts = max(1, min(workers, (count + profilesPerWorker - 1) / max(profilesPerWorker, 1)))
+        let results = Slots<[A]>(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (count * part / parts)..<(count * (part + 1) / parts)
+            var accumulators = Array(repeating: A(), count: units.count)
+            var decisions: [Decision] = []
+            var visit: ProfileVisit?
+            for i in range where table.devices[i] > 0 {
+                let profile = table.profiles[i]
+                if let visit { visit.move(to: profile, devices: table.devices[i]) } else { visit = ProfileVisit(profile, devices: table.devices[i]) }
+                for (u, unit) in units.enumerated() {
+                    decisions.removeAll(keepingCapacity: true)
+                    for loaded in unit.configs { decisions.append(loaded.config.evaluate(profile, context: context)) }
+                    accumulators[u].record(decisions, for: visit!)
+                }
+            }
+            results.store(part, accumulators)
+        }
+        var merged = results[0]
+        for part in 1..<parts {
+            for (u, accumulator) in results[part].enumerated() { merged[u].merge(accumulator) }
+        }
+        return merged
+    }
+
+    private static func seconds(since start: UInt64) -> String {
+        String(format: "%.3f s", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+
+    /// One slot per worker; each worker writes only its own.
+    private final class Slots<Value>: @unchecked Sendable {
+        private var slots: [Value?]
+        private let lock = NSLock()
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func store(_ i: Int, _ value: Value) {
+            lock.lock(); slots[i] = value; lock.unlock()
+        }
+
+        subscript(_ i: Int) -> Value {
+            lock.lock(); defer { lock.unlock() }
+            return slots[i]!
+        }
+    }
+}
