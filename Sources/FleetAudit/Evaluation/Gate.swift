@@ -72,6 +72,6 @@ public struct GateResult: Equatable, Sendable {
 
     public var sentence: String {
         let pct = (percent * 100).rounded() / 100
-        return "\(config): \(gate.outcome.rawValue) = \(TextSummary.grouped(devices)) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+        return "\(config): \(gate.outcome.rawValue) = \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
     }
 }

@@ -18,20 +18,25 @@ public struct FormatOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// An option value that does not parse; the command reports it as a usage error.
+    public struct ParseError: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
     /// Parses `KEY=comparison`.
-    public mutating func addRequirement(_ spec: String) throws(AuditFailure) {
+    public mutating func addRequirement(_ spec: String) throws(ParseError) {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty, let comparison = Comparison(rawValue: parts[1]) else {
-            throw .usage("--requirement \"\(spec)\" is not KEY=equals|atLeast|atMost")
+            throw ParseError(description: "--requirement \"\(spec)\" is not KEY=equals|atLeast|atMost")
         }
         requirementComparisons[InventoryColumn.normalize(parts[0])] = comparison
     }
 
     /// Parses `PLATFORM=VERSION`.
-    public mutating func addLegacyBelow(_ spec: String) throws(AuditFailure) {
+    public mutating func addLegacyBelow(_ spec: String) throws(ParseError) {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw .usage("--pov-legacy-below \"\(spec)\" is not PLATFORM=VERSION (for example android=4.0.0 or android=400)")
+            throw ParseError(description: "--pov-legacy-below \"\(spec)\" is not PLATFORM=VERSION (for example android=4.0.0 or android=400)")
         }
         povLegacyBelow[Platform(parts[0])] = parts[1]
     }

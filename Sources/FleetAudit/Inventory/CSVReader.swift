@@ -354,7 +354,11 @@ public final class CSVReader: RowStepper {
             memoryOffset += n
         } else {
             n = buffer.withUnsafeMutableBufferPointer { b in
+                #if canImport(Glibc)
                 Glibc.read(fd, b.baseAddress! + end, b.count - end)
+                #else
+                Darwin.read(fd, b.baseAddress! + end, b.count - end)
+                #endif
             }
         }
         if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writes a file through a temporary file in the same folder and a rename, so an interrupted run never
@@ -25,7 +27,11 @@ public enum AtomicFile {
         bytes.withUnsafeMutableBytes { raw in
             var offset = 0
             while offset < raw.count {
+                #if canImport(Glibc)
                 let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                #else
+                let n = Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                #endif
                 if n < 0 {
                     if errno == EINTR { continue }
                     ok = false

@@ -33,13 +33,5 @@ public enum TextSummary {
     }
 
     /// `12,345`: comma grouping, never the locale's.
-    public static func grouped(_ n: Int64) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, c) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(c)
-        }
-        return n < 0 ? "-" + out : out
-    }
+    public static func grouped(_ n: Int64) -> String { n.groupedDigits }
 }

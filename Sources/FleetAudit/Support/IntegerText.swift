@@ -22,3 +22,16 @@ func swiftInt(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
     }
     return value
 }
+
+extension Int64 {
+    /// Plain digits grouped by three with commas (`12,345`), never locale-dependent (SPEC §6.1).
+    public var groupedDigits: String {
+        let digits = String(magnitude)
+        var out = ""
+        for (i, c) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return self < 0 ? "-" + out : out
+    }
+}
