@@ -64,8 +64,10 @@ public enum ExplainRun {
         let profile = try profile(pairs, needs: ProfileNeeds.forRun(configs, releases: releases))
         let context = EvaluationContext(releases: releases, asOf: request.asOf ?? Timestamps.generationTime(),
                                         asOfIsExplicit: request.asOf != nil, options: request.formatOptions)
-        var results: [JSONValue] = configs.map { loaded in
-            let decision = loaded.config.evaluate(profile, context: context)
+        // The audit's own path: the profile projected onto what each config reads, then evaluated.
+        let decisions = Auditor.decisions(configs, profiles: .single(profile), context: context)[0]
+        var results: [JSONValue] = zip(configs, decisions).map { loaded, decided in
+            let decision = decided!
             // Document-level diagnostics concern the devices the document is for (all of them when it is for none).
             let concerned = loaded.config.platforms.isEmpty || loaded.config.platforms.contains(profile.platform)
             let documentCodes = concerned ? loaded.config.diagnostics.map(\.code) : []
