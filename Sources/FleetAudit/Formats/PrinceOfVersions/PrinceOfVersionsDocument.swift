@@ -8,6 +8,7 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
 
     static let missingVersions = "pov.missingVersions"
     static let platformMissing = "pov.platformMissing"
+    static let noUsablePlatform = "pov.noUsablePlatform"
     static let legacyMissing = "pov.legacy.missing"
     static let unreadableDevice = "pov.unreadableDeviceVersion"
     static let lastNotifiedColumn = "last_notified_version"
@@ -55,7 +56,7 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
             }
         }
         if views.isEmpty {
-            diagnostics.append(Diagnostic(Self.platformMissing, .error, "the document has no usable platform key"))
+            diagnostics.append(Diagnostic(Self.noUsablePlatform, .error, "the document has no usable platform key"))
         }
         self.rules = rules
         self.diagnostics = diagnostics

@@ -1,0 +1,163 @@
+/// Every diagnostic code FleetAudit raises, with one meaning each: its severity, the format it belongs to
+/// (nil for run-level codes), a one-line summary and what to do about it. Reports, `validate`, the README
+/// and CI outputs (SARIF rules) read from here. A code raised anywhere must be in this table with the same
+/// severity: `Diagnostic`'s initializer checks it in debug builds, so every test run does, and
+/// `DiagnosticCatalogTests` checks that every code in the sources is listed.
+public enum DiagnosticCatalog {
+    public struct Entry: Sendable, Equatable {
+        public let code: String
+        public let severity: Severity
+        /// `nhs-availability`, `princeofversions`, `turkcell-updater`, `osam`; nil for the run itself.
+        public let format: String?
+        public let summary: String
+        public let help: String
+    }
+
+    public static let entries: [Entry] = [
+        // Run
+        Entry(code: "config.unavailable", severity: .error, format: nil,
+              summary: "A config could not be loaded (missing, unreadable, not JSON, no known format, HTTP error).",
+              help: "Fix the path or URL, or the JSON at the line and column named; with --keep-going the run goes on without it."),
+        Entry(code: "releases.assumedInstallable", severity: .info, format: nil,
+              summary: "No --releases: every required version is assumed installable.",
+              help: "Pass --releases FILE so forced updates no published release reaches are counted as blocked."),
+
+        // NHS COVID-19 availability
+        Entry(code: "nhs.rejected", severity: .error, format: "nhs-availability",
+              summary: "The app rejects the whole document (a required field is missing or a value does not parse).",
+              help: "Every field needs a value of the right type and a description; the app keeps its last good document."),
+        Entry(code: "nhs.recommendationBelowMinimum", severity: .warning, format: "nhs-availability",
+              summary: "A recommended version is below the matching minimum, so the recommendation can never show.",
+              help: "Raise the recommended version to at least the minimum, or drop the recommendation."),
+        Entry(code: "nhs.ios.unreadableDeviceVersion", severity: .warning, format: "nhs-availability",
+              summary: "Devices whose OS or app version the iOS app's parser rejects (counted notTargeted).",
+              help: "Check the inventory's os_version and app_version for these devices."),
+        Entry(code: "nhs.android.quotedInteger", severity: .info, format: "nhs-availability",
+              summary: "An Android integer is given as a string: the app accepts it, the contract says a number.",
+              help: "Write the value as a JSON number."),
+
+        // PrinceOfVersions
+        Entry(code: "pov.noUsablePlatform", severity: .error, format: "princeofversions",
+              summary: "The document has no platform key a client can use.",
+              help: "Add ios/ios2, macos/macos2 or android/android2 with configurations."),
+        Entry(code: "pov.platformMissing", severity: .info, format: "princeofversions",
+              summary: "Devices whose platform has no key in the document (counted notTargeted).",
+              help: "Nothing to do if the document is not meant for that platform."),
+        Entry(code: "pov.missingVersions", severity: .error, format: "princeofversions",
+              summary: "A configuration has neither required_version nor last_version_available: a client that picks it throws.",
+              help: "Give the configuration a required_version or a last_version_available."),
+        Entry(code: "pov.requirementNotScalar", severity: .warning, format: "princeofversions",
+              summary: "A requirement's value is an object or array, which no device attribute satisfies.",
+              help: "Use a string, number or boolean requirement value."),
+        Entry(code: "pov.unreadableDeviceVersion", severity: .warning, format: "princeofversions",
+              summary: "Devices whose app or OS version the client cannot parse (counted notTargeted).",
+              help: "Check the inventory's app_version, app_build and os_version for these devices."),
+        Entry(code: "pov.ios.arrayDropped", severity: .error, format: "princeofversions",
+              summary: "The iOS/macOS client drops the whole configuration array (an invalid version, frequency or nested meta).",
+              help: "Fix the entry named; the client then falls back to the other key or finds nothing."),
+        Entry(code: "pov.ios.requiredOSVersionIgnored", severity: .warning, format: "princeofversions",
+              summary: "An iOS required_os_version is a number or not a version: the client ignores it.",
+              help: "Write it as a version string (\"15.0\")."),
+        Entry(code: "pov.android.rejected", severity: .error, format: "princeofversions",
+              summary: "The Android client throws on the platform key (a version is not an integer, a field has the wrong type).",
+              help: "Android versions are versionCodes: JSON integers."),
+        Entry(code: "pov.legacy.rejected", severity: .error, format: "princeofversions",
+              summary: "A client before 4.0 rejects the legacy object.",
+              help: "Fix the field named; clients before 4.0 show nothing until then."),
+        Entry(code: "pov.legacy.missing", severity: .warning, format: "princeofversions",
+              summary: "Devices below --pov-legacy-below read a legacy object this document lacks.",
+              help: "Keep the legacy object while clients before 4.0 are in the fleet."),
+        Entry(code: "pov.legacyOnly", severity: .info, format: "princeofversions",
+              summary: "A platform has only a legacy (pre-4.0) object: its devices are evaluated as clients before 4.0.",
+              help: "Add a v4 key for 4.x clients."),
+
+        // Turkcell Updater
+        Entry(code: "turkcell.missingPackageName", severity: .error, format: "turkcell-updater",
+              summary: "packageName is not a string: the SDKs match no app.",
+              help: "Set packageName to the app's package or bundle id."),
+        Entry(code: "turkcell.offersNothing", severity: .info, format: "turkcell-updater",
+              summary: "The document has a packageName and no updates or messages: every device of the package is up to date.",
+              help: "Nothing to do if that is intended."),
+        Entry(code: "turkcell.nonStringFilter", severity: .warning, format: "turkcell-updater",
+              summary: "A filter value is not a string: the SDKs read its JSON text.",
+              help: "Write filter rules as strings."),
+        Entry(code: "turkcell.dottedComparison", severity: .warning, format: "turkcell-updater",
+              summary: "A filter compares a dotted version: Android compares integers only, iOS compares text.",
+              help: "Compare deviceApiLevel or appVersionCode on Android; use wildcards for dotted versions."),
+        Entry(code: "turkcell.badDate", severity: .warning, format: "turkcell-updater",
+              summary: "A message date is neither yyyy-MM-dd nor yyyy-MM-dd HH:mm: the SDKs ignore it.",
+              help: "Write the date as yyyy-MM-dd or yyyy-MM-dd HH:mm."),
+        Entry(code: "turkcell.android.entryDropped", severity: .warning, format: "turkcell-updater",
+              summary: "The Android SDK drops an update (a malformed URL, no targetVersionCode or no install target).",
+              help: "Give the entry a valid URL, a targetVersionCode and a target (or forceExit)."),
+        Entry(code: "turkcell.android.forceExitWithoutVersionCode", severity: .warning, format: "turkcell-updater",
+              summary: "A forceExit entry has no targetVersionCode: Android never shows it.",
+              help: "Add the targetVersionCode the exit applies below."),
+        Entry(code: "turkcell.android.invalidPattern", severity: .warning, format: "turkcell-updater",
+              summary: "A wildcard filter part is not a valid Java regular expression: the Android SDK throws and skips the entry.",
+              help: "Escape regex metacharacters or rewrite the part with * and ? only."),
+        Entry(code: "turkcell.android.entrySkipped", severity: .warning, format: "turkcell-updater",
+              summary: "Android devices for which an entry was skipped because a filter pattern threw.",
+              help: "See turkcell.android.invalidPattern for the pattern."),
+        Entry(code: "turkcell.ios.nullFilter", severity: .error, format: "turkcell-updater",
+              summary: "A null filter: the iOS SDK crashes on it (Android ignores it).",
+              help: "Remove the filter or give it a string rule."),
+        Entry(code: "turkcell.ios.osNameCase", severity: .warning, format: "turkcell-updater",
+              summary: "deviceOsName is not lower case: iOS devices report \"ios\" and never match it.",
+              help: "Write deviceOsName as \"ios\" or \"android\"."),
+        Entry(code: "turkcell.ios.packageUrlOnly", severity: .warning, format: "turkcell-updater",
+              summary: "An update has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl.",
+              help: "Add targetWebsiteUrl (the App Store link) for iOS."),
+        Entry(code: "turkcell.ios.emptyUpdates", severity: .error, format: "turkcell-updater",
+              summary: "\"updates\": [] crashes the iOS SDK 1.2.",
+              help: "Omit the updates key instead of giving an empty array."),
+        Entry(code: "turkcell.ios.noDescription", severity: .warning, format: "turkcell-updater",
+              summary: "iOS devices whose matching update has no description with a message: nothing is shown.",
+              help: "Give the entry a description for the device's language or *, with a message."),
+        Entry(code: "turkcell.ios.descriptionCrash", severity: .error, format: "turkcell-updater",
+              summary: "iOS devices shown an update whose description lacks whatIsNew or warnings: the iOS SDK 1.2 crashes.",
+              help: "Give every description whatIsNew and warnings."),
+        Entry(code: "turkcell.ios.updateDropped", severity: .info, format: "turkcell-updater",
+              summary: "iOS devices whose matching update is dropped for want of targetWebsiteUrl.",
+              help: "Add targetWebsiteUrl, or forceExit, for iOS."),
+        Entry(code: "turkcell.ios.messagesNotDisplayed", severity: .info, format: "turkcell-updater",
+              summary: "The iOS SDK 1.2 selects messages but never displays them.",
+              help: "iOS message counts say who would see a message; the SDK shows none."),
+        Entry(code: "turkcell.ios.noMessageMatches", severity: .error, format: "turkcell-updater",
+              summary: "iOS devices no message entry matches: the iOS SDK 1.2 treats the array as the message and crashes.",
+              help: "Add a last message entry without filters, or remove messages."),
+
+        // OSAM
+        Entry(code: "osam.rejectedByCurrentClients", severity: .error, format: "osam",
+              summary: "Fields current (3.x) clients require are missing: they reject the document and show nothing.",
+              help: "Add the fields named; older clients still read the document as written."),
+        Entry(code: "osam.unknownPlatform", severity: .error, format: "osam",
+              summary: "data.platform is neither ANDROID nor IOS.",
+              help: "Set data.platform to ANDROID or IOS."),
+        Entry(code: "osam.unknownMode", severity: .error, format: "osam",
+              summary: "comparisonMode is not FORCE, LAZY, INFO or NONE.",
+              help: "Use one of FORCE, LAZY, INFO, NONE."),
+        Entry(code: "osam.missingVersionCode", severity: .error, format: "osam",
+              summary: "data.versionCode is missing or not an integer: no device can be placed below it.",
+              help: "Give the integer versionCode devices below it are concerned by."),
+        Entry(code: "osam.unknownVersionCode", severity: .warning, format: "osam",
+              summary: "Devices without an integer app_build: the server cannot tell whether they are below versionCode.",
+              help: "Check the inventory's app_build for these devices."),
+        Entry(code: "osam.forceWithoutURL", severity: .warning, format: "osam",
+              summary: "FORCE without a url: concerned devices are blocked.",
+              help: "Give the store url."),
+        Entry(code: "osam.emptyWindow", severity: .warning, format: "osam",
+              summary: "startDate is after endDate: the rule is never active.",
+              help: "Fix the dates."),
+        Entry(code: "osam.rating.incomplete", severity: .error, format: "osam",
+              summary: "numAperture and minutes are not both integers: the client cannot decide when to ask.",
+              help: "Give both numAperture and minutes as integers."),
+        Entry(code: "osam.rating.stateUnknown", severity: .info, format: "osam",
+              summary: "Without app_opens and minutes_since_rating, rating eligibility is unknown.",
+              help: "Add the columns app_opens and minutes_since_rating to the inventory."),
+    ]
+
+    private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0) })
+
+    public static func entry(_ code: String) -> Entry? { byCode[code] }
+}

@@ -1,0 +1,40 @@
+import XCTest
+@testable import FleetAudit
+
+/// Every code raised in the sources is in the catalog (with one severity: `Diagnostic.init` asserts it in
+/// every debug run), and the catalog lists nothing the sources never raise.
+final class DiagnosticCatalogTests: XCTestCase {
+    private func sourceFiles() throws -> [URL] {
+        let root = TestPaths.sampleData.deletingLastPathComponent().appendingPathComponent("Sources/FleetAudit")
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
+        return files.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" && !$0.path.hasSuffix("DiagnosticCatalog.swift") }
+    }
+
+    func testEveryCodeInTheSourcesIsCataloguedAndEveryCatalogueEntryIsUsed() throws {
+        let pattern = try NSRegularExpression(pattern: #""((?:nhs|pov|osam|turkcell|releases|config)\.[A-Za-z.]+)""#)
+        var used = Set<String>()
+        for file in try sourceFiles() {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for m in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                used.insert(String(text[Range(m.range(at: 1), in: text)!]))
+            }
+        }
+        let catalogued = Set(DiagnosticCatalog.entries.map(\.code))
+        XCTAssertEqual(used.subtracting(catalogued), [], "raised but not catalogued")
+        XCTAssertEqual(catalogued.subtracting(used), [], "catalogued but never raised")
+        XCTAssertEqual(DiagnosticCatalog.entries.count, catalogued.count, "a code listed twice")
+        for entry in DiagnosticCatalog.entries {
+            XCTAssertFalse(entry.summary.isEmpty || entry.help.isEmpty, entry.code)
+            if let format = entry.format { XCTAssertTrue(FormatRegistry.allNames.contains(format), "\(entry.code): \(format)") }
+        }
+    }
+}
+
+final class DiagnosticCatalogReadmeTests: XCTestCase {
+    func testTheReadmeListsEveryCode() throws {
+        let readme = try String(contentsOf: TestPaths.sampleData.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        for entry in DiagnosticCatalog.entries {
+            XCTAssertTrue(readme.contains("| `\(entry.code)` | \(entry.severity.rawValue) |"), "README's catalog lacks \(entry.code)")
+        }
+    }
+}
