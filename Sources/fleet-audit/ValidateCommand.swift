@@ -5,7 +5,7 @@ import Foundation
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Print each config's diagnostics as `file: severity: [code] message`; exit 1 when any is an error."
+        abstract: "Print each config's diagnostics as `file:line:col: severity: [code] message`; exit 1 when any is an error."
     )
 
     @OptionGroup var configOptions: ConfigOptions
@@ -28,8 +28,9 @@ struct ValidateCommand: ParsableCommand {
         for f in failed { out += "\(f.source): error: [config.unavailable] \(f.error.description)\n" }
         for config in loaded {
             if config.config.diagnostics.isEmpty { out += "\(config.source): ok (\(config.format))\n" }
-            for d in config.config.diagnostics {
-                out += "\(config.source): \(d.severity.rawValue): [\(d.code)] \(d.message)\n"
+            for d in config.locatedDiagnostics {
+                let at = d.location.map { ":\($0.line):\($0.column)" } ?? ""
+                out += "\(config.source)\(at): \(d.severity.rawValue): [\(d.code)] \(d.message)\n"
                 if d.severity == .error || (strict && d.severity == .warning) { failing = true }
             }
         }

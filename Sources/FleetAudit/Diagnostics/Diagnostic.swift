@@ -15,6 +15,8 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Error {
     public let message: String
     /// Where in the document, as a JSON path (`minimumAppVersion.value`), when known.
     public let path: String?
+    /// The line and column of that path in the document's text, once the loader has located it.
+    public var location: SourceLocation?
 
     public init(_ code: String, _ severity: Severity, _ message: String, path: String? = nil) {
         // One code, one meaning: every code is in the catalog with this severity (checked in debug builds).

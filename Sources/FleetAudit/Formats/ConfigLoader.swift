@@ -7,6 +7,27 @@ public struct LoadedConfig: Sendable {
     public let sha256: String
     public let format: String
     public let config: any EvaluableConfig
+    /// Where each path the document's diagnostics name stands in its text.
+    public var locations: [String: SourceLocation] = [:]
+
+    public init(id: String, source: String, sha256: String, format: String, config: any EvaluableConfig,
+                locations: [String: SourceLocation] = [:]) {
+        self.id = id
+        self.source = source
+        self.sha256 = sha256
+        self.format = format
+        self.config = config
+        self.locations = locations
+    }
+
+    /// The document's diagnostics, each with the line and column of its path when it names one.
+    public var locatedDiagnostics: [Diagnostic] {
+        config.diagnostics.map { d in
+            var d = d
+            d.location = d.path.flatMap { locations[$0] }
+            return d
+        }
+    }
 }
 
 /// A config that could not be loaded, kept for the reports when `--keep-going` is set.
@@ -63,8 +84,10 @@ public struct ConfigLoader {
         switch FormatRegistry.detect(root, forced: forcedFormat) {
         case .failure(let kind): throw ConfigError(source: source, kind: kind)
         case .success(let format):
-            return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name,
-                                config: format.load(root))
+            let config = format.load(root)
+            let paths = Set(config.diagnostics.compactMap(\.path))
+            return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
+                                locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes))
         }
     }
 

@@ -240,6 +240,8 @@ final class CommandLineTests: XCTestCase {
         let bad = try run(["validate", "--config", "Tests/FleetAuditTests/Fixtures/nhs/system/availability-ios.2020-08-13.aef3929.json"])
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stdout.contains("availability-ios.2020-08-13.aef3929.json: error: [nhs.rejected]"), bad.stdout)
+        // A diagnostic that names a path is printed at its line and column.
+        XCTAssertTrue(sample.stdout.contains("readme-ios-end-of-support.json:16:3: warning: [turkcell.android.entryDropped] updates[1]"), sample.stdout)
     }
 
     func testKeepGoingReportsAFailedConfig() throws {
