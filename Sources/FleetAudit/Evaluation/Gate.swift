@@ -68,6 +68,14 @@ public struct GateResult: Equatable, Sendable {
     public let of: Int64
     public let crossed: Bool
 
+    public init(gate: Gate, config: String, devices: Int64, of: Int64, crossed: Bool) {
+        self.gate = gate
+        self.config = config
+        self.devices = devices
+        self.of = of
+        self.crossed = crossed
+    }
+
     public var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
 
     public var sentence: String {

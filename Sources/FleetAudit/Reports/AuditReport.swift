@@ -6,6 +6,10 @@ public struct AuditReport: Sendable {
     public struct Tool: Sendable {
         public let name: String
         public let version: String
+        public init(name: String, version: String) {
+            self.name = name
+            self.version = version
+        }
     }
 
     public struct RuleReport: Sendable {
@@ -15,23 +19,44 @@ public struct AuditReport: Sendable {
         public let meta: JSONValue?
         public let counts: OutcomeCounts
         public let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
+        public init(id: String, summary: String, meta: JSONValue? = nil, counts: OutcomeCounts,
+                    byPlatform: [(platform: Platform, counts: OutcomeCounts)]) {
+            self.id = id
+            self.summary = summary
+            self.meta = meta
+            self.counts = counts
+            self.byPlatform = byPlatform
+        }
     }
 
     public struct DiagnosticReport: Sendable {
         public let diagnostic: Diagnostic
         /// Devices that ran into it, for diagnostics raised while evaluating; nil for document-level ones.
         public let devices: Int64?
+        public init(diagnostic: Diagnostic, devices: Int64?) {
+            self.diagnostic = diagnostic
+            self.devices = devices
+        }
     }
 
     public struct VersionCount: Sendable {
         public let version: String
         public let devices: Int64
+        public init(version: String, devices: Int64) {
+            self.version = version
+            self.devices = devices
+        }
     }
 
     public struct TopVersions: Sendable {
         public let outcome: Outcome
         public let appVersions: [VersionCount]
         public let osVersions: [VersionCount]
+        public init(outcome: Outcome, appVersions: [VersionCount], osVersions: [VersionCount]) {
+            self.outcome = outcome
+            self.appVersions = appVersions
+            self.osVersions = osVersions
+        }
     }
 
     public struct ConfigReport: Sendable {
@@ -47,6 +72,23 @@ public struct AuditReport: Sendable {
         public let notices: [(notice: NoticeInfo, devices: Int64)]
         public let diagnostics: [DiagnosticReport]
         public let topVersions: [TopVersions]
+
+        public init(id: String, source: String, sha256: String, format: String, platforms: [Platform], totals: OutcomeCounts,
+                    byPlatform: [(platform: Platform, counts: OutcomeCounts)], rules: [RuleReport], unattributed: OutcomeCounts,
+                    notices: [(notice: NoticeInfo, devices: Int64)], diagnostics: [DiagnosticReport], topVersions: [TopVersions]) {
+            self.id = id
+            self.source = source
+            self.sha256 = sha256
+            self.format = format
+            self.platforms = platforms
+            self.totals = totals
+            self.byPlatform = byPlatform
+            self.rules = rules
+            self.unattributed = unattributed
+            self.notices = notices
+            self.diagnostics = diagnostics
+            self.topVersions = topVersions
+        }
     }
 
     public let tool: Tool
@@ -65,16 +107,26 @@ public struct AuditReport: Sendable {
 
     public static let topVersionCount = 10
 
-    public init(asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
-                options: [(String, String)], configs: [LoadedConfig], tallies: [ConfigTally],
-                failedConfigs: [FailedConfig] = []) {
-        self.tool = Tool(name: "fleet-audit", version: FleetAuditVersion.current)
+    /// The model as it stands: renderer tests build one by hand.
+    public init(tool: Tool, asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
+                options: [(String, String)], configs: [ConfigReport], failedConfigs: [FailedConfig] = [],
+                diagnostics: [Diagnostic] = [], gates: [GateResult] = []) {
+        self.tool = tool
         self.asOf = asOf
         self.generatedAt = generatedAt
         self.inventory = inventory
         self.releases = releases
         self.options = options
+        self.configs = configs
         self.failedConfigs = failedConfigs
+        self.diagnostics = diagnostics
+        self.gates = gates
+    }
+
+    /// The model of a run: each config's tally made into its report, and the run's own diagnostics.
+    public init(asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
+                options: [(String, String)], configs: [LoadedConfig], tallies: [ConfigTally],
+                failedConfigs: [FailedConfig] = []) {
         var run: [Diagnostic] = []
         if releases == nil {
             run.append(Diagnostic("releases.assumedInstallable", .info,
@@ -83,8 +135,9 @@ public struct AuditReport: Sendable {
         for failed in failedConfigs {
             run.append(Diagnostic("config.unavailable", .error, failed.error.description))
         }
-        self.diagnostics = run
-        self.configs = zip(configs, tallies).map { Self.configReport($0, $1) }
+        self.init(tool: Tool(name: "fleet-audit", version: FleetAuditVersion.current), asOf: asOf, generatedAt: generatedAt,
+                  inventory: inventory, releases: releases, options: options,
+                  configs: zip(configs, tallies).map { Self.configReport($0, $1) }, failedConfigs: failedConfigs, diagnostics: run)
     }
 
     private static func sortedPlatforms(_ map: [Platform: OutcomeCounts]) -> [(platform: Platform, counts: OutcomeCounts)] {

@@ -35,20 +35,19 @@ public enum ReportWriter {
     /// Writes the reports; returns the paths written, in order. `-` as a path means standard output and is
     /// returned as the rendered text instead.
     public static func write(_ report: AuditReport, to targets: ReportTargets) throws(Failure) -> (written: [String], stdout: String?) {
-        let templates: ReportTemplates
+        let context: ReportContext
         do {
-            templates = try targets.templatesDirectory.map { (dir) throws(AuditFailure) in try ReportTemplates.load(directory: dir) } ?? .embedded
+            context = ReportContext(templates: try targets.templatesDirectory.map { (dir) throws(AuditFailure) in
+                try ReportTemplates.load(directory: dir)
+            } ?? .embedded)
         } catch {
             throw .render(error)
         }
-        var json: String?, xml: String?, html: String?
-        func jsonText() -> String { if json == nil { json = JSONReport.render(report) }; return json! }
-        func xmlText() -> String { if xml == nil { xml = XMLReport.render(report) }; return xml! }
-        func htmlText() throws(Failure) -> String {
-            if html == nil {
-                do { html = try HTMLReport.render(report, templates: templates) } catch { throw .render(error) }
-            }
-            return html!
+        var rendered: [ReportFormat: String] = [:]
+        func text(_ format: ReportFormat) throws(Failure) -> String {
+            if let done = rendered[format] { return done }
+            do { rendered[format] = try format.render(report, context: context) } catch { throw .render(error) }
+            return rendered[format]!
         }
 
         var files: [(path: String, text: String)] = []
@@ -60,16 +59,13 @@ public enum ReportWriter {
                 throw .write("cannot create output folder \(dir): \(error.localizedDescription)")
             }
             let base = URL(fileURLWithPath: dir)
-            files.append((base.appendingPathComponent("report.json").path, jsonText()))
-            files.append((base.appendingPathComponent("report.xml").path, xmlText()))
-            files.append((base.appendingPathComponent("report.html").path, try htmlText()))
+            for format in ReportFormat.allCases {
+                files.append((base.appendingPathComponent(format.fileName).path, try text(format)))
+            }
         }
-        for (path, text) in [(targets.json, { jsonText() }), (targets.xml, { xmlText() })] as [(String?, () -> String)] {
+        for (format, path) in [(ReportFormat.json, targets.json), (.xml, targets.xml), (.html, targets.html)] {
             guard let path else { continue }
-            if path == "-" { stdout = text() } else { files.append((path, text())) }
-        }
-        if let path = targets.html {
-            if path == "-" { stdout = try htmlText() } else { files.append((path, try htmlText())) }
+            if path == "-" { stdout = try text(format) } else { files.append((path, try text(format))) }
         }
         var written: [String] = []
         for file in files {

@@ -50,6 +50,8 @@ final class CommandLineTests: XCTestCase {
             let golden = TestPaths.snapshots.appendingPathComponent("sample-" + name)
             if ProcessInfo.processInfo.environment["FLEET_AUDIT_RECORD"] != nil {
                 try written.write(to: golden, atomically: true, encoding: .utf8)
+                XCTFail("recorded \(golden.lastPathComponent): read the diff, then run the tests without FLEET_AUDIT_RECORD")
+                continue
             }
             XCTAssertEqual(written, try String(contentsOf: golden, encoding: .utf8),
                            "\(name) changed: re-record with FLEET_AUDIT_RECORD=1 swift test, then read the diff")
