@@ -1,9 +1,10 @@
 import Dispatch
+import Foundation
 
 /// Every profile's fields as small integers (one numbering per field), so that projecting the run's profiles
 /// onto the fields one config reads is a hash of a few integers instead of a `Profile` built and hashed per
 /// profile and config group, which cost more than the evaluations it saved.
-struct ProfileFieldIDs: @unchecked Sendable {
+struct ProfileFieldIDs: Sendable {
     private static let fixed = 6   // platform, OS version, API level, app version, app build, package
     private let columns: Int
     private let attributeNames: [String]
@@ -15,34 +16,38 @@ struct ProfileFieldIDs: @unchecked Sendable {
         attributeNames = allNames.sorted()
         columns = Self.fixed + attributeNames.count
         let columns = self.columns, names = attributeNames, profiles = table.profiles
-        var ids = Array(repeating: Int32(0), count: profiles.count * columns)
         // Each column is numbered on its own, so the columns are numbered side by side (one string hash per
-        // profile and column was most of this).
-        ids.withUnsafeMutableBufferPointer { buffer in
-            let out = UncheckedPointer(buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: columns) { column in
-                var numbering: [String: Int32] = [:]
-                func id(_ value: String?) -> Int32 {
-                    guard let value else { return 0 }
-                    if let known = numbering[value] { return known }
-                    let new = Int32(numbering.count + 1)
-                    numbering[value] = new
-                    return new
-                }
-                for (i, p) in profiles.enumerated() {
-                    let value: Int32
-                    switch column {
-                    case 0: value = id(p.platform.name)
-                    case 1: value = id(p.osVersion)
-                    case 2: value = p.apiLevel.map { Int32(clamping: $0) &+ 1 } ?? 0
-                    case 3: value = id(p.appVersion)
-                    case 4: value = id(p.appBuild)
-                    case 5: value = id(p.packageName)
-                    default: value = id(p.attributes[names[column - Self.fixed]])
-                    }
-                    out.pointer[i * columns + column] = value
+        // profile and column was most of this), each into its own array; then they are interleaved by profile.
+        let numbered = ColumnSlots(count: columns)
+        DispatchQueue.concurrentPerform(iterations: columns) { column in
+            var numbering: [String: Int32] = [:]
+            func id(_ value: String?) -> Int32 {
+                guard let value else { return 0 }
+                if let known = numbering[value] { return known }
+                let new = Int32(numbering.count + 1)
+                numbering[value] = new
+                return new
+            }
+            var values = [Int32]()
+            values.reserveCapacity(profiles.count)
+            for p in profiles {
+                switch column {
+                case 0: values.append(id(p.platform.name))
+                case 1: values.append(id(p.osVersion))
+                case 2: values.append(p.apiLevel.map { Int32(clamping: $0) &+ 1 } ?? 0)
+                case 3: values.append(id(p.appVersion))
+                case 4: values.append(id(p.appBuild))
+                case 5: values.append(id(p.packageName))
+                default: values.append(id(p.attributes[names[column - Self.fixed]]))
                 }
             }
+            numbered.store(column, values)
+        }
+        var ids = [Int32]()
+        ids.reserveCapacity(profiles.count * columns)
+        let byColumn = (0..<columns).map { numbered[$0] }
+        for i in profiles.indices {
+            for column in 0..<columns { ids.append(byColumn[column][i]) }
         }
         self.ids = ids
     }
@@ -77,16 +82,14 @@ struct ProfileFieldIDs: @unchecked Sendable {
             key[4] = p.platform == .android || needs.appBuildOffAndroid ? ids[row + 4] : 0
             key[5] = needs.packageName ? ids[row + 5] : 0
             for (k, c) in attributeColumns.enumerated() { key[Self.fixed + k] = ids[row + Self.fixed + c] }
-            let (id, isNew) = key.withUnsafeBytes { keys.id(of: $0.assumingMemoryBound(to: UInt8.self)) }
+            let (id, isNew) = keys.id(ofIntegers: key)
             origin(i, id)
             if isNew {
                 var attributes: [String: String] = [:]
                 if keepsAllAttributes {
                     attributes = p.attributes
                 } else if !attributeColumns.isEmpty {
-                    let (combination, isNewCombination) = key.withUnsafeBytes {
-                        combinations.id(of: UnsafeBufferPointer(rebasing: $0.assumingMemoryBound(to: UInt8.self)[(Self.fixed * 4)...]))
-                    }
+                    let (combination, isNewCombination) = combinations.id(ofIntegers: key, from: Self.fixed)
                     if isNewCombination { combinationAttributes.append(p.attributes.filter { needs.attributes.contains($0.key) }) }
                     attributes = combinationAttributes[combination]
                 }
@@ -102,8 +105,19 @@ struct ProfileFieldIDs: @unchecked Sendable {
     }
 }
 
-/// A pointer handed to `concurrentPerform`; each thread writes only its own elements.
-private struct UncheckedPointer: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Int32>
-    init(_ pointer: UnsafeMutablePointer<Int32>) { self.pointer = pointer }
+/// One column's numbers per slot; each worker writes only its own.
+private final class ColumnSlots: @unchecked Sendable {
+    private var slots: [[Int32]]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func store(_ column: Int, _ values: [Int32]) {
+        lock.lock(); slots[column] = values; lock.unlock()
+    }
+
+    subscript(_ column: Int) -> [Int32] {
+        lock.lock(); defer { lock.unlock() }
+        return slots[column]
+    }
 }

@@ -61,6 +61,14 @@ final class ProfileKeyTable {
     }
 
     /// The id of `key`, adding it when new.
+    /// The id of a key made of integers (a projected profile's field ids, `from` the first one used): the
+    /// safe surface evaluation uses.
+    func id(ofIntegers key: [Int32], from start: Int = 0) -> (id: Int, isNew: Bool) {
+        key.withUnsafeBytes { raw in
+            id(of: UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[(start * 4)...]))
+        }
+    }
+
     func id(of key: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
         let (entry, isNew) = entry(of: key)
         return (Int(arena.load(fromByteOffset: entry, as: UInt32.self)), isNew)
