@@ -48,7 +48,7 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
         while piece < 3 {
             var pieceEnd = pieceStart
             while pieceEnd < numbersEnd && text[pieceEnd] != UInt8(ascii: ".") { pieceEnd += 1 }
-            numbers[piece] = FleetAudit.swiftInt(UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd]))
+            numbers[piece] = FleetAuditIngest.swiftInt(UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd]))
             piece += 1
             if pieceEnd >= numbersEnd { break }
             pieceStart = pieceEnd + 1
@@ -56,9 +56,9 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
         guard let major = numbers[0] else { return nil }
         let buildNumber: Int
         if let dash {
-            buildNumber = FleetAudit.swiftInt(UnsafeBufferPointer(rebasing: text[(dash + 1)...])) ?? 0
+            buildNumber = FleetAuditIngest.swiftInt(UnsafeBufferPointer(rebasing: text[(dash + 1)...])) ?? 0
         } else if let build {
-            buildNumber = FleetAudit.swiftInt(build) ?? 0
+            buildNumber = FleetAuditIngest.swiftInt(build) ?? 0
         } else {
             buildNumber = 0
         }

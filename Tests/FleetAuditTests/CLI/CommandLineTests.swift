@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Runs the built `fleet-audit` binary as a user or cron would, and checks exit codes and outputs.
 final class CommandLineTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Every code raised in the sources is in the catalog (with one severity: `Diagnostic.init` asserts it in
 /// every debug run), and the catalog lists nothing the sources never raise.

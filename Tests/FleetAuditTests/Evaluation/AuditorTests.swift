@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class AuditorTests: XCTestCase {
     func testInvariantsOnSampleData() throws {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// The evaluation core feeds any accumulator: here a two-config unit counting (first outcome, second
 /// outcome) pairs, the shape of a plan's transition matrix.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Configs with a rule per model or region must load, evaluate and report in O(N log N) of their rules.
 /// This is not a timing test (Benchmarks/many-rules.sh measures): it checks that 200,000 entries finish

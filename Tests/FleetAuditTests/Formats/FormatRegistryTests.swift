@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class FormatRegistryTests: XCTestCase {
     private func load(_ json: String, format: String? = nil) throws -> LoadedConfig {

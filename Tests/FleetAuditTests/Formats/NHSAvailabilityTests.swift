@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class NHSAvailabilityTests: XCTestCase {
     private func config(_ relative: String) throws -> LoadedConfig {

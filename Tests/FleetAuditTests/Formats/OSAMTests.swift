@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class OSAMTests: XCTestCase {
     private func load(_ json: String) throws -> LoadedConfig {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Every row of `cases/turkcell-filter-rules.tsv`, for both platforms' rule languages.
 final class TurkcellFilterTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// What the SDKs' own sources and tests say, where the audit once disagreed: Android wildcard parts are Java
 /// regular expressions (Filter.java), iOS `?` is a wildcard only beside `*` (Filter.m), iOS messages honour

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class TurkcellTests: XCTestCase {
     private func load(_ relative: String) throws -> LoadedConfig {

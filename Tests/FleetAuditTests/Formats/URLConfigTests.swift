@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Configs from URLs, against a real HTTP server on 127.0.0.1.
 final class URLConfigTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class AndroidReleasesTests: XCTestCase {
     /// The byte-level reading against the definition it implements (trim, `12L`, split on `.`, `Int(_:)` for

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class CSVReaderTests: XCTestCase {
     private func events(_ text: String, delimiter: Character = ",", chunkSize: Int = 1 << 20,

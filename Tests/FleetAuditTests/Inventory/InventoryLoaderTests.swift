@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class InventoryLoaderTests: XCTestCase {
     private func load(_ text: String, overrides: [String: String] = [:], needs: ProfileNeeds = ProfileNeeds()) throws -> (ProfileTable, InventorySummary) {

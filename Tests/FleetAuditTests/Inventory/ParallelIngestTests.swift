@@ -1,6 +1,7 @@
 import CSQLite
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Reading an inventory in parts on several threads must give exactly what one thread gives: the same
 /// profiles and devices, the same accounting, the same rejected lines — wherever the cuts fall.

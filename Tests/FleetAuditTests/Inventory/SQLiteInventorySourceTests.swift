@@ -1,6 +1,7 @@
 import CSQLite
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class SQLiteInventorySourceTests: XCTestCase {
     /// Makes a real database file with the sqlite3 C API.

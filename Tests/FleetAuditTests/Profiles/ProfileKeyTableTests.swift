@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// The key table compares and hashes keys a word at a time with overlapping tail loads; these check every
 /// length around the word sizes, and a one-byte difference at every position.

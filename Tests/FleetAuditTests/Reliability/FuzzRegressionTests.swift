@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Replays every input the fuzzers ever crashed on (Fixtures/fuzz-regressions/TARGET/*), and the seed corpus,
 /// through the same entry points the harness uses: `FuzzTargets` traps if an invariant breaks.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Inputs meant to break the tool (issue 8): each ends in a clear message or a counted rejection, never a
 /// crash, a hang or a lost row.

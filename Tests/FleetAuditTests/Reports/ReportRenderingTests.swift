@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// The three renderers on the sample audit: the XML validates against the shipped XSD, and JSON, XML
 /// and HTML carry the same numbers.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class JSONParserTests: XCTestCase {
     func testParsesNestedDocumentKeepingKeyOrderAndNumberLiterals() throws {

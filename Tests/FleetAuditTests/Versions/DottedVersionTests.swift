@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Every row of the NHS iOS app's own Version tests (conformance/cases/nhs-ios-version.csv).
 final class DottedVersionTests: XCTestCase {

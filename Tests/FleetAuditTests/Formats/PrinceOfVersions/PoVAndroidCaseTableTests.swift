@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Every asserted row of section A of `cases/pov-android-v4.md` (the Android 4.x library's own
 /// end-to-end tests), read from the table itself so that a new row is a new check.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class PoVAndroidTests: XCTestCase {
     func testStringVersionRejectsTheAndroidKeyWithADiagnostic() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 final class PoVAppleTests: XCTestCase {
     private let hrBluetooth = ["region": "hr", "bluetooth": "5.0"]

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Documents before 4.0 (the Android 3.x fixtures) and dual-key documents with `--pov-legacy-below`.
 final class PoVLegacyTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// `PoVSelection` must choose exactly what the client's scan in array order chooses, on arrays of every
 /// shape: runs of OS-only entries, entries filed under a text, entries checked one by one, mixed.

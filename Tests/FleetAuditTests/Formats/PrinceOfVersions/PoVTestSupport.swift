@@ -1,5 +1,6 @@
 import Foundation
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Loads PrinceOfVersions fixtures and builds devices for the PoV tests.
 enum PoV {

@@ -2,8 +2,8 @@ import Foundation
 
 /// Opens an inventory path as SQLite (by its magic bytes, a `.sqlite`/`.sqlite3`/`.db` name, or when a table
 /// or query is given) or else as CSV.
-public enum InventoryOpener {
-    public static func open(path: String, delimiter: UInt8 = UInt8(ascii: ","), table: String? = nil,
+package enum InventoryOpener {
+    package static func open(path: String, delimiter: UInt8 = UInt8(ascii: ","), table: String? = nil,
                             query: String? = nil) throws(InventoryError) -> InventorySource {
         if isSQLite(path) || table != nil || query != nil {
             return try SQLiteInventorySource(path: path, table: table, query: query)

@@ -13,8 +13,8 @@ import Darwin
 ///
 /// Accepts `""` escapes, CR LF or LF line ends, a UTF-8 byte order mark, any one-byte delimiter. Blank lines
 /// are not records. Memory is bounded by the longest record, never by the file.
-public final class CSVReader: RowStepper {
-    public enum Event {
+package final class CSVReader: RowStepper {
+    package enum Event {
         case record(line: Int, fields: RowFields)
         case malformed(line: Int, reason: RejectionReason, message: String)
     }
@@ -35,16 +35,16 @@ public final class CSVReader: RowStepper {
     private var eof = false
     private var started = false
     /// Line number of the next unread byte (1-based, or relative to `startOffset` when reading a part).
-    public private(set) var line = 1
+    package private(set) var line = 1
     /// Where a part ends: no record starting at or after this file offset is read (see `init`).
-    public var stopOffset: Int?
+    package var stopOffset: Int?
     /// The file offset of the first record not read because of `stopOffset`.
-    public private(set) var stoppedAt: Int?
+    package private(set) var stoppedAt: Int?
     private let fields = RowFields()
     /// Whether lines are split in place when they can be (`inPlaceLine`); tests turn it off to check that
     /// the in-place path reads every line exactly as the general path does.
-    var readsInPlace = true
-    public private(set) var bytesRead = 0
+    package var readsInPlace = true
+    package private(set) var bytesRead = 0
 
     private static let quote = UInt8(ascii: "\"")
     private static let newline = UInt8(ascii: "\n")
@@ -59,9 +59,9 @@ public final class CSVReader: RowStepper {
     /// Bytes read from the file at a time: small enough that what `read` copied is still in the core's cache
     /// when it is parsed (128 KB read 5–10% faster than 1 MB on 10M rows), large enough that system calls
     /// do not count. A longer record grows the buffer.
-    public static let defaultChunkSize = 128 << 10
+    package static let defaultChunkSize = 128 << 10
 
-    public init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize,
+    package init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize,
                 startOffset: Int = 0, stopOffset: Int? = nil, maxRecordBytes: Int = 64 << 20) throws(InventoryError) {
         self.memory = nil
         self.maxRecordBytes = maxRecordBytes
@@ -85,7 +85,7 @@ public final class CSVReader: RowStepper {
     }
 
     /// Reads `bytes` as if they were a file at `name`.
-    public init(bytes: [UInt8], name: String = "(memory)", delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20,
+    package init(bytes: [UInt8], name: String = "(memory)", delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20,
                 maxRecordBytes: Int = 64 << 20) {
         self.memory = bytes
         self.maxRecordBytes = maxRecordBytes
@@ -99,20 +99,20 @@ public final class CSVReader: RowStepper {
     deinit { if fd >= 0 { close(fd) } }
 
     /// Keeps only these fields' bytes in each record (see `RowFields.keepOnly`).
-    public func keepOnly(_ fields: Set<Int>) { self.fields.keepOnly(fields) }
+    package func keepOnly(_ fields: Set<Int>) { self.fields.keepOnly(fields) }
 
     /// The file offset of the next unread byte.
-    public var position: Int { bufferFileOffset + start }
+    package var position: Int { bufferFileOffset + start }
 
     /// Total size of the file, for progress.
-    public var fileSize: Int {
+    package var fileSize: Int {
         if let memory { return memory.count }
         var st = stat()
         return fstat(fd, &st) == 0 ? Int(st.st_size) : 0
     }
 
     /// Reads the next record, or nil at the end of the file.
-    public func next() throws(InventoryError) -> Event? {
+    package func next() throws(InventoryError) -> Event? {
         try nextEvent()
     }
 

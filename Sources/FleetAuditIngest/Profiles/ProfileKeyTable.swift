@@ -8,7 +8,7 @@
 /// touches two cache lines — the slot and the entry — which on tens of millions of rows is what the time goes
 /// to (separate arrays for ids, counts and payloads were two more cache misses per row).
 /// Memory: the keys plus about 40 bytes per key.
-final class ProfileKeyTable {
+package final class ProfileKeyTable {
     private var slots: UnsafeMutablePointer<UInt64>   // 0 = empty, else (hash high 32 bits << 32) | (entry offset / 8 + 1)
     private var mask: Int
     private var arena: UnsafeMutableRawPointer        // entries: UInt32 id, UInt32 length, Int64 devices,
@@ -19,7 +19,7 @@ final class ProfileKeyTable {
     private var entries: [Int] = []                   // entry offset of each id
     var count: Int { entries.count }
 
-    init(capacity: Int = 1 << 12) {
+    package init(capacity: Int = 1 << 12) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = .allocate(capacity: size)
@@ -63,13 +63,13 @@ final class ProfileKeyTable {
     /// The id of `key`, adding it when new.
     /// The id of a key made of integers (a projected profile's field ids, `from` the first one used): the
     /// safe surface evaluation uses.
-    func id(ofIntegers key: [Int32], from start: Int = 0) -> (id: Int, isNew: Bool) {
+    package func id(ofIntegers key: [Int32], from start: Int = 0) -> (id: Int, isNew: Bool) {
         key.withUnsafeBytes { raw in
             id(of: UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[(start * 4)...]))
         }
     }
 
-    func id(of key: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
+    package func id(of key: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
         let (entry, isNew) = entry(of: key)
         return (Int(arena.load(fromByteOffset: entry, as: UInt32.self)), isNew)
     }

@@ -1,7 +1,7 @@
 /// `Int(text)` on ASCII bytes: an optional `+` or `-`, then one or more decimal digits; nil on anything else
 /// or on overflow. For the per-profile paths (ingest validation, version parsing) where making a `String` or
 /// `Substring` for `Int(_:)` cost more than the parse.
-func swiftInt(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+package func swiftInt(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
     var i = 0
     var negative = false
     if i < text.count && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) {

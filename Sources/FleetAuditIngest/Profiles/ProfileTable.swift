@@ -5,7 +5,7 @@ public struct ProfileTable: Sendable {
 
     public init() {}
 
-    init(profiles: [Profile], devices: [Int64]) {
+    package init(profiles: [Profile], devices: [Int64]) {
         self.profiles = profiles
         self.devices = devices
     }

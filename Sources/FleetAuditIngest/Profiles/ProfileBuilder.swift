@@ -16,15 +16,6 @@ public struct ProfileNeeds: Sendable, Hashable {
         self.attributes = Set(attributes.map(InventoryColumn.normalize))
     }
 
-    /// What a run's profiles must hold: every config's needs, and the package when releases are per package
-    /// (otherwise a device's installable releases would depend on which row first made its profile).
-    public static func forRun(_ configs: [LoadedConfig], releases: Releases?) -> ProfileNeeds {
-        var needs = ProfileNeeds()
-        for c in configs { needs.formUnion(c.config.needs) }
-        if releases?.all.contains(where: { $0.package != nil }) == true { needs.packageName = true }
-        return needs
-    }
-
     public mutating func formUnion(_ other: ProfileNeeds) {
         packageName = packageName || other.packageName
         appBuildOffAndroid = appBuildOffAndroid || other.appBuildOffAndroid

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// A source of inventory rows: a header, then records, each with the location a report can point to.
-public protocol InventorySource: AnyObject {
+package protocol InventorySource: AnyObject {
     /// A description for reports: the path, plus the table or query for SQLite.
     var sourceDescription: String { get }
     /// What `Rejection.line` counts: `line` for CSV, `rowid` for SQLite.
@@ -18,28 +18,28 @@ public protocol InventorySource: AnyObject {
 }
 
 extension InventorySource {
-    public func keepOnly(_ fields: Set<Int>) {}
+    package func keepOnly(_ fields: Set<Int>) {}
 }
 
 /// A CSV file whose first record is the header.
-public final class CSVInventorySource: InventorySource, CSVBackedSource {
+package final class CSVInventorySource: InventorySource, CSVBackedSource {
     private let reader: CSVReader
-    public let headers: [String]
-    public let sourceDescription: String
-    public let locationKind = "line"
+    package let headers: [String]
+    package let sourceDescription: String
+    package let locationKind = "line"
     private let total: Int
     private let delimiter: UInt8
     private let chunkSize: Int
 
     private let inMemory: Bool
 
-    public convenience init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize) throws(InventoryError) {
+    package convenience init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize) throws(InventoryError) {
         try self.init(reader: try CSVReader(path: path, delimiter: delimiter, chunkSize: chunkSize), name: path,
                       delimiter: delimiter, chunkSize: chunkSize, inMemory: false)
     }
 
     /// CSV text already in memory (the fuzzer's inputs): read by one thread, never split.
-    public convenience init(bytes: [UInt8], name: String = "(memory)", chunkSize: Int = 1 << 20,
+    package convenience init(bytes: [UInt8], name: String = "(memory)", chunkSize: Int = 1 << 20,
                             maxRecordBytes: Int = 64 << 20) throws(InventoryError) {
         try self.init(reader: CSVReader(bytes: bytes, name: name, chunkSize: chunkSize, maxRecordBytes: maxRecordBytes), name: name,
                       delimiter: UInt8(ascii: ","), chunkSize: chunkSize, inMemory: true)
@@ -64,13 +64,13 @@ public final class CSVInventorySource: InventorySource, CSVBackedSource {
         headers = header!.map { $0.trimmedWhitespace }
     }
 
-    public func next() throws(InventoryError) -> CSVReader.Event? { try reader.next() }
-    public var progress: (done: Int, total: Int) { (reader.bytesRead, total) }
+    package func next() throws(InventoryError) -> CSVReader.Event? { try reader.next() }
+    package var progress: (done: Int, total: Int) { (reader.bytesRead, total) }
     var csvReader: CSVReader { reader }
 
     private var kept: Set<Int>?
 
-    public func keepOnly(_ fields: Set<Int>) {
+    package func keepOnly(_ fields: Set<Int>) {
         kept = fields
         reader.keepOnly(fields)
     }

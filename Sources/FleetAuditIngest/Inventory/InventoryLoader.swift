@@ -7,22 +7,22 @@ import Foundation
 /// cost a hash lookup and, with a `count` column, one integer parse. A CSV file or a SQLite table is read by
 /// `workers` threads, each counting its own part; the parts are merged in file order, so the result (profiles,
 /// counts, rejected lines) is the same as one thread's.
-public struct InventoryLoader {
-    public var columnOverrides: [String: String] = [:]
-    public var needs = ProfileNeeds()
+package struct InventoryLoader {
+    package var columnOverrides: [String: String] = [:]
+    package var needs = ProfileNeeds()
     /// Threads reading one inventory; parts smaller than `minimumPartBytes` are not worth a thread.
-    public var workers = ProcessInfo.processInfo.activeProcessorCount
-    public var minimumPartBytes = 4 << 20
-    public var minimumPartRows: Int64 = 100_000
+    package var workers = ProcessInfo.processInfo.activeProcessorCount
+    package var minimumPartBytes = 4 << 20
+    package var minimumPartRows: Int64 = 100_000
     /// Called about every 65,536 rows with the rows read and the source's progress; for a terminal only.
-    public var onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil
+    package var onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil
 
-    public init(columnOverrides: [String: String] = [:], needs: ProfileNeeds = ProfileNeeds()) {
+    package init(columnOverrides: [String: String] = [:], needs: ProfileNeeds = ProfileNeeds()) {
         self.columnOverrides = columnOverrides
         self.needs = needs
     }
 
-    public func load(_ source: InventorySource) throws(InventoryError) -> (ProfileTable, InventorySummary) {
+    package func load(_ source: InventorySource) throws(InventoryError) -> (ProfileTable, InventorySummary) {
         let map = try ColumnMap(headers: source.headers, overrides: columnOverrides)
         var summary = InventorySummary(source: source.sourceDescription, locationKind: source.locationKind)
         summary.headers = source.headers

@@ -5,13 +5,13 @@ import Foundation
 ///
 /// Rows are stepped into FleetAudit's own profile table rather than grouped by SQLite: on 10M rows the
 /// sqlite3 CLI's GROUP BY took 11 s where stepping rows took 3 s (BENCHMARK-NOTES.md).
-public final class SQLiteInventorySource: InventorySource, RowStepper {
+package final class SQLiteInventorySource: InventorySource, RowStepper {
     private var db: OpaquePointer?
     private var statement: OpaquePointer?
     private let path: String
-    public let headers: [String]
-    public let sourceDescription: String
-    public let locationKind: String
+    package let headers: [String]
+    package let sourceDescription: String
+    package let locationKind: String
     private let hasRowID: Bool
     private var ordinal = 0
     private let fields = RowFields()
@@ -20,7 +20,7 @@ public final class SQLiteInventorySource: InventorySource, RowStepper {
     /// - Parameters:
     ///   - table: the table to read (quoted as an identifier); default `devices`, else the only table.
     ///   - query: any SELECT instead of a table; rows are numbered from 1 in the order it returns them.
-    public convenience init(path: String, table: String? = nil, query: String? = nil) throws(InventoryError) {
+    package convenience init(path: String, table: String? = nil, query: String? = nil) throws(InventoryError) {
         try self.init(path: path, table: table, query: query, rowids: nil)
     }
 
@@ -109,7 +109,7 @@ public final class SQLiteInventorySource: InventorySource, RowStepper {
     }
 
     /// `"name"` with embedded quotes doubled: a name from the command line never becomes SQL.
-    public static func quoteIdentifier(_ name: String) -> String {
+    package static func quoteIdentifier(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -146,7 +146,7 @@ public final class SQLiteInventorySource: InventorySource, RowStepper {
         return sqlite3_step(stmt) == SQLITE_ROW ? Int(sqlite3_column_int64(stmt, 0)) : 0
     }
 
-    public func next() throws(InventoryError) -> CSVReader.Event? {
+    package func next() throws(InventoryError) -> CSVReader.Event? {
         try nextEvent()
     }
 
@@ -195,11 +195,11 @@ public final class SQLiteInventorySource: InventorySource, RowStepper {
         return .record(line: location)
     }
 
-    public var progress: (done: Int, total: Int) { (ordinal, estimatedRows) }
+    package var progress: (done: Int, total: Int) { (ordinal, estimatedRows) }
 
     /// Selects only these columns (by header index): SQLite decodes only what is selected, and a device id
     /// or other unread columns were a large part of stepping a row. Only before the first row of a table.
-    public func keepOnly(_ wanted: Set<Int>) {
+    package func keepOnly(_ wanted: Set<Int>) {
         // Columns are selected by name, so only when names are unique (a view can repeat one).
         guard ordinal == 0, let db, let chosenTable, !wanted.isEmpty, Set(headers).count == headers.count else { return }
         let indexes = wanted.filter { $0 >= 0 && $0 < headers.count }.sorted()

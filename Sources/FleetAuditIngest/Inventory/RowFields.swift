@@ -2,7 +2,7 @@
 ///
 /// Raw storage rather than `[UInt8]`: ingest appends every field of every row here, and on tens of millions of
 /// rows the arrays' capacity and uniqueness checks showed up in profiles; here an append is a `memcpy`.
-public final class RowFields {
+package final class RowFields {
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private var used = 0
@@ -13,12 +13,12 @@ public final class RowFields {
     private var fieldBases: UnsafeMutablePointer<UnsafePointer<UInt8>?>
     private var hasFieldBases = false
     private var fieldCapacity: Int
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Fields whose bytes are not kept (nobody reads them): `skipped[i]` for i < `skippedCount`.
     private var skipped: UnsafeMutablePointer<Bool>?
     private var skippedCount = 0
 
-    public init() {
+    package init() {
         capacity = 1024
         storage = .allocate(capacity: capacity)
         fieldCapacity = 64
@@ -37,7 +37,7 @@ public final class RowFields {
 
     /// Keeps only the bytes of these fields (the others read as empty, which saves copying columns nobody
     /// reads, such as a device id); the number of fields is still counted and checked.
-    public func keepOnly(_ fields: Set<Int>) {
+    package func keepOnly(_ fields: Set<Int>) {
         skipped?.deallocate()
         skippedCount = (fields.max() ?? -1) + 1
         let mask = UnsafeMutablePointer<Bool>.allocate(capacity: max(skippedCount, 1))
@@ -50,7 +50,7 @@ public final class RowFields {
         return count >= skippedCount || skipped[count]
     }
 
-    @inline(__always) public func reset() {
+    @inline(__always) package func reset() {
         used = 0
         count = 0
         fieldStart = 0
@@ -59,7 +59,7 @@ public final class RowFields {
 
     /// Adds a field that is `count` bytes at `base`, valid until the next row (no copy: a SQLite column).
     /// A row is made either only of these or of none of them.
-    @inline(__always) public func addPointerField(_ base: UnsafePointer<UInt8>?, _ length: Int) {
+    @inline(__always) package func addPointerField(_ base: UnsafePointer<UInt8>?, _ length: Int) {
         if count == fieldCapacity { growFields() }
         hasFieldBases = true
         fieldBases[count] = base
@@ -84,12 +84,12 @@ public final class RowFields {
         count &+= 1
     }
 
-    @inline(__always) public func append(_ field: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) package func append(_ field: UnsafeBufferPointer<UInt8>) {
         appendPart(field)
         endField()
     }
 
-    @inline(__always) public func appendPart(_ part: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) package func appendPart(_ part: UnsafeBufferPointer<UInt8>) {
         let n = part.count
         if n == 0 || skipsCurrent { return }
         if used + n > capacity { grow(bytes: used + n) }
@@ -97,14 +97,14 @@ public final class RowFields {
         used += n
     }
 
-    @inline(__always) public func appendByte(_ byte: UInt8) {
+    @inline(__always) package func appendByte(_ byte: UInt8) {
         if skipsCurrent { return }
         if used + 1 > capacity { grow(bytes: used + 1) }
         storage[used] = byte
         used += 1
     }
 
-    @inline(__always) public func endField() {
+    @inline(__always) package func endField() {
         if count == fieldCapacity { growFields() }
         fieldStarts[count] = fieldStart
         fieldEnds[count] = used
@@ -113,15 +113,15 @@ public final class RowFields {
     }
 
     /// The bytes of field `i` (valid until the next row).
-    @inline(__always) public func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+    @inline(__always) package func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         if hasFieldBases { return UnsafeBufferPointer(start: fieldBases[i], count: fieldEnds[i]) }
         return UnsafeBufferPointer(start: storage + fieldStarts[i], count: fieldEnds[i] - fieldStarts[i])
     }
 
 
-    public func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
+    package func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
 
-    public func strings() -> [String] { (0..<count).map(string) }
+    package func strings() -> [String] { (0..<count).map(string) }
 
     private func grow(bytes needed: Int) {
         storage = grown(storage, capacity: &capacity, needed: needed, keeping: used)

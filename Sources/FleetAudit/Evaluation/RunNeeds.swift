@@ -1,0 +1,12 @@
+@_exported import FleetAuditIngest
+
+extension ProfileNeeds {
+    /// What a run's profiles must hold: every config's needs, and the package when releases are per package
+    /// (otherwise a device's installable releases would depend on which row first made its profile).
+    public static func forRun(_ configs: [LoadedConfig], releases: Releases?) -> ProfileNeeds {
+        var needs = ProfileNeeds()
+        for c in configs { needs.formUnion(c.config.needs) }
+        if releases?.all.contains(where: { $0.package != nil }) == true { needs.packageName = true }
+        return needs
+    }
+}
