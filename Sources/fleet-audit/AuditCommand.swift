@@ -13,7 +13,7 @@ struct AuditCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The device inventory: a CSV file or a SQLite database (opened read-only).", valueName: "path"))
+    @Option(help: ArgumentHelp("The device inventory: a CSV file, a SQLite database (opened read-only), or - for CSV on standard input.", valueName: "path"))
     var inventory: String
 
     @OptionGroup var configOptions: ConfigOptions

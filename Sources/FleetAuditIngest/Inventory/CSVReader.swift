@@ -21,6 +21,9 @@ package final class CSVReader: RowStepper {
 
     private let path: String
     private let fd: Int32
+    /// A pipe or standard input: read once, front to back, never seeked.
+    private let isStream: Bool
+    private let closesDescriptor: Bool
     /// Bytes to read instead of a file (the fuzzer's inputs), and how far they have been read.
     private let memory: [UInt8]?
     private var memoryOffset = 0
@@ -71,6 +74,8 @@ package final class CSVReader: RowStepper {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         self.fd = fd
+        self.isStream = false
+        self.closesDescriptor = true
         self.path = path
         self.delimiter = delimiter
         self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
@@ -90,13 +95,33 @@ package final class CSVReader: RowStepper {
         self.memory = bytes
         self.maxRecordBytes = maxRecordBytes
         self.fd = -1
+        self.isStream = false
+        self.closesDescriptor = false
         self.path = name
         self.delimiter = delimiter
         self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
         self.stopOffset = nil
     }
 
-    deinit { if fd >= 0 { close(fd) } }
+    /// Reads a stream (a pipe, standard input) whose first bytes, `prefix`, were already read to tell what it
+    /// holds: nothing is read twice and nothing is seeked.
+    package init(stream fd: Int32, name: String, prefix: [UInt8], closesDescriptor: Bool, delimiter: UInt8 = UInt8(ascii: ","),
+                 chunkSize: Int = CSVReader.defaultChunkSize, maxRecordBytes: Int = 64 << 20) {
+        self.memory = nil
+        self.maxRecordBytes = maxRecordBytes
+        self.fd = fd
+        self.isStream = true
+        self.closesDescriptor = closesDescriptor
+        self.path = name
+        self.delimiter = delimiter
+        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64, prefix.count * 2))
+        self.stopOffset = nil
+        buffer.replaceSubrange(0..<prefix.count, with: prefix)
+        end = prefix.count
+        bytesRead = prefix.count
+    }
+
+    deinit { if fd >= 0 && closesDescriptor { close(fd) } }
 
     /// Keeps only these fields' bytes in each record (see `RowFields.keepOnly`).
     package func keepOnly(_ fields: Set<Int>) { self.fields.keepOnly(fields) }
@@ -381,6 +406,11 @@ package final class CSVReader: RowStepper {
             end = 0
             j = 0
             try fill()
+        }
+        if isStream {
+            // What follows the line is still in the buffer: carry on from there.
+            start = min(j + 1, end)
+            return
         }
         let resumeOffset = bufferFileOffset + min(j + 1, end)
         if memory != nil {

@@ -38,6 +38,14 @@ package final class CSVInventorySource: InventorySource, CSVBackedSource {
                       delimiter: delimiter, chunkSize: chunkSize, inMemory: false)
     }
 
+    /// CSV from a stream (a pipe, standard input) whose first bytes were read to sniff it: read by one
+    /// thread, front to back, never split.
+    package convenience init(stream fd: Int32, name: String, prefix: [UInt8], closesDescriptor: Bool,
+                             delimiter: UInt8 = UInt8(ascii: ",")) throws(InventoryError) {
+        try self.init(reader: CSVReader(stream: fd, name: name, prefix: prefix, closesDescriptor: closesDescriptor, delimiter: delimiter),
+                      name: name, delimiter: delimiter, chunkSize: CSVReader.defaultChunkSize, inMemory: true)
+    }
+
     /// CSV text already in memory (the fuzzer's inputs): read by one thread, never split.
     package convenience init(bytes: [UInt8], name: String = "(memory)", chunkSize: Int = 1 << 20,
                             maxRecordBytes: Int = 64 << 20) throws(InventoryError) {

@@ -17,7 +17,7 @@ final class CommandLineTests: XCTestCase {
         return xctest.deletingLastPathComponent().appendingPathComponent("fleet-audit")
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -28,6 +28,7 @@ final class CommandLineTests: XCTestCase {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        if let standardInput { process.standardInput = FileHandle(forReadingAtPath: standardInput) }
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
@@ -245,6 +246,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(bad.stdout.contains("availability-ios.2020-08-13.aef3929.json: error: [nhs.rejected]"), bad.stdout)
         // A diagnostic that names a path is printed at its line and column.
         XCTAssertTrue(sample.stdout.contains("readme-ios-end-of-support.json:16:3: warning: [turkcell.android.entryDropped] updates[1]"), sample.stdout)
+    }
+
+    /// `--inventory -` reads CSV from standard input (a warehouse's grouped export piped in): the same numbers
+    /// as the file; SQLite bytes on a stream are refused with a clear message.
+    func testInventoryFromStandardInput() throws {
+        let fromFile = try run(sampleArguments + ["--json", "-"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        var arguments = sampleArguments
+        arguments[2] = "-"
+        let piped = try run(arguments + ["--json", "-"], environment: ["SOURCE_DATE_EPOCH": "1795000000"],
+                            standardInput: TestPaths.sample("inventory.csv"))
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        let a = try XCTUnwrap(JSONParser.parse(fromFile.stdout).objectValue), b = try XCTUnwrap(JSONParser.parse(piped.stdout).objectValue)
+        XCTAssertEqual(b["inventory"]?.objectValue?["source"], .string("(standard input)"))
+        XCTAssertEqual(JSONWriter.compact(a["configs"]!), JSONWriter.compact(b["configs"]!))
+        XCTAssertEqual(a["inventory"]?.objectValue?["rejections"], b["inventory"]?.objectValue?["rejections"])
+        let sqlite = try run(arguments + ["--json", "-"], standardInput: TestPaths.sample("inventory.sqlite"))
+        XCTAssertEqual(sqlite.status, 65)
+        XCTAssertTrue(sqlite.stderr.contains("cannot be read from a stream"), sqlite.stderr)
     }
 
     func testKeepGoingReportsAFailedConfig() throws {
