@@ -2,8 +2,9 @@
 /// sentence for `explain`, the notices shown and the diagnostics this device runs into.
 ///
 /// The sentence is built only when read: an audit evaluates every distinct profile against every config
-/// and never reads it, and formatting it for each was most of the evaluation time.
-public struct Decision: Equatable, Sendable {
+/// and never reads it, and formatting it for each was most of the evaluation time. So a decision is not
+/// `Equatable` (equality would have to build the sentence); compare its fields.
+public struct Decision: Sendable {
     public var outcome: Outcome
     public var rule: String?
     private let makeReason: @Sendable () -> String
@@ -23,10 +24,5 @@ public struct Decision: Equatable, Sendable {
 
     public static func notTargeted(_ reason: @autoclosure @escaping @Sendable () -> String, diagnostics: [Diagnostic] = []) -> Decision {
         Decision(.notTargeted, rule: nil, reason: reason(), diagnostics: diagnostics)
-    }
-
-    public static func == (a: Decision, b: Decision) -> Bool {
-        a.outcome == b.outcome && a.rule == b.rule && a.notices == b.notices && a.diagnostics == b.diagnostics
-            && a.reason == b.reason
     }
 }
