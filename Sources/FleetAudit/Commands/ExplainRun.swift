@@ -52,7 +52,7 @@ public enum ExplainRun {
             throw .usage("--device is missing \(missing.joined(separator: ", ")) (required: platform, os_version, app_version; app_build on Android)")
         }
         switch ProfileBuilder.build(value: { known[$0] }, attributes: attributes, needs: needs) {
-        case .success(let profile): return profile
+        case .success(let fields): return Profile(fields)
         case .failure(let problem): throw .input("--device: \(problem.message)")
         }
     }

@@ -97,7 +97,7 @@ package struct InventoryLoader {
                                 progress: ProgressRelay) throws(InventoryError) -> (ProfileTable, InventorySummary) {
         let n = parts.sources.count
         progress.parts(n)
-        let classifications = SharedClassifications()
+        let classifications = SharedClassifications(attributeNames: plan.parts.compactMap(\.attribute))
         let counters = parts.sources.map { _ in RowCounter(plan: plan, summary: summary, shared: classifications) }
         let errors = ErrorSlots(n)
         let shared = UncheckedBox((parts.sources, counters))

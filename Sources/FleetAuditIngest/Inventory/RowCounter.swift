@@ -42,7 +42,8 @@ final class RowCounter {
     /// Each key's payload is its profile index (≥ 0), or `-1 - problemIndex` for a key whose values cannot
     /// make a profile; its device count is the profile's.
     let keys = ProfileKeyTable()
-    private(set) var profiles: [Profile] = []
+    /// The profiles made so far, as rows of small integers (`ProfileStore`).
+    let store: ProfileStore
     private(set) var problems: [RowProblem] = []
     private var counted: InventorySummary
 
@@ -68,6 +69,7 @@ final class RowCounter {
     init(plan: ProfileKeyPlan, summary: InventorySummary, shared: SharedClassifications? = nil) {
         self.plan = plan
         self.shared = shared
+        store = ProfileStore(attributeNames: plan.parts.compactMap(\.attribute))
         self.counted = summary
         keyBytes = .allocate(capacity: keyCapacity)
         partFields = .allocate(capacity: plan.parts.count)
@@ -209,7 +211,7 @@ final class RowCounter {
 
     /// The profile (or the problem) of a key seen for the first time: another part's, else built.
     private func classify(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
-        let result: Result<Profile, RowProblem>
+        let result: Result<ProfileFields, RowProblem>
         if let known = shared?.lookup(key, hash: hash) {
             result = known
         } else {
@@ -222,7 +224,7 @@ final class RowCounter {
         }
     }
 
-    private func build(_ key: UnsafeBufferPointer<UInt8>) -> Result<Profile, RowProblem> {
+    private func build(_ key: UnsafeBufferPointer<UInt8>) -> Result<ProfileFields, RowProblem> {
         // Values by part in plain arrays, searched in order: a `[InventoryColumn: String]` hashed each
         // column's raw name, which with the strings was most of the cost of a new key.
         var columns: [(InventoryColumn, String)] = []
@@ -237,9 +239,8 @@ final class RowCounter {
         return ProfileBuilder.build(value: { column in columns.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs)
     }
 
-    private func add(_ profile: Profile) -> Int32 {
-        profiles.append(profile)
-        return Int32(profiles.count - 1)
+    private func add(_ profile: ProfileFields) -> Int32 {
+        Int32(store.append(profile))
     }
 
     private func add(_ problem: RowProblem) -> Int32 {
@@ -255,7 +256,7 @@ final class RowCounter {
             let (entry, isNew) = keys.entry(of: other.keys.key(otherID))
             let otherSlot = Int(other.keys.payload(otherID))
             if isNew {
-                keys.setPayload(atEntry: entry, otherSlot >= 0 ? add(other.profiles[otherSlot]) : add(other.problems[-1 - otherSlot]))
+                keys.setPayload(atEntry: entry, otherSlot >= 0 ? add(Profile(store: other.store, row: otherSlot).fields) : add(other.problems[-1 - otherSlot]))
             }
             keys.addDevices(atEntry: entry, other.keys.devices(otherID))
         }
@@ -264,12 +265,12 @@ final class RowCounter {
 
     func table() -> ProfileTable {
         flush()
-        var devices = Array(repeating: Int64(0), count: profiles.count)
+        var devices = Array(repeating: Int64(0), count: store.count)
         for id in 0..<keys.count {
             let slot = Int(keys.payload(id))
             if slot >= 0 { devices[slot] &+= keys.devices(id) }
         }
-        return ProfileTable(profiles: profiles, devices: devices)
+        return ProfileTable(store: store, devices: devices)
     }
 
     /// Whether the platform field says `android` as `ProfileBuilder` reads it (any case, blanks around it),

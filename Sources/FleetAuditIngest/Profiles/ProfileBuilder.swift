@@ -34,7 +34,7 @@ public struct RowProblem: Equatable, Sendable, Error {
 /// so a device is judged the same way in both.
 public enum ProfileBuilder {
     public static func build(value: (InventoryColumn) -> String?, attributes: [String: String],
-                             needs: ProfileNeeds = ProfileNeeds()) -> Result<Profile, RowProblem> {
+                             needs: ProfileNeeds = ProfileNeeds()) -> Result<ProfileFields, RowProblem> {
         func trimmed(_ column: InventoryColumn) -> String? {
             value(column).map { $0.trimmedWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
         }
@@ -67,7 +67,7 @@ public enum ProfileBuilder {
                                            message: "Android release \"\(osVersion)\" is not in the release table; add an os_api_level column"))
             }
         }
-        return .success(Profile(platform: platform, osVersion: osVersion, apiLevel: apiLevel,
+        return .success(ProfileFields(platform: platform, osVersion: osVersion, apiLevel: apiLevel,
                                 appVersion: trimmed(.appVersion)!,
                                 appBuild: platform == .android || needs.appBuildOffAndroid ? appBuild : nil,
                                 packageName: needs.packageName ? trimmed(.packageName) : nil, attributes: attributes))

@@ -1,20 +1,41 @@
-/// Distinct profiles with their device counts. Grows with distinct profiles, never with rows.
+/// Distinct profiles with their device counts, rows of one `ProfileStore`. Grows with distinct profiles,
+/// never with rows.
 public struct ProfileTable: Sendable {
-    public private(set) var profiles: [Profile] = []
+    package private(set) var store: ProfileStore
     public private(set) var devices: [Int64] = []
 
-    public init() {}
+    public init() { store = ProfileStore(attributeNames: []) }
 
-    package init(profiles: [Profile], devices: [Int64]) {
-        self.profiles = profiles
+    package init(store: ProfileStore, devices: [Int64]) {
+        self.store = store
         self.devices = devices
     }
 
-    /// Adds a new profile and returns its index.
+    /// The profiles, in row order.
+    public var profiles: Rows { Rows(store: store) }
+
+    public struct Rows: RandomAccessCollection, Sendable {
+        let store: ProfileStore
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { store.count }
+        public subscript(position: Int) -> Profile { Profile(store: store, row: position) }
+    }
+
+    /// Adds a new profile and returns its index (tables built by hand: `explain`, tests). A profile with an
+    /// attribute the table has no column for gets one, the rows so far copied into a wider store.
     mutating func add(_ profile: Profile) -> Int {
-        profiles.append(profile)
+        let fields = profile.fields
+        if !Set(fields.attributes.keys).isSubset(of: store.attributeNames) {
+            let wider = ProfileStore(attributeNames: Set(store.attributeNames).union(fields.attributes.keys).sorted())
+            for row in 0..<store.count { _ = wider.append(Profile(store: store, row: row).fields) }
+            store = wider
+        } else if !isKnownUniquelyReferenced(&store) {
+            let copy = ProfileStore(attributeNames: store.attributeNames)
+            for row in 0..<store.count { _ = copy.append(Profile(store: store, row: row).fields) }
+            store = copy
+        }
         devices.append(0)
-        return profiles.count - 1
+        return store.append(fields)
     }
 
     mutating func count(_ index: Int, devices n: Int64) {

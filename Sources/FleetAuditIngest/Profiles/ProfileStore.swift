@@ -1,0 +1,140 @@
+import Foundation
+
+/// A profile's values as text: what `ProfileBuilder` validates a row into, and what `explain` and the
+/// tests write by hand. Stored, a profile is a row of `ProfileStore` (`Profile`).
+public struct ProfileFields: Hashable, Sendable {
+    public var platform: Platform
+    public var osVersion: String
+    /// Android API level (from `os_api_level` or the release table); nil on other platforms.
+    public var apiLevel: Int?
+    public var appVersion: String
+    /// `app_build` as written (iOS `CFBundleVersion`, Android `versionCode`); nil when absent or empty.
+    public var appBuild: String?
+    public var packageName: String?
+    /// Other columns, keyed by normalized name (`free_memory` and `freeMemory` are both `freememory`).
+    public var attributes: [String: String]
+
+    public init(platform: Platform, osVersion: String, apiLevel: Int?, appVersion: String, appBuild: String?,
+                packageName: String?, attributes: [String: String] = [:]) {
+        self.platform = platform
+        self.osVersion = osVersion
+        self.apiLevel = apiLevel
+        self.appVersion = appVersion
+        self.appBuild = appBuild
+        self.packageName = packageName
+        self.attributes = attributes
+    }
+}
+
+/// Distinct texts of one field, each stored once and numbered from 1 (0 is "absent"). Shared, read-only,
+/// between a store and the stores projected from it.
+package final class TextInterner: @unchecked Sendable {
+    package private(set) var texts: [String] = [""]
+    private var numbers: [String: Int32] = [:]
+
+    package init() {}
+
+    package func id(_ text: String?) -> Int32 {
+        guard let text else { return 0 }
+        if let known = numbers[text] { return known }
+        let new = Int32(texts.count)
+        numbers[text] = new
+        texts.append(text)
+        return new
+    }
+}
+
+/// Profiles as rows of small integers, one interned text per field: a profile costs its row (4 bytes a field)
+/// however long its texts, and no `String` or dictionary is made per profile. Columns: platform, OS version,
+/// API level (the number + 1, 0 = none), app version, app build, package, then one per attribute name.
+///
+/// A store is filled by one thread (a part's ingest, a projection) and only read after that, by any number.
+package final class ProfileStore: @unchecked Sendable {
+    package static let fixedColumns = 6
+    package let attributeNames: [String]
+    private let attributeColumns: [String: Int]
+    /// Per column; nil for the API level, stored as a number. Projections share their source's.
+    package let interners: [TextInterner?]
+    private var platforms: [Platform] = []
+    private var platformIDs: [Platform: Int32] = [:]
+    package private(set) var ids: [Int32] = []
+    package var width: Int { Self.fixedColumns + attributeNames.count }
+    package private(set) var count = 0
+
+    /// - Parameter attributeNames: normalized names, in column order.
+    package init(attributeNames: [String]) {
+        self.attributeNames = attributeNames
+        attributeColumns = Dictionary(uniqueKeysWithValues: attributeNames.enumerated().map { ($1, Self.fixedColumns + $0) })
+        interners = (0..<(Self.fixedColumns + attributeNames.count)).map { $0 == 2 || $0 == 0 ? nil : TextInterner() }
+    }
+
+    /// A store whose columns are a projection of `source`'s (the fixed ones and these attributes), sharing its
+    /// interned texts, so a projected row is a copy of ids.
+    package init(projecting source: ProfileStore, attributeColumns kept: [Int]) {
+        attributeNames = kept.map { source.attributeNames[$0 - Self.fixedColumns] }
+        attributeColumns = Dictionary(uniqueKeysWithValues: attributeNames.enumerated().map { ($1, Self.fixedColumns + $0) })
+        interners = Array(source.interners[0..<Self.fixedColumns]) + kept.map { source.interners[$0] }
+        platforms = source.platforms
+        platformIDs = source.platformIDs
+    }
+
+    /// Appends a profile's values; returns its row.
+    package func append(_ fields: ProfileFields) -> Int {
+        ids.append(platformID(adding: fields.platform))
+        ids.append(interners[1]!.id(fields.osVersion))
+        ids.append(fields.apiLevel.map { Int32(clamping: $0) &+ 1 } ?? 0)
+        ids.append(interners[3]!.id(fields.appVersion))
+        ids.append(interners[4]!.id(fields.appBuild))
+        ids.append(interners[5]!.id(fields.packageName))
+        for (k, name) in attributeNames.enumerated() {
+            ids.append(interners[Self.fixedColumns + k]!.id(fields.attributes[name]))
+        }
+        count += 1
+        return count - 1
+    }
+
+    /// Appends a row of ids from a store this one was projected from.
+    package func append(ids row: [Int32]) -> Int {
+        ids.append(contentsOf: row)
+        count += 1
+        return count - 1
+    }
+
+    /// A platform's id in this store, or -1 when no profile has it.
+    package func platformID(_ platform: Platform) -> Int32 { platformIDs[platform] ?? -1 }
+
+    private func platformID(adding platform: Platform) -> Int32 {
+        if let known = platformIDs[platform] { return known }
+        platforms.append(platform)
+        let id = Int32(platforms.count)
+        platformIDs[platform] = id
+        return id
+    }
+
+    package func id(_ row: Int, _ column: Int) -> Int32 { ids[row * width + column] }
+
+    func text(_ row: Int, _ column: Int) -> String? {
+        let id = ids[row * width + column]
+        return id == 0 ? nil : interners[column]!.texts[Int(id)]
+    }
+
+    func platform(_ row: Int) -> Platform { platforms[Int(ids[row * width]) - 1] }
+
+    func apiLevel(_ row: Int) -> Int? {
+        let v = ids[row * width + 2]
+        return v == 0 ? nil : Int(v - 1)
+    }
+
+    func attribute(_ row: Int, normalized name: String) -> String? {
+        guard let column = attributeColumns[name] else { return nil }
+        return text(row, column)
+    }
+
+    func attributes(_ row: Int) -> [String: String] {
+        var out: [String: String] = [:]
+        for (k, name) in attributeNames.enumerated() {
+            if let value = text(row, Self.fixedColumns + k) { out[name] = value }
+        }
+        return out
+    }
+}
