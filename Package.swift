@@ -47,11 +47,17 @@ let package = Package(
             dependencies: ["CSQLite"],
             swiftSettings: fuzzLibrary + releaseSpeed
         ),
+        // The libxml2 boundary: the XML report's writer and the XSD check, C strings and all.
+        .target(
+            name: "FleetAuditXML",
+            dependencies: ["CLibXML2"],
+            swiftSettings: fuzzLibrary
+        ),
         .target(
             name: "FleetAudit",
             dependencies: [
                 "FleetAuditIngest",
-                "CLibXML2",
+                "FleetAuditXML",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -79,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetAuditTests",
-            dependencies: ["FleetAudit", "FleetAuditIngest", "CSQLite", "CLibXML2"],
+            dependencies: ["FleetAudit", "FleetAuditIngest", "FleetAuditXML", "CSQLite", "CLibXML2"],
             resources: [.copy("Fixtures"), .copy("Snapshots")]
         ),
     ]

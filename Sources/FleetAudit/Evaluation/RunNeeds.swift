@@ -1,4 +1,3 @@
-@_exported import FleetAuditIngest
 
 extension ProfileNeeds {
     /// What a run's profiles must hold: every config's needs, and the package when releases are per package

@@ -23,23 +23,13 @@ public enum AtomicFile {
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         var ok = true
         var reason = ""
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                #if canImport(Glibc)
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                #else
-                let n = Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                #endif
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    ok = false
-                    reason = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
-            }
+        // FileHandle writes it all (retrying short and interrupted writes) and throws on a failure.
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: false)
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            ok = false
+            reason = (error as NSError).localizedDescription
         }
         if ok && fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }
         close(fd)

@@ -14,21 +14,21 @@ public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvert
     public init?(_ text: String) {
         // Read on the bytes (split on `.`, each part by `Int(_:)`'s rule): NHS evaluates the app and OS
         // version of every profile, and the split made an array of substrings each time.
-        var text = text
-        guard let numbers = text.withUTF8({ bytes -> (Int, Int, Int)? in
-            var parts = [0, 0, 0]
-            var count = 0
-            var start = 0
-            while true {
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: ".") { end += 1 }
-                guard count < 3, let n = swiftInt(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return nil }
-                parts[count] = n
-                count += 1
-                if end == bytes.count { return (parts[0], parts[1], parts[2]) }
-                start = end + 1
-            }
-        }) else { return nil }
+        let bytes = Substring(text).utf8
+        var parts = [0, 0, 0]
+        var count = 0
+        var start = bytes.startIndex
+        var numbers: (Int, Int, Int)?
+        while true {
+            var end = start
+            while end < bytes.endIndex && bytes[end] != UInt8(ascii: ".") { end = bytes.index(after: end) }
+            guard count < 3, let n = swiftInt(bytes[start..<end]) else { return nil }
+            parts[count] = n
+            count += 1
+            if end == bytes.endIndex { numbers = (parts[0], parts[1], parts[2]); break }
+            start = bytes.index(after: end)
+        }
+        guard let numbers else { return nil }
         self.init(major: numbers.0, minor: numbers.1, patch: numbers.2)
     }
 

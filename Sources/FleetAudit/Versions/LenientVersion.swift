@@ -39,10 +39,10 @@ extension LenientVersion {
     /// The text as a version when it is only digits separated by single dots.
     public static func plain(_ text: String) -> LenientVersion? {
         let trimmed = text.trimmedWhitespace
-        var t = trimmed
         // Checked and read on the bytes: PoV requirements compare a device attribute this way on every
         // evaluation. Digits only, single dots, no dot at either end.
-        return t.withUTF8 { bytes -> LenientVersion? in
+        let bytes = trimmed.utf8
+        do {
             guard !bytes.isEmpty else { return nil }
             var components: [Int] = []
             var value = 0

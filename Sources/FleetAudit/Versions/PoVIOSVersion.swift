@@ -9,23 +9,18 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
     public let build: Int
 
     public init?(_ text: String) {
-        var text = text
-        guard let parsed = text.withUTF8({ Self.parse($0, build: nil) }) else { return nil }
+        guard let parsed = Self.parse(Substring(text).utf8, build: nil) else { return nil }
         self = parsed
     }
 
     /// The version an iOS device has installed: `app_version` + `-` + `app_build` when the build is known.
     public init?(appVersion: String, appBuild: String?) {
-        var version = appVersion
         // With a `-` in the version itself the build is not what follows it: read the joined text.
-        if let appBuild, version.utf8.contains(UInt8(ascii: "-")) {
+        if let appBuild, appVersion.utf8.contains(UInt8(ascii: "-")) {
             self.init(appVersion + "-" + appBuild)
             return
         }
-        var build = appBuild ?? ""
-        guard let parsed = version.withUTF8({ v in build.withUTF8 { b in Self.parse(v, build: appBuild == nil ? nil : b) } }) else {
-            return nil
-        }
+        guard let parsed = Self.parse(Substring(appVersion).utf8, build: appBuild.map { Substring($0).utf8 }) else { return nil }
         self = parsed
     }
 
@@ -39,26 +34,26 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
     /// Reads the bytes the way the split-based definition above says, without making substrings: every PoV
     /// evaluation of an Apple device parses its app and OS version, tens of thousands of times a run.
     /// `build`, when given, is the text after the `-` (and `text` has no `-`).
-    private static func parse(_ text: UnsafeBufferPointer<UInt8>, build: UnsafeBufferPointer<UInt8>?) -> PoVIOSVersion? {
+    private static func parse(_ text: Substring.UTF8View, build: Substring.UTF8View?) -> PoVIOSVersion? {
         let dash = text.firstIndex(of: UInt8(ascii: "-"))
-        let numbersEnd = dash ?? text.count
+        let numbersEnd = dash ?? text.endIndex
         var numbers: [Int?] = [nil, nil, nil]
-        var pieceStart = 0
+        var pieceStart = text.startIndex
         var piece = 0
         while piece < 3 {
             var pieceEnd = pieceStart
-            while pieceEnd < numbersEnd && text[pieceEnd] != UInt8(ascii: ".") { pieceEnd += 1 }
-            numbers[piece] = FleetAuditIngest.swiftInt(UnsafeBufferPointer(rebasing: text[pieceStart..<pieceEnd]))
+            while pieceEnd < numbersEnd && text[pieceEnd] != UInt8(ascii: ".") { pieceEnd = text.index(after: pieceEnd) }
+            numbers[piece] = swiftInt(text[pieceStart..<pieceEnd])
             piece += 1
             if pieceEnd >= numbersEnd { break }
-            pieceStart = pieceEnd + 1
+            pieceStart = text.index(after: pieceEnd)
         }
         guard let major = numbers[0] else { return nil }
         let buildNumber: Int
         if let dash {
-            buildNumber = FleetAuditIngest.swiftInt(UnsafeBufferPointer(rebasing: text[(dash + 1)...])) ?? 0
+            buildNumber = swiftInt(text[text.index(after: dash)...]) ?? 0
         } else if let build {
-            buildNumber = FleetAuditIngest.swiftInt(build) ?? 0
+            buildNumber = swiftInt(build) ?? 0
         } else {
             buildNumber = 0
         }

@@ -35,3 +35,25 @@ extension Int64 {
         return self < 0 ? "-" + out : out
     }
 }
+
+/// `swiftInt` on any collection of UTF-8 bytes (a `Substring.UTF8View`): the safe surface version parsers use.
+package func swiftInt<Bytes: Collection>(_ text: Bytes) -> Int? where Bytes.Element == UInt8 {
+    var i = text.startIndex
+    var negative = false
+    if i < text.endIndex && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) {
+        negative = text[i] == UInt8(ascii: "-")
+        i = text.index(after: i)
+    }
+    guard i < text.endIndex else { return nil }
+    var value = 0
+    while i < text.endIndex {
+        let digit = Int(text[i]) - 0x30
+        guard digit >= 0 && digit <= 9 else { return nil }
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        let (next, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+        if o1 || o2 { return nil }
+        value = next
+        i = text.index(after: i)
+    }
+    return value
+}

@@ -3,11 +3,11 @@ import CLibXML2
 /// A thin Swift face on libxml2's `xmlTextWriter`: elements, attributes and text, escaped by libxml2.
 /// Characters XML 1.0 cannot carry (control characters from a hostile config or inventory) become U+FFFD,
 /// so the document always parses.
-final class XMLWriter {
+package final class XMLWriter {
     private let buffer: xmlBufferPtr
     private let writer: xmlTextWriterPtr
 
-    init() {
+    package init() {
         xmlInitParser()
         buffer = xmlBufferCreate()
         writer = xmlNewTextWriterMemory(buffer, 0)
@@ -27,7 +27,7 @@ final class XMLWriter {
     }
 
     /// Replaces what XML 1.0 forbids (C0 controls but tab, LF, CR; U+FFFE, U+FFFF) with U+FFFD.
-    static func sanitized(_ s: String) -> String {
+    package static func sanitized(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: forbidden) else { return s }
         var out = String.UnicodeScalarView()
         for u in s.unicodeScalars { out.append(forbidden(u) ? "\u{FFFD}" : u) }
@@ -38,7 +38,7 @@ final class XMLWriter {
         (u.value < 0x20 && u.value != 0x09 && u.value != 0x0A && u.value != 0x0D) || u.value == 0xFFFE || u.value == 0xFFFF
     }
 
-    func start(_ name: String, namespace: String? = nil) {
+    package func start(_ name: String, namespace: String? = nil) {
         Self.with(name) { n in
             if let namespace {
                 Self.with(namespace) { ns in _ = xmlTextWriterStartElementNS(writer, nil, n, ns) }
@@ -48,27 +48,27 @@ final class XMLWriter {
         }
     }
 
-    func attribute(_ name: String, _ value: String) {
+    package func attribute(_ name: String, _ value: String) {
         Self.with(name) { n in Self.with(value) { v in _ = xmlTextWriterWriteAttribute(writer, n, v) } }
     }
 
-    func attribute(_ name: String, _ value: Int64) { attribute(name, String(value)) }
+    package func attribute(_ name: String, _ value: Int64) { attribute(name, String(value)) }
 
-    func text(_ value: String) {
+    package func text(_ value: String) {
         Self.with(value) { _ = xmlTextWriterWriteString(writer, $0) }
     }
 
-    func end() { xmlTextWriterEndElement(writer) }
+    package func end() { xmlTextWriterEndElement(writer) }
 
     /// An element with attributes and optional text.
-    func element(_ name: String, _ attributes: [(String, String)] = [], text: String? = nil) {
+    package func element(_ name: String, _ attributes: [(String, String)] = [], text: String? = nil) {
         start(name)
         for (k, v) in attributes { attribute(k, v) }
         if let text { self.text(text) }
         end()
     }
 
-    func finish() -> String {
+    package func finish() -> String {
         xmlTextWriterEndDocument(writer)
         xmlTextWriterFlush(writer)
         return String(cString: xmlBufferContent(buffer))
