@@ -42,44 +42,84 @@ public enum HTMLReport {
         whole > 0 ? String(format: "%.1f%%", Double(part) * 100 / Double(whole)) : "0.0%"
     }
 
+    // The template's context, typed: each struct is what one section of `report.html.mustache` reads, by
+    // property name (Mustache reads them through reflection). A misspelt or missing field is a compile error
+    // here, not an empty cell found by the golden.
+
+    struct Cell { let outcome: String, value: String, raw: String }
+    struct BarSegment { let outcome: String, x: String, width: String, count: String, percent: String }
+    struct Card { let label: String, value: String, alert: Bool }
+    struct LegendEntry { let key: String, meaning: String }
+    struct TopRule { let config: String, anchor: String, rule: String, summary: String, forced: String, blocked: String, unsupportedOS: String }
+    struct GateRow { let gate: String, config: String, devices: String, percent: String, crossed: Bool, result: String }
+    struct DiagnosticRow { let severity: String, code: String, message: String, path: String, hasPath: Bool, devices: String? }
+    struct FailedRow { let id: String, error: String }
+    struct ReasonRow { let code: String, rows: String }
+    struct RejectionRow { let line: String, column: String, reason: String, message: String }
+    struct RuleRow { let id: String, summary: String, meta: String, hasMeta: Bool, totals: [Cell], bar: [BarSegment], barLabel: String }
+    struct PlatformRow { let name: String, totals: [Cell], bar: [BarSegment], barLabel: String }
+    struct VersionRow { let version: String, devices: String }
+    struct TopVersionsRow { let outcome: String, apps: [VersionRow], oses: [VersionRow] }
+    struct NoticeRow { let id: String, kind: String, devices: String }
+
+    struct ConfigSection {
+        let id: String, anchor: String, format: String, formatName: String, source: String, sha256: String, platforms: String
+        let outcomes: [String]
+        let totals: [Cell], bar: [BarSegment], barLabel: String
+        let rules: [RuleRow], hasOmittedRules: Bool, omittedRules: String, ruleCount: String
+        let byPlatform: [PlatformRow]
+        let topVersions: [TopVersionsRow], hasTopVersions: Bool
+        let notices: [NoticeRow], hasNotices: Bool
+        let diagnostics: [DiagnosticRow], hasDiagnostics: Bool
+    }
+
+    struct Page {
+        let tool: String, toolVersion: String, inventorySource: String, locationKind: String, asOf: String, generatedAt: String
+        let cards: [Card], legend: [LegendEntry], outcomes: [String], configs: [ConfigSection]
+        let topRules: [TopRule], hasTopRules: Bool
+        let gates: [GateRow], hasGates: Bool
+        let runDiagnostics: [DiagnosticRow], hasRunDiagnostics: Bool
+        let failedConfigs: [FailedRow], hasFailedConfigs: Bool
+        let rowsRead: String, rowsRejected: String, devices: String
+        let rejectionsByReason: [ReasonRow], hasRejectionsByReason: Bool
+        let rejections: [RejectionRow], rejectionsShown: String, locationLabel: String
+    }
+
     /// Cells, a stacked bar and its label for one set of counts.
-    static func countsContext(_ c: OutcomeCounts) -> [String: Any] {
+    static func counts(_ c: OutcomeCounts) -> (totals: [Cell], bar: [BarSegment], barLabel: String) {
         let total = c.total
         var x = 0.0
-        var bar: [[String: Any]] = []
+        var bar: [BarSegment] = []
         for outcome in Outcome.allCases where c[outcome] > 0 {
             let width = Double(c[outcome]) * 100 / Double(total)
-            bar.append(["outcome": outcome.rawValue, "x": String(format: "%.3f", x), "width": String(format: "%.3f", width),
-                        "count": number(c[outcome]), "percent": percent(c[outcome], of: total)])
+            bar.append(BarSegment(outcome: outcome.rawValue, x: String(format: "%.3f", x), width: String(format: "%.3f", width),
+                                  count: number(c[outcome]), percent: percent(c[outcome], of: total)))
             x += width
         }
         let label = Outcome.allCases.filter { c[$0] > 0 }
             .map { "\($0.rawValue) \(percent(c[$0], of: total))" }.joined(separator: ", ")
-        return [
-            "totals": Outcome.allCases.map { ["outcome": $0.rawValue, "value": number(c[$0]), "raw": String(c[$0])] },
-            "bar": bar,
-            "barLabel": label.isEmpty ? "no devices" : label,
-        ]
+        return (Outcome.allCases.map { Cell(outcome: $0.rawValue, value: number(c[$0]), raw: String(c[$0])) }, bar,
+                label.isEmpty ? "no devices" : label)
     }
 
     static func anchor(_ index: Int) -> String { "config-\(index + 1)" }
 
-    static func context(_ report: AuditReport) -> [String: Any] {
+    static func context(_ report: AuditReport) -> Page {
         let inv = report.inventory
         let crossed = report.crossedGates.count
-        var cards: [[String: Any]] = [
-            ["label": "rows read", "value": number(inv.rowsRead), "alert": false],
-            ["label": "devices evaluated", "value": number(inv.devices), "alert": false],
-            ["label": "rows rejected", "value": number(inv.rowsRejected), "alert": inv.rowsRejected > 0],
-            ["label": "configs audited", "value": String(report.configs.count), "alert": false],
+        var cards = [
+            Card(label: "rows read", value: number(inv.rowsRead), alert: false),
+            Card(label: "devices evaluated", value: number(inv.devices), alert: false),
+            Card(label: "rows rejected", value: number(inv.rowsRejected), alert: inv.rowsRejected > 0),
+            Card(label: "configs audited", value: String(report.configs.count), alert: false),
         ]
         if !report.failedConfigs.isEmpty {
-            cards.append(["label": "configs not loaded", "value": String(report.failedConfigs.count), "alert": true])
+            cards.append(Card(label: "configs not loaded", value: String(report.failedConfigs.count), alert: true))
         }
         if !report.gates.isEmpty {
-            cards.append(["label": "gates crossed", "value": "\(crossed) of \(report.gates.count)", "alert": crossed > 0])
+            cards.append(Card(label: "gates crossed", value: "\(crossed) of \(report.gates.count)", alert: crossed > 0))
         }
-        let configs: [[String: Any]] = report.configs.enumerated().map { index, c in config(c, anchor: anchor(index)) }
+        let configs = report.configs.enumerated().map { index, c in config(c, anchor: anchor(index)) }
 
         var ranked: [(config: String, anchor: String, rule: AuditReport.RuleReport)] = []
         for (index, c) in report.configs.enumerated() {
@@ -89,101 +129,78 @@ public enum HTMLReport {
             let x = a.rule.counts[.forced] + a.rule.counts[.blocked], y = b.rule.counts[.forced] + b.rule.counts[.blocked]
             return x != y ? x > y : (a.config, a.rule.id) < (b.config, b.rule.id)
         }
-        let topRules: [[String: Any]] = ranked.prefix(10).map { item in
-            ["config": item.config, "anchor": item.anchor, "rule": item.rule.id, "summary": item.rule.summary,
-             "forced": number(item.rule.counts[.forced]), "blocked": number(item.rule.counts[.blocked]),
-             "unsupportedOS": number(item.rule.counts[.unsupportedOS])]
+        let topRules = ranked.prefix(10).map { item in
+            TopRule(config: item.config, anchor: item.anchor, rule: item.rule.id, summary: item.rule.summary,
+                    forced: number(item.rule.counts[.forced]), blocked: number(item.rule.counts[.blocked]),
+                    unsupportedOS: number(item.rule.counts[.unsupportedOS]))
         }
-        let gates: [[String: Any]] = report.gates.map { g in
-            ["gate": g.gate.text, "config": g.config, "devices": number(g.devices), "percent": String(format: "%.2f%%", g.percent),
-             "crossed": g.crossed, "result": g.crossed ? "crossed" : "holds"]
+        let gates = report.gates.map { g in
+            GateRow(gate: g.gate.text, config: g.config, devices: number(g.devices), percent: String(format: "%.2f%%", g.percent),
+                    crossed: g.crossed, result: g.crossed ? "crossed" : "holds")
         }
-        let runDiagnostics: [[String: Any]] = report.diagnostics.map(diagnostic)
-        let failed: [[String: Any]] = report.failedConfigs.map { ["id": $0.id, "error": $0.error.description] }
-        let byReason: [[String: Any]] = inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { ["code": $0.key.rawValue, "rows": number($0.value)] }
-        let rejections: [[String: Any]] = inv.rejections.map { r in
-            ["line": String(r.line), "column": r.column ?? "", "reason": r.reason.rawValue, "message": r.message]
+        let runDiagnostics = report.diagnostics.map { diagnostic($0, devices: nil) }
+        let failed = report.failedConfigs.map { FailedRow(id: $0.id, error: $0.error.description) }
+        let byReason = inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { ReasonRow(code: $0.key.rawValue, rows: number($0.value)) }
+        let rejections = inv.rejections.map { r in
+            RejectionRow(line: String(r.line), column: r.column ?? "", reason: r.reason.rawValue, message: r.message)
         }
-        return [
-            "tool": report.tool.name, "toolVersion": report.tool.version,
-            "inventorySource": inv.source, "locationKind": inv.locationKind,
-            "asOf": Timestamps.iso8601(report.asOf), "generatedAt": Timestamps.iso8601(report.generatedAt),
-            "cards": cards,
-            "legend": Outcome.allCases.map { ["key": $0.rawValue, "meaning": meanings[$0]!] },
-            "outcomes": Outcome.allCases.map(\.rawValue),
-            "configs": configs,
-            "topRules": topRules, "hasTopRules": !topRules.isEmpty,
-            "gates": gates, "hasGates": !gates.isEmpty,
-            "runDiagnostics": runDiagnostics, "hasRunDiagnostics": !runDiagnostics.isEmpty,
-            "failedConfigs": failed, "hasFailedConfigs": !failed.isEmpty,
-            "rowsRead": number(inv.rowsRead), "rowsRejected": number(inv.rowsRejected), "devices": number(inv.devices),
-            "rejectionsByReason": byReason, "hasRejectionsByReason": !byReason.isEmpty,
-            "rejections": rejections, "rejectionsShown": String(inv.rejections.count),
-            "locationLabel": inv.locationKind == "rowid" ? "rowid" : "line",
-        ]
+        return Page(tool: report.tool.name, toolVersion: report.tool.version, inventorySource: inv.source, locationKind: inv.locationKind,
+                    asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),
+                    cards: cards, legend: Outcome.allCases.map { LegendEntry(key: $0.rawValue, meaning: meanings[$0]!) },
+                    outcomes: Outcome.allCases.map(\.rawValue), configs: configs,
+                    topRules: topRules, hasTopRules: !topRules.isEmpty, gates: gates, hasGates: !gates.isEmpty,
+                    runDiagnostics: runDiagnostics, hasRunDiagnostics: !runDiagnostics.isEmpty,
+                    failedConfigs: failed, hasFailedConfigs: !failed.isEmpty,
+                    rowsRead: number(inv.rowsRead), rowsRejected: number(inv.rowsRejected), devices: number(inv.devices),
+                    rejectionsByReason: byReason, hasRejectionsByReason: !byReason.isEmpty,
+                    rejections: rejections, rejectionsShown: String(inv.rejections.count),
+                    locationLabel: inv.locationKind == "rowid" ? "rowid" : "line")
     }
 
-    static func diagnostic(_ d: Diagnostic) -> [String: Any] {
-        ["severity": d.severity.rawValue, "code": d.code, "message": d.message, "path": d.path ?? "", "hasPath": d.path != nil]
+    /// A diagnostic's row; `devices` nil for run diagnostics (the template does not show a count there).
+    static func diagnostic(_ d: Diagnostic, devices: String?) -> DiagnosticRow {
+        DiagnosticRow(severity: d.severity.rawValue, code: d.code, message: d.message, path: d.path ?? "", hasPath: d.path != nil,
+                      devices: devices)
     }
 
     /// Configs with more rules than this list only the rules that decide some device.
     static let fullRuleTableLimit = 1000
 
-    static func config(_ c: AuditReport.ConfigReport, anchor: String) -> [String: Any] {
-        var out = countsContext(c.totals)
+    static func config(_ c: AuditReport.ConfigReport, anchor: String) -> ConfigSection {
         let displayName = FormatRegistry.formats.first { $0.name == c.format }?.displayName ?? c.format
-        out.merge([
-            "id": c.id, "anchor": anchor, "format": c.format, "formatName": displayName, "source": c.source, "sha256": c.sha256,
-            "platforms": c.platforms.isEmpty ? "none" : c.platforms.map(\.name).joined(separator: ", "),
-            "outcomes": Outcome.allCases.map(\.rawValue),
-        ]) { $1 }
         // A page with a row per rule stops being readable (and takes seconds to render) long before a config
         // with a rule per model does: past `fullRuleTableLimit` rules, those that decide no device are
         // counted instead of listed. The JSON and XML keep every rule.
         let listed = c.rules.count > fullRuleTableLimit ? c.rules.filter { $0.counts.total > 0 } : c.rules
-        out["hasOmittedRules"] = listed.count < c.rules.count
-        out["omittedRules"] = number(Int64(c.rules.count - listed.count))
-        out["ruleCount"] = number(Int64(c.rules.count))
-        var rules: [[String: Any]] = listed.map { r in
-            var row = countsContext(r.counts)
-            row["id"] = r.id
-            row["summary"] = r.summary
-            row["meta"] = r.meta.map { JSONWriter.compact($0) } ?? ""
-            row["hasMeta"] = r.meta != nil
-            return row
+        var rules = listed.map { r in
+            let k = counts(r.counts)
+            return RuleRow(id: r.id, summary: r.summary, meta: r.meta.map { JSONWriter.compact($0) } ?? "", hasMeta: r.meta != nil,
+                           totals: k.totals, bar: k.bar, barLabel: k.barLabel)
         }
         if c.unattributed.total > 0 {
-            var row = countsContext(c.unattributed)
-            row["id"] = "(no rule)"
-            row["summary"] = "devices no rule decided"
-            row["hasMeta"] = false
-            rules.append(row)
+            let k = counts(c.unattributed)
+            rules.append(RuleRow(id: "(no rule)", summary: "devices no rule decided", meta: "", hasMeta: false,
+                                 totals: k.totals, bar: k.bar, barLabel: k.barLabel))
         }
-        out["rules"] = rules
-        out["byPlatform"] = c.byPlatform.map { p -> [String: Any] in
-            var row = countsContext(p.counts)
-            row["name"] = p.platform.name
-            return row
+        let platforms = c.byPlatform.map { p in
+            let k = counts(p.counts)
+            return PlatformRow(name: p.platform.name, totals: k.totals, bar: k.bar, barLabel: k.barLabel)
         }
-        let top: [[String: Any]] = c.topVersions.filter { !$0.appVersions.isEmpty }.map { t in
-            ["outcome": t.outcome.rawValue,
-             "apps": t.appVersions.map { ["version": $0.version, "devices": number($0.devices)] },
-             "oses": t.osVersions.map { ["version": $0.version, "devices": number($0.devices)] }]
+        let top = c.topVersions.filter { !$0.appVersions.isEmpty }.map { t in
+            TopVersionsRow(outcome: t.outcome.rawValue,
+                           apps: t.appVersions.map { VersionRow(version: $0.version, devices: number($0.devices)) },
+                           oses: t.osVersions.map { VersionRow(version: $0.version, devices: number($0.devices)) })
         }
-        out["topVersions"] = top
-        out["hasTopVersions"] = !top.isEmpty
-        let notices: [[String: Any]] = c.notices.map { ["id": $0.notice.id, "kind": $0.notice.kind, "devices": number($0.devices)] }
-        out["notices"] = notices
-        out["hasNotices"] = !notices.isEmpty
-        let diagnostics: [[String: Any]] = c.diagnostics.map { d in
-            var row = diagnostic(d.diagnostic)
-            row["devices"] = d.devices.map(number) ?? "—"
-            return row
-        }
-        out["diagnostics"] = diagnostics
-        out["hasDiagnostics"] = !diagnostics.isEmpty
-        return out
+        let notices = c.notices.map { NoticeRow(id: $0.notice.id, kind: $0.notice.kind, devices: number($0.devices)) }
+        let diagnostics = c.diagnostics.map { d in diagnostic(d.diagnostic, devices: d.devices.map(number) ?? "—") }
+        let k = counts(c.totals)
+        return ConfigSection(id: c.id, anchor: anchor, format: c.format, formatName: displayName, source: c.source, sha256: c.sha256,
+                             platforms: c.platforms.isEmpty ? "none" : c.platforms.map(\.name).joined(separator: ", "),
+                             outcomes: Outcome.allCases.map(\.rawValue), totals: k.totals, bar: k.bar, barLabel: k.barLabel,
+                             rules: rules, hasOmittedRules: listed.count < c.rules.count,
+                             omittedRules: number(Int64(c.rules.count - listed.count)), ruleCount: number(Int64(c.rules.count)),
+                             byPlatform: platforms, topVersions: top, hasTopVersions: !top.isEmpty,
+                             notices: notices, hasNotices: !notices.isEmpty, diagnostics: diagnostics, hasDiagnostics: !diagnostics.isEmpty)
     }
 }
