@@ -2,6 +2,7 @@
 """Deterministic benchmark inventories: N devices as CSV and (optionally) SQLite.
 
     python3 Benchmarks/make-inventory.py --rows 10000000 --csv bench-data/10m.csv [--sqlite bench-data/10m.sqlite]
+    python3 Benchmarks/make-inventory.py --cardinality high --rows 1000000 --csv bench-data/high-1m.csv
 
 Seeded, so the same arguments give the same bytes. Rows are drawn with Zipf-like weights from a fixed catalog of
 60,000 device cohorts (see `cohorts`), themselves drawn Zipf-like over ~300 app versions and ~80 OS versions per
@@ -107,19 +108,56 @@ def rows(n, seed):
         done += k
 
 
+def rows_high(n, seed):
+    """High cardinality: every attribute drawn on its own (Zipf-like app and OS versions per platform; 2,000
+    Android and 300 Apple models; 200 regions; 100 languages; a tablet flag), so devices hardly repeat, as in a
+    large real fleet or a warehouse's grouped export (the `--cardinality high` shape of issue 16)."""
+    rng = random.Random(seed)
+    ios_os, android_os, apps, _, _, _, _ = build_tables(rng)
+    android_models = [f"Model-{i:04d}" for i in range(2000)]
+    apple_models = [f"iPhone{10 + i // 5},{1 + i % 5}" for i in range(280)] + [f"iPad{13 + i // 5},{1 + i % 5}" for i in range(20)]
+    regions = [f"R-{i:03d}" for i in range(200)]
+    languages = [f"l{i:02d}-XX" for i in range(100)]
+    apps_newest_first = list(reversed(apps))
+    app_w = list(accumulate(zipf_weights(len(apps))))
+    os_w = {id(android_os): list(accumulate(zipf_weights(len(android_os)))), id(ios_os): list(accumulate(zipf_weights(len(ios_os))))}
+    model_w = {id(android_models): list(accumulate(zipf_weights(len(android_models), 0.7))),
+               id(apple_models): list(accumulate(zipf_weights(len(apple_models), 0.7)))}
+    region_w = list(accumulate(zipf_weights(len(regions), 0.6)))
+    language_w = list(accumulate(zipf_weights(len(languages), 0.8)))
+    for _ in range(n):
+        p = rng.choices(["ios", "android", "iPadOS"], weights=[50, 45, 5])[0]
+        name, code = rng.choices(apps_newest_first, cum_weights=app_w)[0]
+        oses = android_os if p == "android" else ios_os
+        models = android_models if p == "android" else apple_models
+        row = [p, rng.choices(oses, cum_weights=os_w[id(oses)])[0], name, str(code if p == "android" else code * 10),
+               "com.example.app", rng.choices(models, cum_weights=model_w[id(models)])[0],
+               rng.choices(regions, cum_weights=region_w)[0], rng.choices(languages, cum_weights=language_w)[0],
+               "true" if rng.random() < 0.12 else "false"]
+        r = rng.random()
+        if r < 0.0004:
+            row[1] = ""
+        elif r < 0.0007 and p == "android":
+            row[3] = row[3] + "b"
+        row.append("%016x" % rng.getrandbits(64))
+        yield row
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, required=True)
     ap.add_argument("--csv", required=True)
     ap.add_argument("--sqlite")
     ap.add_argument("--seed", type=int, default=20261122)
+    ap.add_argument("--cardinality", choices=["low", "high"], default="low",
+                    help="low: rows drawn from 60,000 cohorts (profiles repeat); high: attributes drawn independently")
     args = ap.parse_args()
     os.makedirs(os.path.dirname(os.path.abspath(args.csv)), exist_ok=True)
     tmp = args.csv + ".tmp"
     with open(tmp, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(COLUMNS)
-        w.writerows(rows(args.rows, args.seed))
+        w.writerows((rows if args.cardinality == "low" else rows_high)(args.rows, args.seed))
     os.replace(tmp, args.csv)
     if args.sqlite:
         tmp = args.sqlite + ".tmp"
