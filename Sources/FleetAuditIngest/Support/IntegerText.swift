@@ -1,28 +1,3 @@
-/// `Int(text)` on ASCII bytes: an optional `+` or `-`, then one or more decimal digits; nil on anything else
-/// or on overflow. For the per-profile paths (ingest validation, version parsing) where making a `String` or
-/// `Substring` for `Int(_:)` cost more than the parse.
-package func swiftInt(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
-    var i = 0
-    var negative = false
-    if i < text.count && (text[i] == UInt8(ascii: "+") || text[i] == UInt8(ascii: "-")) {
-        negative = text[i] == UInt8(ascii: "-")
-        i += 1
-    }
-    guard i < text.count else { return nil }
-    var value = 0
-    while i < text.count {
-        let digit = Int(text[i]) - 0x30
-        guard digit >= 0 && digit <= 9 else { return nil }
-        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
-        // Accumulated on the negative side when negative, so Int.min reads.
-        let (next, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
-        if o1 || o2 { return nil }
-        value = next
-        i += 1
-    }
-    return value
-}
-
 extension Int64 {
     /// Plain digits grouped by three with commas (`12,345`), never locale-dependent (SPEC §6.1).
     public var groupedDigits: String {
@@ -36,7 +11,11 @@ extension Int64 {
     }
 }
 
-/// `swiftInt` on any collection of UTF-8 bytes (a `Substring.UTF8View`): the safe surface version parsers use.
+/// `Int(text)` on ASCII bytes: an optional `+` or `-`, then one or more decimal digits; nil on anything else
+/// or on overflow. For the per-profile paths (ingest validation, version parsing) where making a `String` or
+/// `Substring` for `Int(_:)` cost more than the parse. Generic over the bytes (ingest's buffers, a string's
+/// UTF-8 view) and inlinable, so each caller gets it specialized, across modules too.
+@inlinable
 package func swiftInt<Bytes: Collection>(_ text: Bytes) -> Int? where Bytes.Element == UInt8 {
     var i = text.startIndex
     var negative = false
@@ -50,6 +29,7 @@ package func swiftInt<Bytes: Collection>(_ text: Bytes) -> Int? where Bytes.Elem
         let digit = Int(text[i]) - 0x30
         guard digit >= 0 && digit <= 9 else { return nil }
         let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        // Accumulated on the negative side when negative, so Int.min reads.
         let (next, o2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
         if o1 || o2 { return nil }
         value = next

@@ -49,14 +49,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.stdout, "", "--quiet prints nothing")
         for name in ["report.json", "report.xml", "report.html"] {
             let written = try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
-            let golden = TestPaths.snapshots.appendingPathComponent("sample-" + name)
-            if ProcessInfo.processInfo.environment["FLEET_AUDIT_RECORD"] != nil {
-                try written.write(to: golden, atomically: true, encoding: .utf8)
-                XCTFail("recorded \(golden.lastPathComponent): read the diff, then run the tests without FLEET_AUDIT_RECORD")
-                continue
-            }
-            XCTAssertEqual(written, try String(contentsOf: golden, encoding: .utf8),
-                           "\(name) changed: re-record with FLEET_AUDIT_RECORD=1 swift test, then read the diff")
+            try GoldenFile.check(written, against: "sample-" + name)
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         XCTAssertEqual(leftovers, ["report.html", "report.json", "report.xml"], "no temporary file is left behind")

@@ -62,15 +62,7 @@ final class HandBuiltReportTests: XCTestCase {
     func testEachRendererMatchesItsGolden() throws {
         let report = try Self.model()
         for format in ReportFormat.allCases {
-            let text = try format.render(report, context: ReportContext())
-            let golden = TestPaths.snapshots.appendingPathComponent("handbuilt-" + format.fileName)
-            if ProcessInfo.processInfo.environment["FLEET_AUDIT_RECORD"] != nil {
-                try text.write(to: golden, atomically: true, encoding: .utf8)
-                XCTFail("recorded \(golden.lastPathComponent): read the diff, then run the tests without FLEET_AUDIT_RECORD")
-                continue
-            }
-            XCTAssertEqual(text, try String(contentsOf: golden, encoding: .utf8),
-                           "\(format.fileName) changed: re-record with FLEET_AUDIT_RECORD=1 swift test, then read the diff")
+            try GoldenFile.check(try format.render(report, context: ReportContext()), against: "handbuilt-" + format.fileName)
         }
         XCTAssertEqual(XMLSchemaCheck.problems(xml: try ReportFormat.xml.render(report, context: ReportContext()), schema: ReportRenderingTests.schema), [])
     }
