@@ -12,6 +12,6 @@ struct FleetAuditCommand: ParsableCommand {
         74 a report could not be written.
         """,
         version: FleetAuditVersion.current,
-        subcommands: [AuditCommand.self, ExplainCommand.self, ValidateCommand.self]
+        subcommands: [AuditCommand.self, PlanCommand.self, ExplainCommand.self, ValidateCommand.self]
     )
 }

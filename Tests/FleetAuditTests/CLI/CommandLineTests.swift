@@ -259,6 +259,22 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(sqlite.stderr.contains("cannot be read from a stream"), sqlite.stderr)
     }
 
+    /// `plan --detailed-exitcode`: 2 when any device changes outcome, 0 when none does; the JSON goes to stdout.
+    func testPlanExitCodes() throws {
+        let base = ["plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+                    "--published", "SampleData/configs/nhs/previous-availability-ios.2023-01-19.json"]
+        let changed = try run(base + ["--draft", "SampleData/configs/nhs/availability-ios.json", "--detailed-exitcode"])
+        XCTAssertEqual(changed.status, 2, changed.stderr)
+        XCTAssertTrue(changed.stdout.contains("upToDate → forced:"), changed.stdout)
+        let same = try run(base + ["--draft", "SampleData/configs/nhs/previous-availability-ios.2023-01-19.json",
+                                   "--detailed-exitcode", "--json", "-"])
+        XCTAssertEqual(same.status, 0, same.stderr)
+        let plan = try XCTUnwrap(JSONParser.parse(same.stdout).objectValue)
+        XCTAssertEqual(plan["pairs"]?.arrayValue?.first?.objectValue?["status"], .string("unchanged"))
+        let missing = try run(["plan", "--inventory", "SampleData/inventory.csv", "--draft", "SampleData/configs/nhs"])
+        XCTAssertEqual(missing.status, 64, missing.stderr)
+    }
+
     func testKeepGoingReportsAFailedConfig() throws {
         let result = try run(sampleArguments + ["--config", "missing.json", "--keep-going", "--json", "-"])
         XCTAssertEqual(result.status, 0, result.stderr)

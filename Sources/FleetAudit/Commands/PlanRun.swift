@@ -1,0 +1,163 @@
+import Foundation
+
+/// What `plan` needs: an audit's inventory and evaluation options, and the two sides' configs.
+public struct PlanRequest: Sendable {
+    /// Inventory, releases, `--as-of` and format options (its config lists are not used).
+    public var audit: AuditRequest
+    /// `--published` and `--draft`: files, folders or URLs.
+    public var published: [String] = []
+    public var draft: [String] = []
+
+    public init(audit: AuditRequest) { self.audit = audit }
+}
+
+/// `plan`: what publishing the draft configs instead of the published ones does to every device, through the
+/// same ingest and evaluation as `audit` — each distinct profile evaluated once per document.
+public enum PlanRun {
+    public static func run(_ request: PlanRequest, generatedAt: Date = Timestamps.generationTime(),
+                           timings: RunTimings? = nil) throws(AuditFailure) -> PlanReport {
+        let published = try side(request.published, request: request.audit, name: "--published")
+        let draft = try side(request.draft, request: request.audit, name: "--draft")
+        let pairs = pair(published, draft)
+        let releases = try AuditRun.loadReleases(request.audit.releasesPath)
+        let needs = ProfileNeeds.forRun(published + draft, releases: releases)
+        let source: InventorySource
+        do {
+            source = try InventoryOpener.open(path: request.audit.inventoryPath, delimiter: request.audit.delimiter,
+                                              table: request.audit.table, query: request.audit.query)
+        } catch {
+            throw .input(error.description)
+        }
+        timings?.phaseEnded("configs and releases")
+        let table: ProfileTable, summary: InventorySummary
+        do {
+            (table, summary) = try InventoryLoader(columnOverrides: request.audit.columnOverrides, needs: needs).load(source)
+        } catch {
+            throw .input(error.description)
+        }
+        timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
+        let asOf = request.audit.asOf ?? generatedAt
+        let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.audit.asOf != nil,
+                                        options: request.audit.formatOptions)
+        let units = pairs.map { EvaluationUnit([$0.published ?? absent($0.id), $0.draft ?? absent($0.id)]) }
+        let tallies = EvaluationCore.run(units, profiles: table, context: context, accumulating: TransitionTally.self,
+                                         timings: timings?.detail)
+        timings?.phaseEnded("evaluation")
+        return PlanReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
+                          pairs: zip(pairs, tallies).map { PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1) })
+    }
+
+    /// Loads one side's configs; a folder gives every `*.json` below it.
+    private static func side(_ paths: [String], request: AuditRequest, name: String) throws(AuditFailure) -> [LoadedConfig] {
+        guard !paths.isEmpty else { throw .usage("plan needs \(name) PATH|URL|DIR") }
+        var sideRequest = request
+        sideRequest.configs = paths.filter { path in
+            var isDirectory: ObjCBool = false
+            return !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        }
+        sideRequest.configDirectories = paths.filter { !sideRequest.configs.contains($0) }
+        sideRequest.gates = []
+        return try AuditRun.loadConfigs(sideRequest).loaded
+    }
+
+    /// Configs pair by id, as `audit` assigns ids; one config on each side pairs whatever the names.
+    static func pair(_ published: [LoadedConfig], _ draft: [LoadedConfig]) -> [(id: String, published: LoadedConfig?, draft: LoadedConfig?)] {
+        if published.count == 1 && draft.count == 1 {
+            let id = published[0].id == draft[0].id ? published[0].id : "\(published[0].id) → \(draft[0].id)"
+            return [(id, published[0], draft[0])]
+        }
+        let drafts = Dictionary(draft.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var out: [(id: String, published: LoadedConfig?, draft: LoadedConfig?)] = published.map { ($0.id, $0, drafts[$0.id]) }
+        let publishedIDs = Set(published.map(\.id))
+        out += draft.filter { !publishedIDs.contains($0.id) }.map { ($0.id, nil, $0) }
+        return out
+    }
+
+    private static func absent(_ id: String) -> LoadedConfig {
+        LoadedConfig(id: id, source: "", sha256: "", format: "none", config: AbsentConfig())
+    }
+}
+
+/// The plan's model: per pair of documents, the transition matrix and what it means. Renderers read only this.
+public struct PlanReport: Sendable {
+    public enum Status: String, Sendable {
+        case changed, unchanged, added, removed
+    }
+
+    public struct Side: Sendable {
+        public let source: String, sha256: String, format: String
+    }
+
+    public struct Pair: Sendable {
+        public let id: String
+        public let published: Side?
+        public let draft: Side?
+        public let status: Status
+        public let tally: TransitionTally
+        /// Devices whose outcome gets worse, better, or keeps its outcome under another rule.
+        public let worse: Int64, better: Int64, ruleOnly: Int64
+
+        init(id: String, published: LoadedConfig?, draft: LoadedConfig?, tally: TransitionTally) {
+            self.id = id
+            self.published = published.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format) }
+            self.draft = draft.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format) }
+            self.tally = tally
+            var worse: Int64 = 0, better: Int64 = 0
+            for (from, row) in tally.cells {
+                for to in Outcome.allCases where row[to] > 0 && from != to {
+                    if to.severityRank > from.severityRank { worse += row[to] } else if to.severityRank < from.severityRank { better += row[to] }
+                }
+            }
+            self.worse = worse
+            self.better = better
+            ruleOnly = tally.ruleOnly
+            if published == nil { status = .added } else if draft == nil { status = .removed }
+            else { status = tally.ruleMoves.isEmpty ? .unchanged : .changed }
+        }
+
+        /// The off-diagonal cells, most devices first.
+        public var moves: [(from: Outcome, to: Outcome, devices: Int64)] {
+            var out: [(from: Outcome, to: Outcome, devices: Int64)] = []
+            for from in Outcome.allCases {
+                for to in Outcome.allCases where from != to && tally.count(from: from, to: to) > 0 {
+                    out.append((from, to, tally.count(from: from, to: to)))
+                }
+            }
+            return out.sorted { $0.devices != $1.devices ? $0.devices > $1.devices : ($0.from.index, $0.to.index) < ($1.from.index, $1.to.index) }
+        }
+
+        /// Devices that end `blocked` from another outcome.
+        public var newlyBlocked: Int64 { moves.filter { $0.to == .blocked }.map(\.devices).reduce(0, +) }
+
+        /// `availability-ios.json: 1,200 upToDate→forced, 310 recommended→forced; 0 newly blocked`.
+        public var summary: String {
+            let moves = self.moves
+            if moves.isEmpty {
+                return "\(id): " + (ruleOnly > 0 ? "no outcome changes; \(ruleOnly.groupedDigits) devices decided by another rule" : "no changes")
+            }
+            return "\(id): " + moves.map { "\($0.devices.groupedDigits) \($0.from.rawValue)→\($0.to.rawValue)" }.joined(separator: ", ")
+                + "; \(newlyBlocked.groupedDigits) newly blocked"
+        }
+    }
+
+    public let asOf: Date
+    public let generatedAt: Date
+    public let inventory: InventorySummary
+    public let releases: Releases?
+    public let pairs: [Pair]
+
+    /// Per outcome, devices before (published) and after (draft), over every pair.
+    public var before: OutcomeCounts {
+        var c = OutcomeCounts()
+        for p in pairs { for (from, row) in p.tally.cells { c[from] += row.total } }
+        return c
+    }
+
+    public var after: OutcomeCounts {
+        var c = OutcomeCounts()
+        for p in pairs { for row in p.tally.cells.values { c.add(row) } }
+        return c
+    }
+
+    public var changedDevices: Bool { pairs.contains { !$0.moves.isEmpty } }
+}

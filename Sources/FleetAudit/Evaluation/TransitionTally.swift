@@ -1,0 +1,64 @@
+/// A plan's count for one pair of documents (published, draft): devices by (published outcome, draft
+/// outcome), overall and per platform, and by (published rule → draft rule) for the devices whose outcome or
+/// deciding rule changes. Its row sums are the published document's audit totals, its column sums the draft's.
+public struct TransitionTally: DecisionAccumulator {
+    /// `cells[from][to]`: devices.
+    public var cells: [Outcome: OutcomeCounts] = [:]
+    public var byPlatform: [Platform: [Outcome: OutcomeCounts]] = [:]
+    /// "published rule → draft rule" (`(no rule)` when none decided) → devices, for devices that moved.
+    public var ruleMoves: [RuleMove: Int64] = [:]
+    /// Devices whose outcome stayed but whose deciding rule changed.
+    public var ruleOnly: Int64 = 0
+
+    public struct RuleMove: Hashable, Sendable {
+        public let from: Outcome, to: Outcome
+        public let fromRule: String?, toRule: String?
+    }
+
+    public init() {}
+
+    public mutating func record(_ decisions: [Decision], for visit: ProfileVisit) {
+        let before = decisions[0], after = decisions[1], devices = visit.devices
+        cells[before.outcome, default: OutcomeCounts()][after.outcome] += devices
+        byPlatform[visit.profile.platform, default: [:]][before.outcome, default: OutcomeCounts()][after.outcome] += devices
+        if before.outcome != after.outcome || before.rule != after.rule {
+            ruleMoves[RuleMove(from: before.outcome, to: after.outcome, fromRule: before.rule, toRule: after.rule), default: 0] += devices
+            if before.outcome == after.outcome { ruleOnly += devices }
+        }
+    }
+
+    public mutating func merge(_ other: TransitionTally) {
+        for (from, row) in other.cells { cells[from, default: OutcomeCounts()].add(row) }
+        for (platform, matrix) in other.byPlatform {
+            for (from, row) in matrix { byPlatform[platform, default: [:]][from, default: OutcomeCounts()].add(row) }
+        }
+        for (move, n) in other.ruleMoves { ruleMoves[move, default: 0] += n }
+        ruleOnly += other.ruleOnly
+    }
+
+    public func count(from: Outcome, to: Outcome) -> Int64 { cells[from]?[to] ?? 0 }
+}
+
+extension Outcome {
+    /// How bad an outcome is for the device's user, for "worse" and "better" (SPEC §9): upToDate and
+    /// notTargeted < recommended < forced < unsupportedOS < blocked.
+    public var severityRank: Int {
+        switch self {
+        case .upToDate, .notTargeted: return 0
+        case .recommended: return 1
+        case .forced: return 2
+        case .unsupportedOS: return 3
+        case .blocked: return 4
+        }
+    }
+}
+
+/// The side of a plan pair that has no document (a config added or removed): it targets no device.
+struct AbsentConfig: EvaluableConfig {
+    let platforms: [Platform] = []
+    let rules: [RuleInfo] = []
+    let diagnostics: [Diagnostic] = []
+    func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
+        .notTargeted("the config does not exist on this side of the plan")
+    }
+}

@@ -1,0 +1,71 @@
+/// The plan's JSON report, schema `fleet-audit-plan/1` (SPEC §9): `pairs[]` with `id`, `status`, `summary`
+/// and `matrix` (published outcome → draft outcome → devices, zero cells omitted), then what explains it.
+public enum PlanJSONReport {
+    public static let schema = "fleet-audit-plan/1"
+
+    public static func render(_ report: PlanReport) -> String { JSONWriter.write(value(report)) }
+
+    static func side(_ s: PlanReport.Side?) -> JSONValue {
+        s.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256)), ("format", .string($0.format))]) } ?? .null
+    }
+
+    static func matrix(_ cells: [Outcome: OutcomeCounts]) -> JSONValue {
+        .obj(Outcome.allCases.compactMap { from in
+            guard let row = cells[from], row.total > 0 else { return nil }
+            return (from.rawValue, .obj(Outcome.allCases.filter { row[$0] > 0 }.map { ($0.rawValue, .int64(row[$0])) }))
+        })
+    }
+
+    public static func value(_ report: PlanReport) -> JSONValue {
+        let inv = report.inventory
+        let pairs: [JSONValue] = report.pairs.map { p in
+            let moves = p.tally.ruleMoves.sorted { a, b in
+                a.value != b.value ? a.value > b.value
+                    : (a.key.from.index, a.key.to.index, a.key.fromRule ?? "", a.key.toRule ?? "") < (b.key.from.index, b.key.to.index, b.key.fromRule ?? "", b.key.toRule ?? "")
+            }
+            return .obj([
+                ("id", .string(p.id)),
+                ("status", .string(p.status.rawValue)),
+                ("summary", .string(p.summary)),
+                ("matrix", matrix(p.tally.cells)),
+                ("published", side(p.published)),
+                ("draft", side(p.draft)),
+                ("worse", .int64(p.worse)), ("better", .int64(p.better)), ("ruleOnly", .int64(p.ruleOnly)),
+                ("ruleMoves", .array(moves.map { m in
+                    .obj([("from", .string(m.key.from.rawValue)), ("to", .string(m.key.to.rawValue)),
+                          ("fromRule", .optionalString(m.key.fromRule)), ("toRule", .optionalString(m.key.toRule)),
+                          ("devices", .int64(m.value))])
+                })),
+                ("byPlatform", .obj(p.tally.byPlatform.keys.sorted().map { ($0.name, matrix(p.tally.byPlatform[$0]!)) })),
+            ])
+        }
+        let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
+        let inventory: JSONValue = .obj([("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
+                                         ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
+                                         ("devices", .int64(inv.devices))])
+        let releases: JSONValue = report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
+        let worse: Int64 = report.pairs.map(\.worse).reduce(0, +)
+        let better: Int64 = report.pairs.map(\.better).reduce(0, +)
+        let ruleOnly: Int64 = report.pairs.map(\.ruleOnly).reduce(0, +)
+        let totals: JSONValue = .obj([("worse", .int64(worse)), ("better", .int64(better)), ("ruleOnly", .int64(ruleOnly)),
+                                      ("before", JSONReport.counts(report.before)), ("after", JSONReport.counts(report.after))])
+        let fields: [(String, JSONValue)] = [
+            ("schema", .string(schema)), ("tool", tool),
+            ("asOf", .string(Timestamps.iso8601(report.asOf))), ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
+            ("inventory", inventory), ("releases", releases), ("totals", totals), ("pairs", .array(pairs)),
+        ]
+        return .obj(fields)
+    }
+
+    /// The terminal's view: each pair's summary line and, for a changed pair, its non-zero off-diagonal cells.
+    public static func text(_ report: PlanReport) -> String {
+        var lines: [String] = []
+        for p in report.pairs {
+            lines.append(p.summary + (p.status == .added || p.status == .removed ? " (\(p.status.rawValue))" : ""))
+            for m in p.moves { lines.append("  \(m.from.rawValue) → \(m.to.rawValue): \(m.devices.groupedDigits)") }
+        }
+        let worse = report.pairs.map(\.worse).reduce(0, +), better = report.pairs.map(\.better).reduce(0, +)
+        lines.append("plan: \(worse.groupedDigits) devices worse, \(better.groupedDigits) better, \(report.pairs.map(\.ruleOnly).reduce(0, +).groupedDigits) under another rule")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
