@@ -9,8 +9,9 @@ struct PlanCommand: ParsableCommand {
         discussion: """
         Configs pair by id (one config on each side pairs whatever the names); a draft with no published \
         counterpart is added, a published one with no draft is removed. Per pair: devices by published outcome \
-        and draft outcome. Exit codes: 0 nothing changes (or no --detailed-exitcode); 2 with --detailed-exitcode \
-        when any device changes outcome; 64 usage; 65 bad input; 74 a report could not be written.
+        and draft outcome. Exit codes: 0 nothing changes (or no --detailed-exitcode); 1 a --fail-on gate was \
+        crossed (reports still written); 2 with --detailed-exitcode when any device changes outcome and no gate \
+        is crossed; 64 usage; 65 bad input; 74 a report could not be written.
 
           fleet-audit plan --inventory SampleData/inventory.csv \\
             --published SampleData/configs/nhs/previous-availability-ios.2023-01-19.json \\
@@ -35,7 +36,10 @@ struct PlanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write plan.json into this folder (created if missing).", valueName: "dir"))
     var out: String?
 
-    @Flag(name: .customLong("detailed-exitcode"), help: "Exit 2 when any device changes outcome (0 when none does).")
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome) or [CONFIG_ID:]worse>N|P%, e.g. '*->blocked>0' (repeatable; quote it).", valueName: "gate"))
+    var failOn: [String] = []
+
+    @Flag(name: .customLong("detailed-exitcode"), help: "Exit 2 when any device changes outcome and no gate is crossed (0 when none does).")
     var detailedExitcode = false
 
     @Flag(help: "Print nothing but errors (for cron).")
@@ -47,6 +51,11 @@ struct PlanCommand: ParsableCommand {
         var request = PlanRequest(audit: audit)
         request.published = published
         request.draft = draft
+        do {
+            request.gates = try failOn.map { (text) throws(AuditFailure) -> PlanGate in try PlanGate(parsing: text) }
+        } catch {
+            throw Exit.fail(error)
+        }
         let timings = PhaseTimings()
         let report: PlanReport
         do {
@@ -76,6 +85,8 @@ struct PlanCommand: ParsableCommand {
         } else if !quiet {
             FileHandle.standardOutput.write(Data(PlanJSONReport.text(report).utf8))
         }
+        for g in report.crossedGates { FileHandle.standardError.write(Data("fleet-audit: gate crossed: \(g.sentence)\n".utf8)) }
+        if !report.crossedGates.isEmpty { throw ExitCode(1) }
         if detailedExitcode && report.changedDevices { throw ExitCode(2) }
     }
 }

@@ -7,6 +7,8 @@ public struct PlanRequest: Sendable {
     /// `--published` and `--draft`: files, folders or URLs.
     public var published: [String] = []
     public var draft: [String] = []
+    /// `--fail-on` transition gates.
+    public var gates: [PlanGate] = []
 
     public init(audit: AuditRequest) { self.audit = audit }
 }
@@ -43,8 +45,15 @@ public enum PlanRun {
         let tallies = EvaluationCore.run(units, profiles: table, context: context, accumulating: TransitionTally.self,
                                          timings: timings?.detail)
         timings?.phaseEnded("evaluation")
-        return PlanReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
-                          pairs: zip(pairs, tallies).map { PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1) })
+        var report = PlanReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
+                                pairs: zip(pairs, tallies).map { PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1) })
+        for gate in request.gates {
+            if let id = gate.config, !report.pairs.contains(where: { $0.id == id }) {
+                throw .usage("--fail-on \(gate.text): no pair has the id \(id); ids: \(report.pairs.map(\.id).joined(separator: ", "))")
+            }
+        }
+        report.gates = request.gates.flatMap { $0.check(report) }
+        return report
     }
 
     /// Loads one side's configs; a folder gives every `*.json` below it.
@@ -144,7 +153,18 @@ public struct PlanReport: Sendable {
     public let generatedAt: Date
     public let inventory: InventorySummary
     public let releases: Releases?
+
+    init(asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?, pairs: [Pair]) {
+        self.asOf = asOf
+        self.generatedAt = generatedAt
+        self.inventory = inventory
+        self.releases = releases
+        self.pairs = pairs
+    }
     public let pairs: [Pair]
+    /// `--fail-on` gates as checked against these numbers.
+    public var gates: [PlanGateResult] = []
+    public var crossedGates: [PlanGateResult] { gates.filter(\.crossed) }
 
     /// Per outcome, devices before (published) and after (draft), over every pair.
     public var before: OutcomeCounts {

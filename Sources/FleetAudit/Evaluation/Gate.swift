@@ -6,6 +6,25 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
     public enum Threshold: Equatable, Sendable {
         case devices(Int64)
         case percent(Double)
+
+        /// `N` devices or `P%` of the inventory's devices.
+        init(parsing text: String, gate: String) throws(AuditFailure) {
+            if text.hasSuffix("%") {
+                guard let p = Double(text.dropLast()), p >= 0, p.isFinite else { throw .usage("--fail-on \(gate): \(text) is not a percentage") }
+                self = .percent(p)
+            } else {
+                guard let n = Int64(text), n >= 0 else { throw .usage("--fail-on \(gate): \(text) is not a device count or a percentage") }
+                self = .devices(n)
+            }
+        }
+
+        /// Whether `value` devices out of `of` cross it (strictly more).
+        func crossed(by value: Int64, of devices: Int64) -> Bool {
+            switch self {
+            case .devices(let n): return value > n
+            case .percent(let p): return devices > 0 && Double(value) * 100 > p * Double(devices)
+            }
+        }
     }
 
     public let config: String?
@@ -35,26 +54,14 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
             throw .usage("--fail-on \(text): unknown outcome \"\(outcomeText)\"; outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self.outcome = outcome
-        if right.hasSuffix("%") {
-            guard let p = Double(right.dropLast()), p >= 0, p.isFinite else { throw .usage("--fail-on \(text): \(right) is not a percentage") }
-            threshold = .percent(p)
-        } else {
-            guard let n = Int64(right), n >= 0 else { throw .usage("--fail-on \(text): \(right) is not a device count or a percentage") }
-            threshold = .devices(n)
-        }
+        threshold = try Threshold(parsing: right, gate: text)
     }
 
     /// Checks the gate against each config it names; one result per config checked.
     public func check(_ report: AuditReport) -> [GateResult] {
         report.configs.filter { config == nil || $0.id == config }.map { c in
             let value = c.totals[outcome]
-            let crossed: Bool
-            switch threshold {
-            case .devices(let n): crossed = value > n
-            case .percent(let p):
-                let devices = report.inventory.devices
-                crossed = devices > 0 && Double(value) * 100 > p * Double(devices)
-            }
+            let crossed = threshold.crossed(by: value, of: report.inventory.devices)
             return GateResult(gate: self, config: c.id, devices: value, of: report.inventory.devices, crossed: crossed)
         }
     }

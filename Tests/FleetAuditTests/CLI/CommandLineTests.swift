@@ -273,6 +273,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(plan["pairs"]?.arrayValue?.first?.objectValue?["status"], .string("unchanged"))
         let missing = try run(["plan", "--inventory", "SampleData/inventory.csv", "--draft", "SampleData/configs/nhs"])
         XCTAssertEqual(missing.status, 64, missing.stderr)
+        // A crossed gate wins over --detailed-exitcode: exit 1, the gate on stderr, the report still written.
+        let out = TestPaths.temporaryDirectory()
+        let gated = try run(base + ["--draft", "SampleData/configs/nhs/availability-ios.json", "--detailed-exitcode",
+                                    "--fail-on", "*->blocked>0", "--fail-on", "worse>99%", "--out", out.path, "--quiet"])
+        XCTAssertEqual(gated.status, 1, gated.stderr)
+        XCTAssertTrue(gated.stderr.contains("gate *->blocked>0 crossed"), gated.stderr)
+        XCTAssertFalse(gated.stderr.contains("worse>99%"), "a gate that holds is not printed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("plan.json").path))
+        let unknown = try run(base + ["--draft", "SampleData/configs/nhs/availability-ios.json", "--fail-on", "nope.json:worse>0"])
+        XCTAssertEqual(unknown.status, 64, unknown.stderr)
     }
 
     func testKeepGoingReportsAFailedConfig() throws {

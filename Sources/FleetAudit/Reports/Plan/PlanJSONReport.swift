@@ -52,7 +52,12 @@ public enum PlanJSONReport {
         let fields: [(String, JSONValue)] = [
             ("schema", .string(schema)), ("tool", tool),
             ("asOf", .string(Timestamps.iso8601(report.asOf))), ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
-            ("inventory", inventory), ("releases", releases), ("totals", totals), ("pairs", .array(pairs)),
+            ("inventory", inventory), ("releases", releases), ("totals", totals),
+            ("gates", .array(report.gates.map { g in
+                .obj([("gate", .string(g.gate.text)), ("config", .string(g.config)), ("devices", .int64(g.devices)),
+                      ("crossed", .bool(g.crossed))])
+            })),
+            ("pairs", .array(pairs)),
         ]
         return .obj(fields)
     }

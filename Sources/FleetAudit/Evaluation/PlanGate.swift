@@ -1,0 +1,84 @@
+/// A plan's `--fail-on`: `[CONFIG_ID:]FROM->TO>N|P%` (devices moving from one outcome to another; `*` for any,
+/// a move needs FROM ≠ TO) or `[CONFIG_ID:]worse>N|P%` (devices whose outcome gets worse). Without a config id the
+/// gate is crossed when any single pair crosses it. Percentages are of the inventory's devices.
+public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
+    public enum Transition: Equatable, Sendable {
+        case move(from: Outcome?, to: Outcome?)   // nil = `*`
+        case worse
+    }
+
+    public let config: String?
+    public let transition: Transition
+    public let threshold: Gate.Threshold
+    public let text: String
+    public var description: String { text }
+
+    public init(parsing text: String) throws(AuditFailure) {
+        self.text = text
+        let example = "expected [CONFIG_ID:]FROM->TO>N|P% or [CONFIG_ID:]worse>N|P%, e.g. '*->blocked>0' or 'upToDate->forced>2%'"
+        guard let gt = text.lastIndex(of: ">"), gt > text.startIndex, text[text.index(before: gt)] != "-" else {
+            throw .usage("--fail-on \(text): \(example)")
+        }
+        var left = Substring(text[..<gt])
+        threshold = try Gate.Threshold(parsing: text[text.index(after: gt)...].trimmedWhitespace, gate: text)
+        // The transition has no `:`; a config id (a URL's too) is everything before the last one.
+        if let colon = left.lastIndex(of: ":") {
+            config = String(left[..<colon])
+            left = left[left.index(after: colon)...]
+        } else {
+            config = nil
+        }
+        let body = left.trimmedWhitespace
+        if body.lowercased() == "worse" {
+            transition = .worse
+            return
+        }
+        let sides = body.components(separatedBy: "->")
+        guard sides.count == 2 else { throw .usage("--fail-on \(text): \(example)") }
+        func outcome(_ s: String) throws(AuditFailure) -> Outcome? {
+            let t = s.trimmedWhitespace
+            if t == "*" { return nil }
+            guard let o = Outcome.allCases.first(where: { $0.rawValue.lowercased() == t.lowercased() }) else {
+                throw .usage("--fail-on \(text): unknown outcome \"\(t)\"; outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), or *")
+            }
+            return o
+        }
+        transition = .move(from: try outcome(sides[0]), to: try outcome(sides[1]))
+    }
+
+    /// Devices of one pair the gate counts.
+    func devices(_ pair: PlanReport.Pair) -> Int64 {
+        switch transition {
+        case .worse: return pair.worse
+        case .move(let from, let to):
+            var n: Int64 = 0
+            for f in Outcome.allCases where from == nil || f == from {
+                for t in Outcome.allCases where (to == nil || t == to) && f != t { n += pair.tally.count(from: f, to: t) }
+            }
+            return n
+        }
+    }
+
+    /// One result per pair the gate names.
+    public func check(_ report: PlanReport) -> [PlanGateResult] {
+        report.pairs.filter { config == nil || $0.id == config }.map { pair in
+            let value = devices(pair)
+            return PlanGateResult(gate: self, config: pair.id, devices: value, of: report.inventory.devices,
+                                  crossed: threshold.crossed(by: value, of: report.inventory.devices))
+        }
+    }
+}
+
+/// How one plan gate fared on one pair.
+public struct PlanGateResult: Equatable, Sendable {
+    public let gate: PlanGate
+    public let config: String
+    public let devices: Int64
+    public let of: Int64
+    public let crossed: Bool
+
+    public var sentence: String {
+        let pct = of > 0 ? (Double(devices) * 10_000 / Double(of)).rounded() / 100 : 0
+        return "\(config): \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+    }
+}
