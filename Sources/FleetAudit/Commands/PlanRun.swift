@@ -95,6 +95,14 @@ public struct PlanReport: Sendable {
 
     public struct Side: Sendable {
         public let source: String, sha256: String, format: String
+        /// The document's own diagnostics.
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// A rule whose summary differs between the two documents (nil on the side that lacks it).
+    public struct RuleChange: Sendable {
+        public let id: String
+        public let published: String?, draft: String?
     }
 
     public struct Pair: Sendable {
@@ -106,10 +114,21 @@ public struct PlanReport: Sendable {
         /// Devices whose outcome gets worse, better, or keeps its outcome under another rule.
         public let worse: Int64, better: Int64, ruleOnly: Int64
 
+        /// Diagnostics of the draft the published document does not raise (by code and message).
+        public let newDiagnostics: [Diagnostic]
+        public let ruleChanges: [RuleChange]
+
         init(id: String, published: LoadedConfig?, draft: LoadedConfig?, tally: TransitionTally) {
             self.id = id
-            self.published = published.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format) }
-            self.draft = draft.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format) }
+            self.published = published.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics) }
+            self.draft = draft.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics) }
+            let known = Set((published?.config.diagnostics ?? []).map { "\($0.code) \($0.message)" })
+            newDiagnostics = (draft?.config.diagnostics ?? []).filter { !known.contains("\($0.code) \($0.message)") }
+            let before = Dictionary((published?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
+            let after = Dictionary((draft?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
+            var order = (published?.config.rules ?? []).map(\.id)
+            order += (draft?.config.rules ?? []).map(\.id).filter { before[$0] == nil }
+            ruleChanges = order.filter { before[$0] != after[$0] }.map { RuleChange(id: $0, published: before[$0], draft: after[$0]) }
             self.tally = tally
             var worse: Int64 = 0, better: Int64 = 0
             for (from, row) in tally.cells {

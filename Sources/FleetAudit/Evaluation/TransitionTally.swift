@@ -9,6 +9,9 @@ public struct TransitionTally: DecisionAccumulator {
     public var ruleMoves: [RuleMove: Int64] = [:]
     /// Devices whose outcome stayed but whose deciding rule changed.
     public var ruleOnly: Int64 = 0
+    /// Among devices whose outcome gets worse: devices by "platform app-version" and by "platform OS-version".
+    public var worseAppVersions: [String: Int64] = [:]
+    public var worseOSVersions: [String: Int64] = [:]
 
     public struct RuleMove: Hashable, Sendable {
         public let from: Outcome, to: Outcome
@@ -24,6 +27,11 @@ public struct TransitionTally: DecisionAccumulator {
         if before.outcome != after.outcome || before.rule != after.rule {
             ruleMoves[RuleMove(from: before.outcome, to: after.outcome, fromRule: before.rule, toRule: after.rule), default: 0] += devices
             if before.outcome == after.outcome { ruleOnly += devices }
+            if after.outcome.severityRank > before.outcome.severityRank {
+                let keys = visit.versionKeys
+                worseAppVersions[keys.app, default: 0] += devices
+                worseOSVersions[keys.os, default: 0] += devices
+            }
         }
     }
 
@@ -34,6 +42,8 @@ public struct TransitionTally: DecisionAccumulator {
         }
         for (move, n) in other.ruleMoves { ruleMoves[move, default: 0] += n }
         ruleOnly += other.ruleOnly
+        for (k, n) in other.worseAppVersions { worseAppVersions[k, default: 0] += n }
+        for (k, n) in other.worseOSVersions { worseOSVersions[k, default: 0] += n }
     }
 
     public func count(from: Outcome, to: Outcome) -> Int64 { cells[from]?[to] ?? 0 }

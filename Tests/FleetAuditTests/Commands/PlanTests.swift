@@ -44,6 +44,13 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(report.after, after.totals)
         XCTAssertGreaterThan(pair.worse, 0)
         XCTAssertTrue(pair.summary.contains("upToDate→forced"), pair.summary)
+        // Devices that get worse, by app and by OS version, add up to `worse`.
+        XCTAssertEqual(pair.tally.worseAppVersions.values.reduce(0, +), pair.worse)
+        XCTAssertEqual(pair.tally.worseOSVersions.values.reduce(0, +), pair.worse)
+        // The draft's recommendation below its minimum is new; the minimum's summary changed.
+        XCTAssertEqual(pair.newDiagnostics.map(\.code), ["nhs.recommendationBelowMinimum"])
+        XCTAssertEqual(pair.ruleChanges.map(\.id), ["minimumAppVersion"])
+        XCTAssertEqual(pair.ruleChanges.first?.draft, "app below 6.00: update required (forced)")
         // Rule moves add up to the devices that changed outcome or rule.
         let moved = pair.tally.ruleMoves.values.reduce(0, +)
         XCTAssertEqual(moved, pair.moves.map(\.devices).reduce(0, +) + pair.ruleOnly)
@@ -75,7 +82,12 @@ final class PlanTests: XCTestCase {
                        "a removed config ends every device notTargeted")
         let added = report.pairs.first { $0.status == .added }!
         XCTAssertEqual(Outcome.allCases.map { added.tally.count(from: .notTargeted, to: $0) }.reduce(0, +), report.inventory.devices)
-        XCTAssertEqual(report.pairs.first { $0.status == .unchanged }!.summary, "previous-availability-android.2023-01-19.json: no changes")
+        let unchanged = report.pairs.first { $0.status == .unchanged }!
+        XCTAssertEqual(unchanged.summary, "previous-availability-android.2023-01-19.json: no changes")
+        XCTAssertTrue(unchanged.newDiagnostics.isEmpty && unchanged.ruleChanges.isEmpty)
+        let addedRules = try ConfigLoader().load(drafts.appendingPathComponent("fleet-updater.json").path, id: "x").config.rules
+        XCTAssertEqual(added.ruleChanges.map(\.id), addedRules.map(\.id), "every rule of an added config is new")
+        XCTAssertTrue(added.ruleChanges.allSatisfy { $0.published == nil })
     }
 
     func testAFormatChangeIsAValidPlan() throws {

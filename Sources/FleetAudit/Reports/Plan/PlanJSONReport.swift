@@ -6,7 +6,14 @@ public enum PlanJSONReport {
     public static func render(_ report: PlanReport) -> String { JSONWriter.write(value(report)) }
 
     static func side(_ s: PlanReport.Side?) -> JSONValue {
-        s.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256)), ("format", .string($0.format))]) } ?? .null
+        s.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256)), ("format", .string($0.format)),
+                      ("diagnostics", .array($0.diagnostics.map { JSONReport.diagnostic($0) }))]) } ?? .null
+    }
+
+    /// The most devices first, then by name; at most `AuditReport.topVersionCount`.
+    static func top(_ map: [String: Int64]) -> JSONValue {
+        .array(map.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(AuditReport.topVersionCount)
+            .map { .obj([("version", .string($0.key)), ("devices", .int64($0.value))]) })
     }
 
     static func matrix(_ cells: [Outcome: OutcomeCounts]) -> JSONValue {
@@ -37,6 +44,11 @@ public enum PlanJSONReport {
                           ("devices", .int64(m.value))])
                 })),
                 ("byPlatform", .obj(p.tally.byPlatform.keys.sorted().map { ($0.name, matrix(p.tally.byPlatform[$0]!)) })),
+                ("worseVersions", .obj([("appVersions", top(p.tally.worseAppVersions)), ("osVersions", top(p.tally.worseOSVersions))])),
+                ("newDiagnostics", .array(p.newDiagnostics.map { JSONReport.diagnostic($0) })),
+                ("ruleChanges", .array(p.ruleChanges.map { c in
+                    .obj([("id", .string(c.id)), ("published", .optionalString(c.published)), ("draft", .optionalString(c.draft))])
+                })),
             ])
         }
         let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
@@ -68,6 +80,7 @@ public enum PlanJSONReport {
         for p in report.pairs {
             lines.append(p.summary + (p.status == .added || p.status == .removed ? " (\(p.status.rawValue))" : ""))
             for m in p.moves { lines.append("  \(m.from.rawValue) → \(m.to.rawValue): \(m.devices.groupedDigits)") }
+            for d in p.newDiagnostics { lines.append("  new in the draft: \(d.severity.rawValue): [\(d.code)] \(d.message)") }
         }
         let worse = report.pairs.map(\.worse).reduce(0, +), better = report.pairs.map(\.better).reduce(0, +)
         lines.append("plan: \(worse.groupedDigits) devices worse, \(better.groupedDigits) better, \(report.pairs.map(\.ruleOnly).reduce(0, +).groupedDigits) under another rule")
