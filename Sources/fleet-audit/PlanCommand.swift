@@ -33,8 +33,15 @@ struct PlanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the plan's JSON report to this file, or - for standard output.", valueName: "file|-"))
     var json: String?
 
-    @Option(help: ArgumentHelp("Write plan.json into this folder (created if missing).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write the plan's XML report to this file, or - for standard output.", valueName: "file|-"))
+    var xml: String?
+
+    @Option(help: ArgumentHelp("Write plan.json and plan.xml into this folder (created if missing).", valueName: "dir"))
     var out: String?
+
+    func validate() throws {
+        if json == "-" && xml == "-" { throw ValidationError("only one of --json, --xml can be - (standard output)") }
+    }
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome) or [CONFIG_ID:]worse>N|P%, e.g. '*->blocked>0' (repeatable; quote it).", valueName: "gate"))
     var failOn: [String] = []
@@ -64,16 +71,19 @@ struct PlanCommand: ParsableCommand {
             throw Exit.fail(error)
         }
         let text = PlanJSONReport.render(report)
-        var files: [String] = []
+        let xmlText = PlanXMLReport.render(report)
+        var files: [(path: String, text: String)] = []
         if let out {
             do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
                 Console.error("cannot create output folder \(out): \(error.localizedDescription)")
                 throw ExitCode(74)
             }
-            files.append(URL(fileURLWithPath: out).appendingPathComponent("plan.json").path)
+            files.append((URL(fileURLWithPath: out).appendingPathComponent("plan.json").path, text))
+            files.append((URL(fileURLWithPath: out).appendingPathComponent("plan.xml").path, xmlText))
         }
-        if let json, json != "-" { files.append(json) }
-        for path in files {
+        if let json, json != "-" { files.append((json, text)) }
+        if let xml, xml != "-" { files.append((xml, xmlText)) }
+        for (path, text) in files {
             do { try AtomicFile.write(text, to: path) } catch {
                 Console.error(error.description)
                 throw ExitCode(74)
@@ -82,6 +92,8 @@ struct PlanCommand: ParsableCommand {
         }
         if json == "-" {
             FileHandle.standardOutput.write(Data(text.utf8))
+        } else if xml == "-" {
+            FileHandle.standardOutput.write(Data(xmlText.utf8))
         } else if !quiet {
             FileHandle.standardOutput.write(Data(PlanJSONReport.text(report).utf8))
         }

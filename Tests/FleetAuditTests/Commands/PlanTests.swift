@@ -105,4 +105,32 @@ final class PlanTests: XCTestCase {
             for (_, cell) in row.objectValue!.pairs { XCTAssertNotEqual(cell, .int(0), "zero cells are omitted") }
         }
     }
+
+    /// The XML plan report validates against its XSD (libxml2) and carries the JSON's matrix.
+    func testTheXMLValidatesAgainstItsSchemaAndMatchesTheJSON() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let drafts = dir.appendingPathComponent("drafts")
+        try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestPaths.sample("configs/nhs/availability-ios.json"),
+                                         toPath: drafts.appendingPathComponent("previous-availability-ios.2023-01-19.json").path)
+        try FileManager.default.copyItem(atPath: TestPaths.sample("configs/turkcell/fleet-updater.json"), toPath: drafts.appendingPathComponent("fleet-updater.json").path)
+        var r = request(published: [TestPaths.sample("configs/nhs/previous-availability-ios.2023-01-19.json"),
+                                    TestPaths.sample("configs/nhs/availability-android.json")], draft: [drafts.path])
+        r.gates = [try PlanGate(parsing: "*->blocked>0")]
+        let report = try PlanRun.run(r, generatedAt: asOf)
+        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(PlanXMLReport.schemaFile)"), encoding: .utf8)
+        let xml = PlanXMLReport.render(report)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
+        XCTAssertEqual(Set(report.pairs.map(\.status)), [.changed, .added, .removed])
+        for p in report.pairs {
+            for from in Outcome.allCases {
+                for to in Outcome.allCases where p.tally.count(from: from, to: to) > 0 {
+                    XCTAssertTrue(xml.contains("<cell from=\"\(from.rawValue)\" to=\"\(to.rawValue)\" devices=\"\(p.tally.count(from: from, to: to))\"/>"),
+                                  "\(p.id) \(from)->\(to)")
+                }
+            }
+        }
+        XCTAssertFalse(XMLSchemaCheck.problems(xml: xml.replacingOccurrences(of: "status=\"added\"", with: "status=\"new\""), schema: schema).isEmpty,
+                       "the schema catches a status it does not know")
+    }
 }

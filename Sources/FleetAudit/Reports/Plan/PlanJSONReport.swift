@@ -23,13 +23,18 @@ public enum PlanJSONReport {
         })
     }
 
+    /// Rule moves, most devices first, then in outcome and rule order (shared with the XML).
+    static func sortedMoves(_ tally: TransitionTally) -> [(key: TransitionTally.RuleMove, value: Int64)] {
+        tally.ruleMoves.sorted { a, b in
+            a.value != b.value ? a.value > b.value
+                : (a.key.from.index, a.key.to.index, a.key.fromRule ?? "", a.key.toRule ?? "") < (b.key.from.index, b.key.to.index, b.key.fromRule ?? "", b.key.toRule ?? "")
+        }
+    }
+
     public static func value(_ report: PlanReport) -> JSONValue {
         let inv = report.inventory
         let pairs: [JSONValue] = report.pairs.map { p in
-            let moves = p.tally.ruleMoves.sorted { a, b in
-                a.value != b.value ? a.value > b.value
-                    : (a.key.from.index, a.key.to.index, a.key.fromRule ?? "", a.key.toRule ?? "") < (b.key.from.index, b.key.to.index, b.key.fromRule ?? "", b.key.toRule ?? "")
-            }
+            let moves = sortedMoves(p.tally)
             return .obj([
                 ("id", .string(p.id)),
                 ("status", .string(p.status.rawValue)),
