@@ -20,12 +20,20 @@ struct ExplainCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The device: inventory columns as key=value pairs, comma-separated; quote a value with \" to hold a comma.", valueName: "key=value,..."))
     var device: String
 
+    @Option(help: ArgumentHelp("With --draft instead of --config: what is live (repeatable); shows both decisions, paired as plan pairs configs.", valueName: "path|url|dir"))
+    var published: [String] = []
+
+    @Option(help: ArgumentHelp("With --published: what would replace it (repeatable).", valueName: "path|url|dir"))
+    var draft: [String] = []
+
     func run() throws {
         var request = AuditRequest(inventoryPath: "")
         configOptions.apply(to: &request)
         try evaluation.apply(to: &request)
         do {
-            let result = try ExplainRun.run(request, device: device)
+            let planned = !published.isEmpty || !draft.isEmpty
+            let result = planned ? try ExplainRun.runPlan(request, published: published, draft: draft, device: device)
+                                 : try ExplainRun.run(request, device: device)
             FileHandle.standardOutput.write(Data(JSONWriter.write(result).utf8))
         } catch {
             throw Exit.fail(error)

@@ -92,4 +92,30 @@ public enum ExplainRun {
         }
         return .array(results)
     }
+
+    /// `explain --published … --draft …`: the device under both sides, configs paired as `plan` pairs them
+    /// (by id; one on each side pairs whatever the names). One object per pair: `config`, `published` and
+    /// `draft` (each `explain`'s object, or null on the side that lacks the config) and `changes` (outcome or
+    /// deciding rule differ).
+    public static func runPlan(_ request: AuditRequest, published: [String], draft: [String], device: String) throws(AuditFailure) -> JSONValue {
+        guard !published.isEmpty, !draft.isEmpty else { throw .usage("explain needs both --published and --draft, or --config") }
+        var before = request, after = request
+        (before.configs, before.configDirectories) = PlanRun.split(published)
+        (after.configs, after.configDirectories) = PlanRun.split(draft)
+        guard case .array(let left) = try run(before, device: device), case .array(let right) = try run(after, device: device) else { return .array([]) }
+        func id(_ v: JSONValue) -> String { v.objectValue?["config"]?.stringValue ?? "" }
+        var pairs: [(String, JSONValue?, JSONValue?)]
+        if left.count == 1 && right.count == 1 {
+            pairs = [(id(left[0]) == id(right[0]) ? id(left[0]) : "\(id(left[0])) → \(id(right[0]))", left[0], right[0])]
+        } else {
+            let drafts = Dictionary(right.map { (id($0), $0) }, uniquingKeysWith: { a, _ in a })
+            pairs = left.map { (id($0), $0, drafts[id($0)]) }
+            let known = Set(left.map(id))
+            pairs += right.filter { !known.contains(id($0)) }.map { (id($0), nil, $0) }
+        }
+        return .array(pairs.map { config, b, a in
+            let changes = b?.objectValue?["outcome"] != a?.objectValue?["outcome"] || b?.objectValue?["rule"] != a?.objectValue?["rule"]
+            return .obj([("config", .string(config)), ("published", b ?? .null), ("draft", a ?? .null), ("changes", .bool(changes))])
+        })
+    }
 }

@@ -60,13 +60,18 @@ public enum PlanRun {
     private static func side(_ paths: [String], request: AuditRequest, name: String) throws(AuditFailure) -> [LoadedConfig] {
         guard !paths.isEmpty else { throw .usage("plan needs \(name) PATH|URL|DIR") }
         var sideRequest = request
-        sideRequest.configs = paths.filter { path in
+        (sideRequest.configs, sideRequest.configDirectories) = split(paths)
+        sideRequest.gates = []
+        return try AuditRun.loadConfigs(sideRequest).loaded
+    }
+
+    /// Paths as `--config` (files, URLs) and `--config-dir` (folders).
+    static func split(_ paths: [String]) -> (configs: [String], directories: [String]) {
+        let files = paths.filter { path in
             var isDirectory: ObjCBool = false
             return !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
         }
-        sideRequest.configDirectories = paths.filter { !sideRequest.configs.contains($0) }
-        sideRequest.gates = []
-        return try AuditRun.loadConfigs(sideRequest).loaded
+        return (files, paths.filter { !files.contains($0) })
     }
 
     /// Configs pair by id, as `audit` assigns ids; one config on each side pairs whatever the names.

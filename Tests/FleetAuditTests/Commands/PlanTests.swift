@@ -133,4 +133,24 @@ final class PlanTests: XCTestCase {
         XCTAssertFalse(XMLSchemaCheck.problems(xml: xml.replacingOccurrences(of: "status=\"added\"", with: "status=\"new\""), schema: schema).isEmpty,
                        "the schema catches a status it does not know")
     }
+
+    /// `explain --published --draft`: one device's two decisions, and they agree with the plan's matrix.
+    func testExplainShowsBothDecisionsOfAPair() throws {
+        var audit = AuditRequest(inventoryPath: "")
+        audit.releasesPath = TestPaths.sample("releases.csv")
+        audit.asOf = asOf
+        let published = TestPaths.sample("configs/nhs/previous-availability-ios.2023-01-19.json")
+        let draft = TestPaths.sample("configs/nhs/availability-ios.json")
+        let result = try ExplainRun.runPlan(audit, published: [published], draft: [draft],
+                                            device: "platform=ios,os_version=16.4,app_version=5.1")
+        let pair = try XCTUnwrap(result.arrayValue?.first?.objectValue)
+        XCTAssertEqual(pair["published"]?.objectValue?["outcome"], .string("upToDate"))
+        XCTAssertEqual(pair["draft"]?.objectValue?["outcome"], .string("forced"))
+        XCTAssertEqual(pair["draft"]?.objectValue?["rule"], .string("minimumAppVersion"))
+        XCTAssertEqual(pair["changes"], .bool(true))
+        // The plan counts devices in that cell.
+        let plan = try PlanRun.run(request(published: [published], draft: [draft]), generatedAt: asOf)
+        XCTAssertGreaterThan(plan.pairs[0].tally.count(from: .upToDate, to: .forced), 0)
+        XCTAssertThrowsError(try ExplainRun.runPlan(audit, published: [published], draft: [], device: "platform=ios,os_version=16.4,app_version=5.1"))
+    }
 }
