@@ -103,16 +103,7 @@ public enum ExplainRun {
         (before.configs, before.configDirectories) = PlanRun.split(published)
         (after.configs, after.configDirectories) = PlanRun.split(draft)
         guard case .array(let left) = try run(before, device: device), case .array(let right) = try run(after, device: device) else { return .array([]) }
-        func id(_ v: JSONValue) -> String { v.objectValue?["config"]?.stringValue ?? "" }
-        var pairs: [(String, JSONValue?, JSONValue?)]
-        if left.count == 1 && right.count == 1 {
-            pairs = [(id(left[0]) == id(right[0]) ? id(left[0]) : "\(id(left[0])) → \(id(right[0]))", left[0], right[0])]
-        } else {
-            let drafts = Dictionary(right.map { (id($0), $0) }, uniquingKeysWith: { a, _ in a })
-            pairs = left.map { (id($0), $0, drafts[id($0)]) }
-            let known = Set(left.map(id))
-            pairs += right.filter { !known.contains(id($0)) }.map { (id($0), nil, $0) }
-        }
+        let pairs = PlanRun.pair(left, right) { $0.objectValue?["config"]?.stringValue ?? "" }
         return .array(pairs.map { config, b, a in
             let changes = b?.objectValue?["outcome"] != a?.objectValue?["outcome"] || b?.objectValue?["rule"] != a?.objectValue?["rule"]
             return .obj([("config", .string(config)), ("published", b ?? .null), ("draft", a ?? .null), ("changes", .bool(changes))])

@@ -62,7 +62,12 @@ public enum PlanRun {
         var sideRequest = request
         (sideRequest.configs, sideRequest.configDirectories) = split(paths)
         sideRequest.gates = []
-        return try AuditRun.loadConfigs(sideRequest).loaded
+        do {
+            return try AuditRun.loadConfigs(sideRequest).loaded
+        } catch .usage(let message) where sideRequest.configs.isEmpty {
+            // The audit's wording names --config/--config-dir; here the folder given was empty of configs.
+            throw .usage("\(name) \(paths.joined(separator: " ")): no *.json config found (\(message))")
+        }
     }
 
     /// Paths as `--config` (files, URLs) and `--config-dir` (folders).
@@ -76,14 +81,19 @@ public enum PlanRun {
 
     /// Configs pair by id, as `audit` assigns ids; one config on each side pairs whatever the names.
     static func pair(_ published: [LoadedConfig], _ draft: [LoadedConfig]) -> [(id: String, published: LoadedConfig?, draft: LoadedConfig?)] {
+        pair(published, draft, id: \.id)
+    }
+
+    /// The pairing rule, for anything with an id (`explain` pairs its per-config answers with it).
+    static func pair<T>(_ published: [T], _ draft: [T], id: (T) -> String) -> [(id: String, published: T?, draft: T?)] {
         if published.count == 1 && draft.count == 1 {
-            let id = published[0].id == draft[0].id ? published[0].id : "\(published[0].id) → \(draft[0].id)"
-            return [(id, published[0], draft[0])]
+            let (a, b) = (id(published[0]), id(draft[0]))
+            return [(a == b ? a : "\(a) → \(b)", published[0], draft[0])]
         }
-        let drafts = Dictionary(draft.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        var out: [(id: String, published: LoadedConfig?, draft: LoadedConfig?)] = published.map { ($0.id, $0, drafts[$0.id]) }
-        let publishedIDs = Set(published.map(\.id))
-        out += draft.filter { !publishedIDs.contains($0.id) }.map { ($0.id, nil, $0) }
+        let drafts = Dictionary(draft.map { (id($0), $0) }, uniquingKeysWith: { a, _ in a })
+        var out: [(id: String, published: T?, draft: T?)] = published.map { (id($0), $0, drafts[id($0)]) }
+        let publishedIDs = Set(published.map(id))
+        out += draft.filter { !publishedIDs.contains(id($0)) }.map { (id($0), nil, $0) }
         return out
     }
 
@@ -204,4 +214,9 @@ public struct PlanReport: Sendable {
     }
 
     public var changedDevices: Bool { pairs.contains { !$0.moves.isEmpty } }
+
+    /// Over every pair: devices that get worse, better, or keep their outcome under another rule.
+    public var worse: Int64 { pairs.map(\.worse).reduce(0, +) }
+    public var better: Int64 { pairs.map(\.better).reduce(0, +) }
+    public var ruleOnly: Int64 { pairs.map(\.ruleOnly).reduce(0, +) }
 }

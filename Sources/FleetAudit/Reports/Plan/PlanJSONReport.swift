@@ -61,10 +61,7 @@ public enum PlanJSONReport {
                                          ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
                                          ("devices", .int64(inv.devices))])
         let releases: JSONValue = report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
-        let worse: Int64 = report.pairs.map(\.worse).reduce(0, +)
-        let better: Int64 = report.pairs.map(\.better).reduce(0, +)
-        let ruleOnly: Int64 = report.pairs.map(\.ruleOnly).reduce(0, +)
-        let totals: JSONValue = .obj([("worse", .int64(worse)), ("better", .int64(better)), ("ruleOnly", .int64(ruleOnly)),
+        let totals: JSONValue = .obj([("worse", .int64(report.worse)), ("better", .int64(report.better)), ("ruleOnly", .int64(report.ruleOnly)),
                                       ("before", JSONReport.counts(report.before)), ("after", JSONReport.counts(report.after))])
         let fields: [(String, JSONValue)] = [
             ("schema", .string(schema)), ("tool", tool),
@@ -87,8 +84,7 @@ public enum PlanJSONReport {
             for m in p.moves { lines.append("  \(m.from.rawValue) → \(m.to.rawValue): \(m.devices.groupedDigits)") }
             for d in p.newDiagnostics { lines.append("  new in the draft: \(d.severity.rawValue): [\(d.code)] \(d.message)") }
         }
-        let worse = report.pairs.map(\.worse).reduce(0, +), better = report.pairs.map(\.better).reduce(0, +)
-        lines.append("plan: \(worse.groupedDigits) devices worse, \(better.groupedDigits) better, \(report.pairs.map(\.ruleOnly).reduce(0, +).groupedDigits) under another rule")
+        lines.append("plan: \(report.worse.groupedDigits) devices worse, \(report.better.groupedDigits) better, \(report.ruleOnly.groupedDigits) under another rule")
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -16,9 +16,9 @@ public enum PlanXMLReport {
         w.element("inventory", [("source", inv.source), ("rowsRead", String(inv.rowsRead)), ("rowsEvaluated", String(inv.rowsEvaluated)),
                                 ("rowsRejected", String(inv.rowsRejected)), ("devices", String(inv.devices))])
         w.start("totals")
-        w.attribute("worse", report.pairs.map(\.worse).reduce(0, +))
-        w.attribute("better", report.pairs.map(\.better).reduce(0, +))
-        w.attribute("ruleOnly", report.pairs.map(\.ruleOnly).reduce(0, +))
+        w.attribute("worse", report.worse)
+        w.attribute("better", report.better)
+        w.attribute("ruleOnly", report.ruleOnly)
         for (name, counts) in [("before", report.before), ("after", report.after)] {
             w.element(name, Outcome.allCases.map { ($0.rawValue, String(counts[$0])) })
         }
