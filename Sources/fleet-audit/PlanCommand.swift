@@ -11,7 +11,8 @@ struct PlanCommand: ParsableCommand {
         counterpart is added, a published one with no draft is removed. Per pair: devices by published outcome \
         and draft outcome. Exit codes: 0 nothing changes (or no --detailed-exitcode); 1 a --fail-on gate was \
         crossed (reports still written); 2 with --detailed-exitcode when any device changes outcome and no gate \
-        is crossed; 64 usage; 65 bad input; 74 a report could not be written.
+        is crossed; 64 usage; 65 bad input (with --keep-going: after the reports, when a config was not loaded); \
+        74 a report could not be written. Reports: plan.json, plan.xml and plan.html with --out DIR.
 
           fleet-audit plan --inventory SampleData/inventory.csv \\
             --published SampleData/configs/nhs/previous-availability-ios.2023-01-19.json \\
@@ -19,8 +20,7 @@ struct PlanCommand: ParsableCommand {
         """
     )
 
-    @Option(help: ArgumentHelp("The device inventory: a CSV file, a SQLite database, or - for CSV on standard input.", valueName: "path"))
-    var inventory: String
+    @OptionGroup var inventoryOptions: InventoryOptions
 
     @Option(help: ArgumentHelp("What is live: a config file, folder or URL (repeatable).", valueName: "path|url|dir"))
     var published: [String] = []
@@ -30,18 +30,16 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var evaluation: EvaluationOptions
 
-    @Option(help: ArgumentHelp("Write the plan's JSON report to this file, or - for standard output.", valueName: "file|-"))
-    var json: String?
+    @OptionGroup var reports: ReportOptions
 
-    @Option(help: ArgumentHelp("Write the plan's XML report to this file, or - for standard output.", valueName: "file|-"))
-    var xml: String?
+    @Option(help: ArgumentHelp("Force the format of every config instead of detecting it from the document's keys.", valueName: "name"))
+    var format: String?
 
-    @Option(help: ArgumentHelp("Write plan.json and plan.xml into this folder (created if missing).", valueName: "dir"))
-    var out: String?
+    @Option(help: ArgumentHelp("Seconds to wait for a config URL.", valueName: "seconds"))
+    var timeout: Double = 30
 
-    func validate() throws {
-        if json == "-" && xml == "-" { throw ValidationError("only one of --json, --xml can be - (standard output)") }
-    }
+    @Flag(name: .customLong("keep-going"), help: "Plan the other pairs when a config cannot be loaded; its pair is listed as failed and the exit code is 65.")
+    var keepGoing = false
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome) or [CONFIG_ID:]worse>N|P%, e.g. '*->blocked>0' (repeatable; quote it).", valueName: "gate"))
     var failOn: [String] = []
@@ -53,8 +51,11 @@ struct PlanCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var audit = AuditRequest(inventoryPath: inventory)
+        var audit = try inventoryOptions.request()
         try evaluation.apply(to: &audit)
+        audit.format = format
+        audit.timeout = timeout
+        audit.keepGoing = keepGoing
         var request = PlanRequest(audit: audit)
         request.published = published
         request.draft = draft
@@ -70,34 +71,17 @@ struct PlanCommand: ParsableCommand {
         } catch {
             throw Exit.fail(error)
         }
-        let text = PlanJSONReport.render(report)
-        let xmlText = PlanXMLReport.render(report)
-        var files: [(path: String, text: String)] = []
-        if let out {
-            do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
-                Console.error("cannot create output folder \(out): \(error.localizedDescription)")
-                throw ExitCode(74)
-            }
-            files.append((URL(fileURLWithPath: out).appendingPathComponent("plan.json").path, text))
-            files.append((URL(fileURLWithPath: out).appendingPathComponent("plan.xml").path, xmlText))
-        }
-        if let json, json != "-" { files.append((json, text)) }
-        if let xml, xml != "-" { files.append((xml, xmlText)) }
-        for (path, text) in files {
-            do { try AtomicFile.write(text, to: path) } catch {
-                Console.error(error.description)
-                throw ExitCode(74)
-            }
-            if !quiet { Console.info("wrote \(path)") }
-        }
-        if json == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        } else if xml == "-" {
-            FileHandle.standardOutput.write(Data(xmlText.utf8))
+        let stdout = try reports.write(report, quiet: quiet)
+        timings.mark("reports")
+        if let stdout {
+            FileHandle.standardOutput.write(Data(stdout.utf8))
         } else if !quiet {
             FileHandle.standardOutput.write(Data(PlanJSONReport.text(report).utf8))
         }
-        for g in report.crossedGates { FileHandle.standardError.write(Data("fleet-audit: gate crossed: \(g.sentence)\n".utf8)) }
+        // Printed even with --quiet: they are why cron sees a non-zero exit code.
+        for f in report.failed { Console.error("\(f.side) config \(f.config.id) was not loaded, its pair is not planned: \(f.config.error.description)") }
+        for g in report.crossedGates { Console.info("gate crossed: \(g.sentence)") }
+        if !report.failed.isEmpty { throw ExitCode(65) }
         if !report.crossedGates.isEmpty { throw ExitCode(1) }
         if detailedExitcode && report.changedDevices { throw ExitCode(2) }
     }

@@ -20,6 +20,112 @@ struct ConfigOptions: ParsableArguments {
     var keepGoing = false
 }
 
+/// Where the devices come from and how to read them, shared by audit and plan.
+struct InventoryOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The device inventory: a CSV file, a SQLite database (opened read-only), or - for CSV on standard input.", valueName: "path"))
+    var inventory: String
+
+    @Option(help: ArgumentHelp("CSV field delimiter: a single character, or 'tab'.", valueName: "char"))
+    var delimiter: String = ","
+
+    @Option(name: .customLong("column"), help: ArgumentHelp("Read a known column from another header (repeatable).", valueName: "canonical=header"))
+    var columns: [String] = []
+
+    @Option(help: ArgumentHelp("SQLite table to read (default: devices, or the only table).", valueName: "name"))
+    var table: String?
+
+    @Option(help: ArgumentHelp("SQLite query to read instead of a table.", valueName: "sql"))
+    var query: String?
+
+    func validate() throws {
+        if table != nil && query != nil { throw ValidationError("give --table or --query, not both") }
+        _ = try parsedDelimiter()
+        _ = try parsedColumns()
+    }
+
+    func parsedDelimiter() throws -> UInt8 {
+        if delimiter.lowercased() == "tab" || delimiter == "\\t" { return 0x09 }
+        guard delimiter.utf8.count == 1, let b = delimiter.utf8.first, b != 0x22, b != 0x0A, b != 0x0D else {
+            throw ValidationError("--delimiter must be one ASCII character other than a quote or line end, or 'tab'")
+        }
+        return b
+    }
+
+    func parsedColumns() throws -> [String: String] {
+        var map: [String: String] = [:]
+        for pair in columns {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw ValidationError("--column \(pair): expected canonical=header, e.g. --column os_version=osVer")
+            }
+            map[parts[0]] = parts[1]
+        }
+        return map
+    }
+
+    /// A request for this inventory, read as these options say.
+    func request() throws -> AuditRequest {
+        var request = AuditRequest(inventoryPath: inventory)
+        request.delimiter = try parsedDelimiter()
+        request.columnOverrides = try parsedColumns()
+        request.table = table
+        request.query = query
+        return request
+    }
+}
+
+/// Where the reports go and what renders the HTML, shared by audit and plan.
+struct ReportOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Write every report (JSON, XML, HTML) into this folder (created if missing).", valueName: "dir"))
+    var out: String?
+
+    @Option(help: ArgumentHelp("Write the JSON report to this file, or - for standard output.", valueName: "file|-"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("Write the XML report to this file, or - for standard output.", valueName: "file|-"))
+    var xml: String?
+
+    @Option(help: ArgumentHelp("Write the HTML report to this file, or - for standard output.", valueName: "file|-"))
+    var html: String?
+
+    @Option(help: ArgumentHelp("Render the HTML from this folder's templates instead of the built-in ones (see Templates/).", valueName: "dir"))
+    var templates: String?
+
+    func validate() throws {
+        if [json, xml, html].filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("only one of --json, --xml, --html can be - (standard output)")
+        }
+    }
+
+    var targets: ReportTargets {
+        var targets = ReportTargets()
+        targets.directory = out
+        targets.json = json
+        targets.xml = xml
+        targets.html = html
+        targets.templatesDirectory = templates
+        return targets
+    }
+
+    /// Renders and writes the reports; a template problem exits 65, a write failure 74.
+    func write<Report: RenderableReport>(_ report: Report, quiet: Bool) throws -> String? {
+        let result: (written: [String], stdout: String?)
+        do {
+            result = try ReportWriter.write(report, to: targets)
+        } catch {
+            Console.error(error.description)
+            switch error {
+            case .render: throw ExitCode(65)
+            case .write: throw ExitCode(74)
+            }
+        }
+        if !quiet {
+            for path in result.written { Console.info("wrote \(path)") }
+        }
+        return result.stdout
+    }
+}
+
 /// Options that change how a device is judged.
 struct EvaluationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What the stores publish: CSV or JSON with platform, version, build, min_os, package.", valueName: "file"))

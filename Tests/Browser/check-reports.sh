@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the sample HTML report and a hostile one (a config whose every string is markup or script) in
+# Renders the sample HTML report and plan, and a hostile report and plan (a config whose every string is markup or script) in
 # headless Chromium, checks that no script ran and nothing outside the page was requested, and saves
 # screenshots into reports/screenshots/. Run by .ci/run; needs the Debian package chromium.
 set -euo pipefail
@@ -22,6 +22,13 @@ printf 'platform,os_version,app_version,app_build,region\nios,17.0,1.0,1,<script
 "$bin" audit --inventory "$work/inventory.csv" --config "$work/hostile.json" --html "$work/hostile.html" --quiet
 "$bin" audit --inventory SampleData/inventory.csv --config-dir SampleData/configs --releases SampleData/releases.csv \
   --html "$work/sample.html" --quiet
+# The plan pages: the README's sample plan, and a hostile draft against the hostile config.
+"$bin" plan --inventory SampleData/inventory.csv --releases SampleData/releases.csv \
+  --published SampleData/configs/nhs/availability-android.json --published SampleData/configs/princeofversions/fleet-rollout.json \
+  --draft SampleData/drafts --html "$work/plan.html" --quiet
+sed 's/"99.0"/"98.0"/' "$work/hostile.json" > "$work/hostile-draft.json"
+"$bin" plan --inventory "$work/inventory.csv" --published "$work/hostile.json" --draft "$work/hostile-draft.json" \
+  --html "$work/hostile-plan.html" --quiet
 
 run_browser() { # url, extra args...
   local url=$1; shift
@@ -29,7 +36,7 @@ run_browser() { # url, extra args...
     --host-resolver-rules="MAP * ~NOTFOUND" "$@" "$url" 2> "$work/browser.log"
 }
 
-for name in sample hostile; do
+for name in sample hostile plan hostile-plan; do
   page=$work/$name.html
   run_browser "file://$page" --dump-dom > "$work/$name.dom"
   run_browser "file://$page" --window-size=1280,2000 --screenshot="reports/screenshots/$name.png" > /dev/null
@@ -52,7 +59,7 @@ for attr in re.findall(r"\s(?:src|href|action|formaction|poster|data)\s*=\s*\"([
         problems.append("a reference leaves the page: %r" % attr)
 if "default-src 'none'" not in dom:
     problems.append("the Content-Security-Policy is missing")
-if name == "hostile" and "&lt;script&gt;" not in dom:
+if name.startswith("hostile") and "&lt;script&gt;" not in dom:
     problems.append("the hostile strings are not shown as text")
 if problems:
     print("check-reports: %s: %s" % (name, "; ".join(problems)), file=sys.stderr)

@@ -18,9 +18,11 @@ public struct PlanRequest: Sendable {
 public enum PlanRun {
     public static func run(_ request: PlanRequest, generatedAt: Date = Timestamps.generationTime(),
                            timings: RunTimings? = nil) throws(AuditFailure) -> PlanReport {
-        let published = try side(request.published, request: request.audit, name: "--published")
-        let draft = try side(request.draft, request: request.audit, name: "--draft")
-        let pairs = pair(published, draft)
+        let (published, publishedFailed) = try side(request.published, request: request.audit, name: "--published")
+        let (draft, draftFailed) = try side(request.draft, request: request.audit, name: "--draft")
+        let failed = publishedFailed.map { PlanReport.FailedSide(side: "published", config: $0) }
+            + draftFailed.map { PlanReport.FailedSide(side: "draft", config: $0) }
+        let pairs = pair(published, draft, failed: failed)
         let releases = try AuditRun.loadReleases(request.audit.releasesPath)
         let needs = ProfileNeeds.forRun(published + draft, releases: releases)
         let source: InventorySource
@@ -46,7 +48,8 @@ public enum PlanRun {
                                          timings: timings?.detail)
         timings?.phaseEnded("evaluation")
         var report = PlanReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
-                                pairs: zip(pairs, tallies).map { PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1) })
+                                pairs: zip(pairs, tallies).map { PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1) },
+                                failed: failed)
         for gate in request.gates {
             if let id = gate.config, !report.pairs.contains(where: { $0.id == id }) {
                 throw .usage("--fail-on \(gate.text): no pair has the id \(id); ids: \(report.pairs.map(\.id).joined(separator: ", "))")
@@ -56,14 +59,15 @@ public enum PlanRun {
         return report
     }
 
-    /// Loads one side's configs; a folder gives every `*.json` below it.
-    private static func side(_ paths: [String], request: AuditRequest, name: String) throws(AuditFailure) -> [LoadedConfig] {
+    /// Loads one side's configs; a folder gives every `*.json` below it. With `--keep-going` a config that
+    /// cannot be loaded is returned as failed instead of stopping the plan.
+    private static func side(_ paths: [String], request: AuditRequest, name: String) throws(AuditFailure) -> (loaded: [LoadedConfig], failed: [FailedConfig]) {
         guard !paths.isEmpty else { throw .usage("plan needs \(name) PATH|URL|DIR") }
         var sideRequest = request
         (sideRequest.configs, sideRequest.configDirectories) = split(paths)
         sideRequest.gates = []
         do {
-            return try AuditRun.loadConfigs(sideRequest).loaded
+            return try AuditRun.loadConfigs(sideRequest)
         } catch .usage(let message) where sideRequest.configs.isEmpty {
             // The audit's wording names --config/--config-dir; here the folder given was empty of configs.
             throw .usage("\(name) \(paths.joined(separator: " ")): no *.json config found (\(message))")
@@ -79,9 +83,16 @@ public enum PlanRun {
         return (files, paths.filter { !files.contains($0) })
     }
 
-    /// Configs pair by id, as `audit` assigns ids; one config on each side pairs whatever the names.
-    static func pair(_ published: [LoadedConfig], _ draft: [LoadedConfig]) -> [(id: String, published: LoadedConfig?, draft: LoadedConfig?)] {
-        pair(published, draft, id: \.id)
+    /// Configs pair by id, as `audit` assigns ids; one config on each side pairs whatever the names. A config
+    /// that failed to load takes its pair with it: planning the other side alone would call it added or removed.
+    static func pair(_ published: [LoadedConfig], _ draft: [LoadedConfig], failed: [PlanReport.FailedSide] = [])
+        -> [(id: String, published: LoadedConfig?, draft: LoadedConfig?)] {
+        guard !failed.isEmpty else { return pair(published, draft, id: \.id) }
+        let onePerSide = published.count + failed.filter { $0.side == "published" }.count == 1
+            && draft.count + failed.filter { $0.side == "draft" }.count == 1
+        if onePerSide { return [] }
+        let failedIDs = Set(failed.map(\.config.id))
+        return pair(published.filter { !failedIDs.contains($0.id) }, draft.filter { !failedIDs.contains($0.id) }, id: \.id)
     }
 
     /// The pairing rule, for anything with an id (`explain` pairs its per-config answers with it).
@@ -118,6 +129,12 @@ public struct PlanReport: Sendable {
     public struct RuleChange: Sendable {
         public let id: String
         public let published: String?, draft: String?
+    }
+
+    /// A config `--keep-going` could not load; its pair is not planned.
+    public struct FailedSide: Sendable {
+        public let side: String
+        public let config: FailedConfig
     }
 
     public struct Pair: Sendable {
@@ -188,7 +205,8 @@ public struct PlanReport: Sendable {
     public let inventory: InventorySummary
     public let releases: Releases?
 
-    init(asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?, pairs: [Pair]) {
+    init(asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?, pairs: [Pair], failed: [FailedSide] = []) {
+        self.failed = failed
         self.asOf = asOf
         self.generatedAt = generatedAt
         self.inventory = inventory
@@ -196,6 +214,8 @@ public struct PlanReport: Sendable {
         self.pairs = pairs
     }
     public let pairs: [Pair]
+    /// Configs that could not be loaded (`--keep-going`): their pairs are missing from `pairs`.
+    public let failed: [FailedSide]
     /// `--fail-on` gates as checked against these numbers.
     public var gates: [PlanGateResult] = []
     public var crossedGates: [PlanGateResult] { gates.filter(\.crossed) }

@@ -77,8 +77,11 @@ public struct PlanGateResult: Equatable, Sendable {
     public let of: Int64
     public let crossed: Bool
 
+    /// Share of the evaluated devices, in percent.
+    public var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
+
     public var sentence: String {
-        let pct = of > 0 ? (Double(devices) * 10_000 / Double(of)).rounded() / 100 : 0
+        let pct = (percent * 100).rounded() / 100
         return "\(config): \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The self-contained HTML report (SPEC §6.3), rendered with Mustache from `Templates/report.html.mustache`.
 /// This file only turns the `AuditReport` into the values the template shows; layout and style live in the
@@ -9,22 +8,7 @@ public enum HTMLReport {
     public static let templateName = "report.html"
 
     public static func render(_ report: AuditReport, templates: ReportTemplates = .embedded) throws(AuditFailure) -> String {
-        var parsed: [String: MustacheTemplate] = [:]
-        for (name, text) in templates.mustache {
-            do {
-                parsed[name] = try MustacheTemplate(string: text)
-            } catch {
-                throw .input("template \(name).mustache (\(templates.origin)) cannot be parsed: \(error)")
-            }
-        }
-        guard parsed[templateName] != nil else {
-            throw .input("no \(templateName).mustache among the templates (\(templates.origin))")
-        }
-        let library = MustacheLibrary(templates: parsed)
-        guard let html = library.render(context(report), withTemplate: templateName) else {
-            throw .input("template \(templateName).mustache could not be rendered")
-        }
-        return html
+        try templates.render(context(report), template: templateName)
     }
 
     static let meanings: [Outcome: String] = [

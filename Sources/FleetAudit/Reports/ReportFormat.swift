@@ -5,19 +5,50 @@ public struct ReportContext: Sendable {
     public init(templates: ReportTemplates = .embedded) { self.templates = templates }
 }
 
-/// The report formats, each a pure function of a model and its context. A new output is a new case here:
-/// the switch is exhaustive, so nothing can forget it.
+/// The report formats. Every report model (the audit's, the plan's) renders each of them as a pure function
+/// of the model and its context: a new output is a new case here, and the exhaustive switches in the models'
+/// `render` make sure none forgets it.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case json, xml, html
 
-    /// The file name a format gets in `--out DIR`.
-    public var fileName: String { "report.\(rawValue)" }
+    /// The file name a format gets in `--out DIR`: `report.json`, `plan.html`, ….
+    public func fileName(stem: String) -> String { "\(stem).\(rawValue)" }
 
-    public func render(_ report: AuditReport, context: ReportContext) throws(AuditFailure) -> String {
-        switch self {
-        case .json: return JSONReport.render(report)
-        case .xml: return XMLReport.render(report)
-        case .html: return try HTMLReport.render(report, templates: context.templates)
+    /// The audit report's file name (`report.json`, …).
+    public var fileName: String { fileName(stem: AuditReport.fileStem) }
+
+    public func render<Report: RenderableReport>(_ report: Report, context: ReportContext) throws(AuditFailure) -> String {
+        try report.render(self, context: context)
+    }
+}
+
+/// A report model the `ReportWriter` can write: one rendering per `ReportFormat`.
+public protocol RenderableReport: Sendable {
+    /// The file name's stem in `--out DIR` (`report`, `plan`).
+    static var fileStem: String { get }
+    func render(_ format: ReportFormat, context: ReportContext) throws(AuditFailure) -> String
+}
+
+extension AuditReport: RenderableReport {
+    public static let fileStem = "report"
+
+    public func render(_ format: ReportFormat, context: ReportContext) throws(AuditFailure) -> String {
+        switch format {
+        case .json: return JSONReport.render(self)
+        case .xml: return XMLReport.render(self)
+        case .html: return try HTMLReport.render(self, templates: context.templates)
+        }
+    }
+}
+
+extension PlanReport: RenderableReport {
+    public static let fileStem = "plan"
+
+    public func render(_ format: ReportFormat, context: ReportContext) throws(AuditFailure) -> String {
+        switch format {
+        case .json: return PlanJSONReport.render(self)
+        case .xml: return PlanXMLReport.render(self)
+        case .html: return try PlanHTMLReport.render(self, templates: context.templates)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 
 /// The files of `Templates/`: compiled into the library at build time (so an installed binary needs no
 /// source tree), or read from `--templates DIR` to restyle the HTML without rebuilding.
@@ -43,4 +44,24 @@ public struct ReportTemplates: Sendable {
     }
 
     public var xmlSchema: String? { files[XMLReport.schemaFile] }
+
+    /// Renders `template` (a name of `mustache`, e.g. `report.html`) with every template available as a
+    /// partial (`{{> bar}}`). Mustache escapes each `{{value}}` for HTML: strings from configs stay inert.
+    func render(_ context: Any, template: String) throws(AuditFailure) -> String {
+        var parsed: [String: MustacheTemplate] = [:]
+        for (name, text) in mustache {
+            do {
+                parsed[name] = try MustacheTemplate(string: text)
+            } catch {
+                throw .input("template \(name).mustache (\(origin)) cannot be parsed: \(error)")
+            }
+        }
+        guard parsed[template] != nil else {
+            throw .input("no \(template).mustache among the templates (\(origin))")
+        }
+        guard let html = MustacheLibrary(templates: parsed).render(context, withTemplate: template) else {
+            throw .input("template \(template).mustache could not be rendered")
+        }
+        return html
+    }
 }

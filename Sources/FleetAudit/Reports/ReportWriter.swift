@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the reports go, as the command line asks.
 public struct ReportTargets: Sendable {
-    /// `--out DIR`: report.json, report.xml and report.html in it.
+    /// `--out DIR`: every format in it (`report.json`, … for an audit; `plan.json`, … for a plan).
     public var directory: String?
     public var json: String?
     public var xml: String?
@@ -34,7 +34,7 @@ public enum ReportWriter {
 
     /// Writes the reports; returns the paths written, in order. `-` as a path means standard output and is
     /// returned as the rendered text instead.
-    public static func write(_ report: AuditReport, to targets: ReportTargets) throws(Failure) -> (written: [String], stdout: String?) {
+    public static func write<Report: RenderableReport>(_ report: Report, to targets: ReportTargets) throws(Failure) -> (written: [String], stdout: String?) {
         let context: ReportContext
         do {
             context = ReportContext(templates: try targets.templatesDirectory.map { (dir) throws(AuditFailure) in
@@ -58,9 +58,9 @@ public enum ReportWriter {
             } catch {
                 throw .write("cannot create output folder \(dir): \(error.localizedDescription)")
             }
-            let base = URL(fileURLWithPath: dir)
             for format in ReportFormat.allCases {
-                files.append((base.appendingPathComponent(format.fileName).path, try text(format)))
+                // NSString keeps a relative --out relative in "wrote …" (URL would make it absolute).
+                files.append(((dir as NSString).appendingPathComponent(format.fileName(stem: Report.fileStem)), try text(format)))
             }
         }
         for (format, path) in [(ReportFormat.json, targets.json), (.xml, targets.xml), (.html, targets.html)] {

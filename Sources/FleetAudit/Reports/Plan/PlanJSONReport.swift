@@ -71,6 +71,10 @@ public enum PlanJSONReport {
                 .obj([("gate", .string(g.gate.text)), ("config", .string(g.config)), ("devices", .int64(g.devices)),
                       ("crossed", .bool(g.crossed))])
             })),
+            ("failedConfigs", .array(report.failed.map { f in
+                .obj([("side", .string(f.side)), ("id", .string(f.config.id)), ("source", .string(f.config.source)),
+                      ("error", .string(f.config.error.description))])
+            })),
             ("pairs", .array(pairs)),
         ]
         return .obj(fields)
@@ -84,6 +88,7 @@ public enum PlanJSONReport {
             for m in p.moves { lines.append("  \(m.from.rawValue) → \(m.to.rawValue): \(m.devices.groupedDigits)") }
             for d in p.newDiagnostics { lines.append("  new in the draft: \(d.severity.rawValue): [\(d.code)] \(d.message)") }
         }
+        for f in report.failed { lines.append("\(f.config.id): not planned: the \(f.side) config could not be loaded") }
         lines.append("plan: \(report.worse.groupedDigits) devices worse, \(report.better.groupedDigits) better, \(report.ruleOnly.groupedDigits) under another rule")
         return lines.joined(separator: "\n") + "\n"
     }

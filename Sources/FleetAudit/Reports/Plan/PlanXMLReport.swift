@@ -28,6 +28,11 @@ public enum PlanXMLReport {
             w.element("gate", [("gate", g.gate.text), ("config", g.config), ("devices", String(g.devices)), ("crossed", g.crossed ? "true" : "false")])
         }
         w.end()
+        w.start("failedConfigs")
+        for f in report.failed {
+            w.element("failedConfig", [("side", f.side), ("id", f.config.id), ("source", f.config.source)], text: f.config.error.description)
+        }
+        w.end()
         w.start("pairs")
         for p in report.pairs { pair(p, w) }
         w.end()
