@@ -37,8 +37,12 @@ struct InventoryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("SQLite query to read instead of a table.", valueName: "sql"))
     var query: String?
 
+    @Option(name: .customLong("busy-timeout"), help: ArgumentHelp("Seconds to wait while another connection holds a lock on a SQLite inventory; then exit 75 (try again later).", valueName: "seconds"))
+    var busyTimeout: Double = 60
+
     func validate() throws {
         if table != nil && query != nil { throw ValidationError("give --table or --query, not both") }
+        if !(busyTimeout >= 0 && busyTimeout <= 86_400) { throw ValidationError("--busy-timeout must be between 0 and 86400 seconds") }
         _ = try parsedDelimiter()
         _ = try parsedColumns()
     }
@@ -70,6 +74,7 @@ struct InventoryOptions: ParsableArguments {
         request.columnOverrides = try parsedColumns()
         request.table = table
         request.query = query
+        request.busyTimeout = busyTimeout
         return request
     }
 }
@@ -183,6 +188,7 @@ enum Exit {
         switch failure {
         case .usage: return ExitCode(64)
         case .input: return ExitCode(65)
+        case .temporary: return ExitCode(75)
         }
     }
 }

@@ -14,6 +14,8 @@ public struct AuditRequest: Sendable {
     public var format: String?
     public var keepGoing = false
     public var timeout: TimeInterval = 30
+    /// Seconds to wait for another connection's lock on a SQLite inventory (`--busy-timeout`).
+    public var busyTimeout: TimeInterval = 60
     public var gates: [Gate] = []
     public var formatOptions = FormatOptions()
 
@@ -33,14 +35,16 @@ public struct AuditRequest: Sendable {
     }
 }
 
-/// Why an audit could not run: a usage error (exit 64) or unusable input (exit 65).
+/// Why an audit could not run: a usage error (exit 64), unusable input (exit 65), or an input that is
+/// busy now and may work later (exit 75, EX_TEMPFAIL: a database another connection kept locked).
 public enum AuditFailure: Error, CustomStringConvertible, Equatable {
     case usage(String)
     case input(String)
+    case temporary(String)
 
     public var description: String {
         switch self {
-        case .usage(let m), .input(let m): return m
+        case .usage(let m), .input(let m), .temporary(let m): return m
         }
     }
 }

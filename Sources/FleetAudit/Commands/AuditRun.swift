@@ -39,6 +39,24 @@ public enum AuditRun {
         do { return try ReleasesLoader.load(path: path) } catch { throw .input(error.description) }
     }
 
+    /// Opens and reads the inventory as the request says, into distinct profiles. A database another
+    /// connection kept locked past `--busy-timeout` is `.temporary` (exit 75), any other failure `.input`.
+    static func readInventory(_ request: AuditRequest, needs: ProfileNeeds,
+                              onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
+                              timings: RunTimings? = nil) throws(AuditFailure) -> (ProfileTable, InventorySummary) {
+        do {
+            let source = try InventoryOpener.open(path: request.inventoryPath, delimiter: request.delimiter,
+                                                  table: request.table, query: request.query, busyTimeout: request.busyTimeout)
+            timings?.phaseEnded("configs and releases")
+            var loader = InventoryLoader(columnOverrides: request.columnOverrides, needs: needs)
+            loader.onProgress = onProgress
+            return try loader.load(source)
+        } catch {
+            if case .locked = error { throw .temporary(error.description) }
+            throw .input(error.description)
+        }
+    }
+
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
                            onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
                            timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
@@ -46,23 +64,7 @@ public enum AuditRun {
         let releases = try loadReleases(request.releasesPath)
         let needs = ProfileNeeds.forRun(configs, releases: releases)
 
-        let source: InventorySource
-        do {
-            source = try InventoryOpener.open(path: request.inventoryPath, delimiter: request.delimiter,
-                                              table: request.table, query: request.query)
-        } catch {
-            throw .input(error.description)
-        }
-        timings?.phaseEnded("configs and releases")
-        var loader = InventoryLoader(columnOverrides: request.columnOverrides, needs: needs)
-        loader.onProgress = onProgress
-        let table: ProfileTable
-        let summary: InventorySummary
-        do {
-            (table, summary) = try loader.load(source)
-        } catch {
-            throw .input(error.description)
-        }
+        let (table, summary) = try readInventory(request, needs: needs, onProgress: onProgress, timings: timings)
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
         let asOf = request.asOf ?? generatedAt
         let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,

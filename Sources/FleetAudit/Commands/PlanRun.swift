@@ -25,20 +25,7 @@ public enum PlanRun {
         let pairs = pair(published, draft, failed: failed)
         let releases = try AuditRun.loadReleases(request.audit.releasesPath)
         let needs = ProfileNeeds.forRun(published + draft, releases: releases)
-        let source: InventorySource
-        do {
-            source = try InventoryOpener.open(path: request.audit.inventoryPath, delimiter: request.audit.delimiter,
-                                              table: request.audit.table, query: request.audit.query)
-        } catch {
-            throw .input(error.description)
-        }
-        timings?.phaseEnded("configs and releases")
-        let table: ProfileTable, summary: InventorySummary
-        do {
-            (table, summary) = try InventoryLoader(columnOverrides: request.audit.columnOverrides, needs: needs).load(source)
-        } catch {
-            throw .input(error.description)
-        }
+        let (table, summary) = try AuditRun.readInventory(request.audit, needs: needs, timings: timings)
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
         let asOf = request.audit.asOf ?? generatedAt
         let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.audit.asOf != nil,

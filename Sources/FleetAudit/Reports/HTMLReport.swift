@@ -59,6 +59,7 @@ public enum HTMLReport {
 
     struct Page {
         let tool: String, toolVersion: String, inventorySource: String, locationKind: String, asOf: String, generatedAt: String
+        let snapshot: String, hasSnapshot: Bool
         let cards: [Card], legend: [LegendEntry], outcomes: [String], configs: [ConfigSection]
         let topRules: [TopRule], hasTopRules: Bool
         let gates: [GateRow], hasGates: Bool
@@ -131,6 +132,7 @@ public enum HTMLReport {
         }
         return Page(tool: report.tool.name, toolVersion: report.tool.version, inventorySource: inv.source, locationKind: inv.locationKind,
                     asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),
+                    snapshot: inv.snapshot?.sentence ?? "", hasSnapshot: inv.snapshot != nil,
                     cards: cards, legend: Outcome.allCases.map { LegendEntry(key: $0.rawValue, meaning: meanings[$0]!) },
                     outcomes: Outcome.allCases.map(\.rawValue), configs: configs,
                     topRules: topRules, hasTopRules: !topRules.isEmpty, gates: gates, hasGates: !gates.isEmpty,

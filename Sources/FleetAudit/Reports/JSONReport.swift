@@ -22,6 +22,19 @@ public enum JSONReport {
         return .obj(pairs)
     }
 
+    /// Which state of the inventory was read: the fields its kind has.
+    static func snapshot(_ s: InventorySnapshot) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("kind", .string(s.kind.rawValue))]
+        if let bytes = s.bytes {
+            fields += [("bytes", .int64(bytes)), ("grownBytes", .int64(s.grownBytes)), ("cutLineBytes", .int64(s.cutLineBytes))]
+        }
+        if let mode = s.journalMode { fields.append(("journalMode", .string(mode))) }
+        if let counter = s.changeCounter { fields.append(("changeCounter", .int64(counter))) }
+        if let n = s.connections { fields.append(("connections", .int(n))) }
+        if let n = s.restarts { fields.append(("restarts", .int(n))) }
+        return .obj(fields)
+    }
+
     public static func value(_ report: AuditReport) -> JSONValue {
         let inv = report.inventory
         let inventory: JSONValue = .obj([
@@ -37,6 +50,7 @@ public enum JSONReport {
             })),
             ("rejectionsByReason", .obj(inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { ($0.key.rawValue, .int64($0.value)) })),
+            ("snapshot", inv.snapshot.map(snapshot) ?? .null),
         ])
         let configs: [JSONValue] = report.configs.map { c in
             .obj([

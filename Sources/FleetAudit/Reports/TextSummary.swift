@@ -7,6 +7,10 @@ public enum TextSummary {
         var lines: [String] = []
         lines.append("inventory \(inv.source): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
             + "\(grouped(inv.rowsRejected)) rejected; \(grouped(inv.devices)) devices")
+        // A live inventory's read is worth a line only when it differed from the file or database at rest.
+        if let s = inv.snapshot, s.grownBytes > 0 || s.cutLineBytes > 0 || (s.restarts ?? 0) > 0 {
+            lines.append("  read: \(s.sentence)")
+        }
         for (reason, n) in inv.rejectionsByReason.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             lines.append("  rejected \(reason.rawValue): \(grouped(n))")
         }

@@ -2,7 +2,7 @@
 /// (the schema's major version), checked against `Templates/fleet-audit-report-1.xsd`.
 public enum XMLReport {
     public static let namespace = "urn:fleet-audit:report:1"
-    public static let schemaVersion = "1.0"
+    public static let schemaVersion = "1.1"
     public static let schemaFile = "fleet-audit-report-1.xsd"
 
     public static func render(_ report: AuditReport) -> String {
@@ -57,6 +57,17 @@ public enum XMLReport {
             w.element("rejection", attributes, text: r.message)
         }
         w.end()
+        if let s = inv.snapshot {
+            var attributes = [("kind", s.kind.rawValue)]
+            if let bytes = s.bytes {
+                attributes += [("bytes", String(bytes)), ("grownBytes", String(s.grownBytes)), ("cutLineBytes", String(s.cutLineBytes))]
+            }
+            if let mode = s.journalMode { attributes.append(("journalMode", mode)) }
+            if let counter = s.changeCounter { attributes.append(("changeCounter", String(counter))) }
+            if let n = s.connections { attributes.append(("connections", String(n))) }
+            if let n = s.restarts { attributes.append(("restarts", String(n))) }
+            w.element("snapshot", attributes)
+        }
         w.end()
     }
 

@@ -48,6 +48,14 @@ package final class CSVReader: RowStepper {
     /// the in-place path reads every line exactly as the general path does.
     package var readsInPlace = true
     package private(set) var bytesRead = 0
+    /// The file as it was when opened: no byte at or after this offset is read, so rows a concurrent writer
+    /// appends are outside the audit (nil for a stream or bytes in memory).
+    package private(set) var snapshotSize: Int?
+    /// When the reader reached `snapshotSize`: how much the file had grown past it, and the bytes of a last
+    /// line the snapshot cut (a writer was mid-line when the file was opened), which are outside the
+    /// snapshot rather than a malformed row.
+    package private(set) var grownBytes = 0
+    package private(set) var cutLineBytes = 0
 
     private static let quote = UInt8(ascii: "\"")
     private static let newline = UInt8(ascii: "\n")
@@ -73,6 +81,12 @@ package final class CSVReader: RowStepper {
         if isDirectory { throw .unreadable(path, reason: "it is a directory") }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            close(fd)
+            throw .unreadable(path, reason: String(cString: strerror(errno)))
+        }
+        self.snapshotSize = Int(st.st_size)
         self.fd = fd
         self.isStream = false
         self.closesDescriptor = true
@@ -80,13 +94,43 @@ package final class CSVReader: RowStepper {
         self.delimiter = delimiter
         self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
         self.stopOffset = stopOffset
-        if startOffset > 0 {
-            guard lseek(fd, off_t(startOffset), SEEK_SET) >= 0 else {
-                close(fd)
-                throw .unreadable(path, reason: String(cString: strerror(errno)))
-            }
-            bufferFileOffset = startOffset
+        bufferFileOffset = startOffset
+    }
+
+    /// A later part of the same file, read through a duplicate of `other`'s descriptor: the file as it was
+    /// opened, even if it is renamed or replaced meanwhile, up to the same snapshot size. Reads use `pread`
+    /// at the reader's own offset, so the shared file position does not matter.
+    package init(partOf other: CSVReader, chunkSize: Int = CSVReader.defaultChunkSize, startOffset: Int, stopOffset: Int?) throws(InventoryError) {
+        precondition(other.memory == nil && !other.isStream, "only a file is read in parts")
+        let fd = dup(other.fd)
+        guard fd >= 0 else { throw .unreadable(other.path, reason: String(cString: strerror(errno))) }
+        self.memory = nil
+        self.maxRecordBytes = other.maxRecordBytes
+        self.fd = fd
+        self.isStream = false
+        self.closesDescriptor = true
+        self.path = other.path
+        self.delimiter = other.delimiter
+        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
+        self.stopOffset = stopOffset
+        self.snapshotSize = other.snapshotSize
+        bufferFileOffset = startOffset
+    }
+
+    /// The offset just after the first line feed at or after `offset` within the snapshot, or nil.
+    package func lineStart(atOrAfter offset: Int) throws(InventoryError) -> Int? {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var position = offset
+        let limit = snapshotSize ?? Int.max
+        while position < limit {
+            let want = min(chunk.count, limit - position)
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, want, off_t(position)) }
+            if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+            if n == 0 { return nil }
+            if let i = chunk[0..<n].firstIndex(of: UInt8(ascii: "\n")) { return position + i + 1 }
+            position += n
         }
+        return nil
     }
 
     /// Reads `bytes` as if they were a file at `name`.
@@ -129,9 +173,10 @@ package final class CSVReader: RowStepper {
     /// The file offset of the next unread byte.
     package var position: Int { bufferFileOffset + start }
 
-    /// Total size of the file, for progress.
+    /// Total size of the file (as opened), for progress.
     package var fileSize: Int {
         if let memory { return memory.count }
+        if let snapshotSize { return snapshotSize }
         var st = stat()
         return fstat(fd, &st) == 0 ? Int(st.st_size) : 0
     }
@@ -377,7 +422,7 @@ package final class CSVReader: RowStepper {
             n = min(memory.count - memoryOffset, buffer.count - end)
             buffer.replaceSubrange(end..<(end + n), with: memory[memoryOffset..<(memoryOffset + n)])
             memoryOffset += n
-        } else {
+        } else if isStream {
             n = buffer.withUnsafeMutableBufferPointer { b in
                 #if canImport(Glibc)
                 Glibc.read(fd, b.baseAddress! + end, b.count - end)
@@ -385,11 +430,32 @@ package final class CSVReader: RowStepper {
                 Darwin.read(fd, b.baseAddress! + end, b.count - end)
                 #endif
             }
+        } else {
+            let offset = bufferFileOffset + end
+            let room = min(buffer.count - end, (snapshotSize ?? Int.max) - offset)
+            n = room <= 0 ? 0 : buffer.withUnsafeMutableBufferPointer { b in pread(fd, b.baseAddress! + end, room, off_t(offset)) }
         }
         if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }
-        if n == 0 { eof = true }
         end += n
         bytesRead += n
+        if n == 0 {
+            eof = true
+            endOfSnapshot()
+        }
+    }
+
+    /// At the end of what was read: when the file has grown since it was opened and the snapshot does not end
+    /// with a line feed, its last line was being written; it is dropped from this read (and counted).
+    private func endOfSnapshot() {
+        guard let snapshotSize, bufferFileOffset + end == snapshotSize, grownBytes == 0 else { return }
+        var st = stat()
+        guard fstat(fd, &st) == 0, Int(st.st_size) > snapshotSize else { return }
+        grownBytes = Int(st.st_size) - snapshotSize
+        guard end > start, buffer[end - 1] != Self.newline else { return }
+        var keep = end
+        while keep > start && buffer[keep - 1] != Self.newline { keep -= 1 }
+        cutLineBytes = end - keep
+        end = keep
     }
 
     /// After an unterminated quote: forget the buffer and continue reading just after the line the record
@@ -413,11 +479,7 @@ package final class CSVReader: RowStepper {
             return
         }
         let resumeOffset = bufferFileOffset + min(j + 1, end)
-        if memory != nil {
-            memoryOffset = resumeOffset
-        } else if lseek(fd, off_t(resumeOffset), SEEK_SET) < 0 {
-            throw .unreadable(path, reason: String(cString: strerror(errno)))
-        }
+        if memory != nil { memoryOffset = resumeOffset }
         bufferFileOffset = resumeOffset
         start = 0
         end = 0

@@ -1,4 +1,7 @@
-/// Why an inventory could not be read at all (exit code 65). Row-level problems are `Rejection`s instead.
+import Foundation
+
+/// Why an inventory could not be read at all (exit code 65; `locked` is 75, try again later). Row-level
+/// problems are `Rejection`s instead.
 public enum InventoryError: Error, Equatable, CustomStringConvertible {
     case fileNotFound(String)
     case unreadable(String, reason: String)
@@ -6,6 +9,8 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
     case missingColumns([String], found: [String])
     case badColumnMapping(String)
     case sqlite(String, reason: String)
+    /// Another connection held a lock on the database for longer than the busy timeout.
+    case locked(String, reason: String, waited: Double)
 
     public var description: String {
         switch self {
@@ -19,6 +24,9 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
                 + " (map another name with --column \(missing[0])=HEADER)"
         case .badColumnMapping(let message): return message
         case .sqlite(let path, let reason): return "cannot read SQLite inventory \(path): \(reason)"
+        case .locked(let path, let reason, let waited):
+            return "SQLite inventory \(path) is locked by another connection (\(reason)); waited \(String(format: "%.1f", waited)) s "
+                + "(--busy-timeout): a writer held the lock that long. Try again later."
         }
     }
 }

@@ -30,11 +30,23 @@ package struct InventoryLoader {
         let progress = ProgressRelay(onProgress)
         source.keepOnly(plan.fieldsRead)
 
+        var (table, counted) = try count(source, plan: plan, summary: summary, progress: progress)
+        counted.snapshot = source.snapshot
+        return (table, counted)
+    }
+
+    private func count(_ source: InventorySource, plan: ProfileKeyPlan, summary: InventorySummary,
+                       progress: ProgressRelay) throws(InventoryError) -> (ProfileTable, InventorySummary) {
         if let csv = source as? CSVInventorySource, workers > 1, let parts = try csv.parts(workers, minimumBytes: minimumPartBytes) {
             return try loadInParallel(parts, plan: plan, summary: summary, progress: progress)
         }
-        if let sqlite = source as? SQLiteInventorySource, workers > 1, let parts = try sqlite.parts(workers, minimumRows: minimumPartRows) {
-            return try loadInParallel(parts, plan: plan, summary: summary, progress: progress)
+        if let sqlite = source as? SQLiteInventorySource {
+            // Every part reads the same committed state (see `SQLiteInventorySource.parts`); one connection
+            // reads in one read transaction.
+            if workers > 1, let parts = try sqlite.parts(workers, minimumRows: minimumPartRows) {
+                return try loadInParallel(parts, plan: plan, summary: summary, progress: progress)
+            }
+            try sqlite.beginSnapshot()
         }
         let counter = RowCounter(plan: plan, summary: summary)
         try Self.count(source, into: counter, progress: progress, part: 0)

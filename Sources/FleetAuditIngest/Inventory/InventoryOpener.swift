@@ -13,13 +13,14 @@ package enum InventoryOpener {
     package static let standardInput = "-"
     private static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
 
+    /// - Parameter busyTimeout: seconds a SQLite connection waits for another connection's lock.
     package static func open(path: String, delimiter: UInt8 = UInt8(ascii: ","), table: String? = nil,
-                             query: String? = nil) throws(InventoryError) -> InventorySource {
+                             query: String? = nil, busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout) throws(InventoryError) -> InventorySource {
         if path == standardInput || isStream(path) {
             return try openStream(path: path, delimiter: delimiter, sqliteRequested: table != nil || query != nil)
         }
         if isSQLite(path) || table != nil || query != nil {
-            return try SQLiteInventorySource(path: path, table: table, query: query)
+            return try SQLiteInventorySource(path: path, table: table, query: query, busyTimeout: busyTimeout)
         }
         return try CSVInventorySource(path: path, delimiter: delimiter)
     }

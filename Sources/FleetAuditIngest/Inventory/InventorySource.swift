@@ -15,10 +15,13 @@ package protocol InventorySource: AnyObject {
     var progress: (done: Int, total: Int) { get }
     /// Only these fields will be read (by index): a source may skip the others' bytes.
     func keepOnly(_ fields: Set<Int>)
+    /// Which state of the inventory was read; complete once every row has been read.
+    var snapshot: InventorySnapshot? { get }
 }
 
 extension InventorySource {
     package func keepOnly(_ fields: Set<Int>) {}
+    package var snapshot: InventorySnapshot? { nil }
 }
 
 /// A CSV file whose first record is the header.
@@ -77,10 +80,23 @@ package final class CSVInventorySource: InventorySource, CSVBackedSource {
     var csvReader: CSVReader { reader }
 
     private var kept: Set<Int>?
+    /// The readers of the later parts, when the file is read in parts.
+    private var partReaders: [CSVReader] = []
 
     package func keepOnly(_ fields: Set<Int>) {
         kept = fields
         reader.keepOnly(fields)
+    }
+
+    /// The file as it was opened; a cut last line is the same line whichever reader reached the end.
+    package var snapshot: InventorySnapshot? {
+        guard let size = reader.snapshotSize else { return nil }
+        let all = [reader] + partReaders
+        var s = InventorySnapshot(kind: .file)
+        s.bytes = Int64(size)
+        s.grownBytes = Int64(all.map(\.grownBytes).max() ?? 0)
+        s.cutLineBytes = Int64(all.map(\.cutLineBytes).max() ?? 0)
+        return s
     }
 
     /// The rest of the file (after the header) cut into `n` parts at line starts, for parallel reading:
@@ -90,15 +106,15 @@ package final class CSVInventorySource: InventorySource, CSVBackedSource {
         guard n > 1, !inMemory, total - begin >= n * minimumBytes else { return nil }
         var cuts: [Int] = []
         for i in 1..<n {
-            guard let cut = try lineStart(atOrAfter: begin + (total - begin) * i / n), cut > (cuts.last ?? begin),
+            guard let cut = try reader.lineStart(atOrAfter: begin + (total - begin) * i / n), cut > (cuts.last ?? begin),
                   cut < total else { break }
             cuts.append(cut)
         }
         guard !cuts.isEmpty else { return nil }
         var readers = [reader]
+        defer { partReaders = Array(readers.dropFirst()) }
         for (i, cut) in cuts.enumerated() {
-            let part = try CSVReader(path: sourceDescription, delimiter: delimiter, chunkSize: chunkSize,
-                                     startOffset: cut, stopOffset: i + 1 < cuts.count ? cuts[i + 1] : nil)
+            let part = try CSVReader(partOf: reader, chunkSize: chunkSize, startOffset: cut, stopOffset: i + 1 < cuts.count ? cuts[i + 1] : nil)
             if let kept { part.keepOnly(kept) }
             readers.append(part)
         }
@@ -109,22 +125,6 @@ package final class CSVInventorySource: InventorySource, CSVBackedSource {
             if r.stoppedAt == cuts[part] { return .joined(lines: r.line - 1) }
             r.stopOffset = nil
             return .readOn
-        }
-    }
-
-    /// The offset just after the first line feed at or after `offset`, or nil if there is none.
-    private func lineStart(atOrAfter offset: Int) throws(InventoryError) -> Int? {
-        let fd = open(sourceDescription, O_RDONLY)
-        guard fd >= 0 else { throw .unreadable(sourceDescription, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var position = offset
-        while true {
-            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(position)) }
-            if n < 0 { throw .unreadable(sourceDescription, reason: String(cString: strerror(errno))) }
-            if n == 0 { return nil }
-            if let i = buffer[0..<n].firstIndex(of: UInt8(ascii: "\n")) { return position + i + 1 }
-            position += n
         }
     }
 }

@@ -3,6 +3,8 @@ public struct InventorySummary: Sendable {
     public var source: String
     public var locationKind: String
     public var headers: [String] = []
+    /// Which state of the inventory was read (nil for a stream).
+    public var snapshot: InventorySnapshot?
     public var rowsRead: Int64 = 0
     public var rowsEvaluated: Int64 = 0
     public var rowsRejected: Int64 = 0

@@ -20,9 +20,17 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     /// - Parameters:
     ///   - table: the table to read (quoted as an identifier); default `devices`, else the only table.
     ///   - query: any SELECT instead of a table; rows are numbered from 1 in the order it returns them.
-    package convenience init(path: String, table: String? = nil, query: String? = nil) throws(InventoryError) {
-        try self.init(path: path, table: table, query: query, rowids: nil)
+    package convenience init(path: String, table: String? = nil, query: String? = nil,
+                             busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout) throws(InventoryError) {
+        try self.init(path: path, table: table, query: query, rowids: nil, busyTimeout: busyTimeout)
     }
+
+    /// Seconds a connection waits for another connection's lock before the run gives up with exit 75: a
+    /// nightly job reading a database that a sync job is writing should wait, not fail.
+    package static let defaultBusyTimeout = 60.0
+    private let busyTimeout: Double
+    /// Which state of the database was read (set when the read transactions begin).
+    package private(set) var snapshot: InventorySnapshot?
 
     private var chosenTable: String?
     private var rowidFilter = ""
@@ -34,7 +42,9 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     private var kept: Set<Int>?
 
     /// - Parameter rowids: read only these rows (a part of the table read by one thread).
-    init(path: String, table: String?, query: String?, rowids: ClosedRange<Int64>?) throws(InventoryError) {
+    init(path: String, table: String?, query: String?, rowids: ClosedRange<Int64>?,
+         busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout) throws(InventoryError) {
+        self.busyTimeout = busyTimeout
         var isDirectory = false
         guard FileChecks.exists(path, isDirectory: &isDirectory) else { throw .fileNotFound(path) }
         if isDirectory { throw .unreadable(path, reason: "it is a directory") }
@@ -47,6 +57,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
             throw .sqlite(path, reason: message)
         }
         db = handle
+        sqlite3_busy_timeout(handle, Int32(clamping: Int((busyTimeout * 1000).rounded())))
         do {
             let sql: String
             if let query {
@@ -55,7 +66,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 sourceDescription = "\(path) (query)"
                 locationKind = "row"
             } else {
-                let tables = try Self.tables(handle, path: path)
+                let tables = try Self.tables(handle, path: path, busyTimeout: busyTimeout)
                 let chosen: String
                 if let table {
                     guard tables.contains(table) else {
@@ -78,6 +89,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 // into stay in the core's cache (10–15% faster on 10M rows; a query keeps the default).
                 sqlite3_exec(handle, "PRAGMA cache_size = -64", nil, nil, nil)
                 let probe = Self.prepare(handle, "SELECT rowid, * FROM \(quoted)")
+                if probe == nil, Self.isBusy(handle) { throw Self.failure(handle, path: path, busyTimeout: busyTimeout) }
                 hasRowID = probe != nil
                 sqlite3_finalize(probe)
                 rowidFilter = rowids.map { " WHERE rowid BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
@@ -86,9 +98,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 locationKind = hasRowID ? "rowid" : "row"
                 estimatedRows = Self.estimateRows(handle, quoted)
             }
-            guard let stmt = Self.prepare(handle, sql) else {
-                throw InventoryError.sqlite(path, reason: String(cString: sqlite3_errmsg(handle)))
-            }
+            guard let stmt = Self.prepare(handle, sql) else { throw Self.failure(handle, path: path, busyTimeout: busyTimeout) }
             statement = stmt
             let first = hasRowID ? 1 : 0
             headers = (first..<Int(sqlite3_column_count(stmt))).map { String(cString: sqlite3_column_name(stmt, Int32($0))) }
@@ -122,9 +132,24 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         return stmt
     }
 
-    private static func tables(_ db: OpaquePointer, path: String) throws(InventoryError) -> [String] {
+    private static func isBusy(_ db: OpaquePointer) -> Bool {
+        let code = sqlite3_errcode(db) & 0xFF
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED
+    }
+
+    /// The connection's last error: `locked` (exit 75) when it is a lock another connection held past the
+    /// busy timeout, else `sqlite` (65).
+    private static func failure(_ db: OpaquePointer, path: String, busyTimeout: Double) -> InventoryError {
+        let message = String(cString: sqlite3_errmsg(db))
+        return isBusy(db) ? .locked(path, reason: message, waited: busyTimeout) : .sqlite(path, reason: message)
+    }
+
+    private func failure(_ db: OpaquePointer) -> InventoryError { Self.failure(db, path: path, busyTimeout: busyTimeout) }
+
+    private static func tables(_ db: OpaquePointer, path: String, busyTimeout: Double) throws(InventoryError) -> [String] {
+        let failure = { Self.failure(db, path: path, busyTimeout: busyTimeout) }
         guard let stmt = prepare(db, "SELECT name FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY name") else {
-            throw .sqlite(path, reason: String(cString: sqlite3_errmsg(db)))
+            throw failure()
         }
         defer { sqlite3_finalize(stmt) }
         var names: [String] = []
@@ -135,7 +160,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
             } else if rc == SQLITE_DONE {
                 return names
             } else {
-                throw .sqlite(path, reason: String(cString: sqlite3_errmsg(db)))
+                throw failure()
             }
         }
     }
@@ -157,9 +182,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         guard let statement else { return .end }
         let rc = sqlite3_step(statement)
         if rc == SQLITE_DONE { return .end }
-        guard rc == SQLITE_ROW else {
-            throw .sqlite(path, reason: String(cString: sqlite3_errmsg(db)))
-        }
+        guard rc == SQLITE_ROW else { throw failure(db!) }
         ordinal += 1
         let location = hasRowID ? Int(sqlite3_column_int64(statement, 0)) : ordinal
         fields.reset()
@@ -222,30 +245,142 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     }
 
     /// The table cut into `n` rowid ranges, each read through its own read-only connection. Nil for a query,
-    /// a table without rowids, or fewer than `minimumRows` rows.
+    /// a table without rowids, or fewer than `minimumRows` rows. Every part reads the same committed state
+    /// (see `beginSharedSnapshot`); the first and last ranges are open-ended, so rows added beyond the
+    /// rowids seen here are read too when they are in that state.
     func parts(_ n: Int, minimumRows: Int64 = 100_000) throws(InventoryError) -> InventoryParts? {
         guard n > 1, hasRowID, let db, let chosenTable, ordinal == 0 else { return nil }
         // Two statements: SQLite answers a lone min(rowid) or max(rowid) from the b-tree's ends, but
         // `SELECT min(rowid), max(rowid)` scans the whole table (1.4 s on 10M rows).
-        func end(_ aggregate: String) -> Int64? {
-            guard let stmt = Self.prepare(db, "SELECT \(aggregate)(rowid) FROM \(Self.quoteIdentifier(chosenTable))") else { return nil }
+        func end(_ aggregate: String) throws(InventoryError) -> Int64? {
+            guard let stmt = Self.prepare(db, "SELECT \(aggregate)(rowid) FROM \(Self.quoteIdentifier(chosenTable))") else { throw failure(db) }
             defer { sqlite3_finalize(stmt) }
-            guard sqlite3_step(stmt) == SQLITE_ROW, sqlite3_column_type(stmt, 0) != SQLITE_NULL else { return nil }
+            let rc = sqlite3_step(stmt)
+            guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw failure(db) }
+            guard rc == SQLITE_ROW, sqlite3_column_type(stmt, 0) != SQLITE_NULL else { return nil }
             return sqlite3_column_int64(stmt, 0)
         }
-        guard let low = end("min"), let high = end("max") else { return nil }
+        guard let low = try end("min"), let high = try end("max") else { return nil }
         guard high.subtractingReportingOverflow(low).partialValue >= minimumRows, high > low else { return nil }
         let span = (high - low) / Int64(n) + 1
-        var sources: [InventorySource] = []
+        var parts: [SQLiteInventorySource] = []
         for i in 0..<Int64(n) {
             let from = low + i * span
             guard from <= high else { break }
-            let to = i == Int64(n) - 1 ? high : min(high, from + span - 1)
-            let part = try SQLiteInventorySource(path: path, table: chosenTable, query: nil, rowids: from...to)
+            let last = i == Int64(n) - 1 || from + span > high
+            let range = (i == 0 ? Int64.min : from)...(last ? Int64.max : from + span - 1)
+            let part = try SQLiteInventorySource(path: path, table: chosenTable, query: nil, rowids: range, busyTimeout: busyTimeout)
             part.estimatedRows = estimatedRows
             if let kept { part.keepOnly(kept) }
-            sources.append(part)
+            parts.append(part)
+            if last { break }
         }
-        return InventoryParts(sources: sources) { _ in .joined(lines: 0) }
+        try beginSharedSnapshot(parts)
+        return InventoryParts(sources: parts) { _ in .joined(lines: 0) }
+    }
+
+    /// One connection, one read transaction: the whole read is one committed state.
+    func beginSnapshot() throws(InventoryError) {
+        guard let db, snapshot == nil else { return }
+        guard beginRead(waiting: true) == SQLITE_OK else { throw failure(db) }
+        snapshot = describeSnapshot(connections: 1, restarts: 0)
+    }
+
+    /// Starts a read transaction on every part so that all read one committed state, in both journal modes.
+    ///
+    /// Shared WAL snapshots (`sqlite3_snapshot_open`) need SQLite built with SQLITE_ENABLE_SNAPSHOT, which
+    /// Debian's is not. Instead: in rollback-journal mode the first part's SHARED lock keeps any writer from
+    /// committing until the read ends, so parts started while it holds it see one state; the later parts do
+    /// not wait for locks (a writer waiting on the first part's lock would wait on them too), they restart.
+    /// In WAL mode readers never block writers: `PRAGMA data_version` on this connection, outside the parts,
+    /// is read before and after they start, and a commit in between restarts them.
+    private func beginSharedSnapshot(_ parts: [SQLiteInventorySource]) throws(InventoryError) {
+        guard let db else { return }
+        let wal = journalMode() == "wal"
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var restarts = 0
+        while true {
+            let before = wal ? try dataVersion() : 0
+            var begun = 0
+            var busy = false
+            for (i, part) in parts.enumerated() {
+                let rc = part.beginRead(waiting: i == 0)
+                if rc == SQLITE_OK { begun += 1; continue }
+                guard let partDB = part.db, Self.isBusy(partDB), i > 0 else { throw part.failure(part.db ?? db) }
+                busy = true
+                break
+            }
+            let committedMeanwhile = wal && !busy ? try dataVersion() != before : false
+            if !busy && !committedMeanwhile {
+                snapshot = parts[0].describeSnapshot(connections: parts.count, restarts: restarts)
+                return
+            }
+            for part in parts.prefix(begun) { part.endRead() }
+            restarts += 1
+            if Date() >= deadline {
+                throw .locked(path, reason: "a writer kept committing while the parts started", waited: busyTimeout)
+            }
+            usleep(UInt32(min(50_000, 1_000 * restarts)))
+        }
+    }
+
+    /// BEGIN and a first read: the connection holds its read lock (rollback journal) or its WAL read mark from
+    /// now until `endRead` or the end of the connection. `waiting: false` turns the busy wait off for it.
+    private func beginRead(waiting: Bool) -> Int32 {
+        guard let db else { return SQLITE_MISUSE }
+        if !waiting { sqlite3_busy_timeout(db, 0) }
+        defer { if !waiting { sqlite3_busy_timeout(db, Int32(clamping: Int((busyTimeout * 1000).rounded()))) } }
+        var rc = sqlite3_exec(db, "BEGIN", nil, nil, nil)
+        guard rc == SQLITE_OK else { return rc }
+        guard let stmt = Self.prepare(db, "SELECT count(*) FROM sqlite_master") else {
+            rc = sqlite3_errcode(db)
+            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+            return rc
+        }
+        rc = sqlite3_step(stmt)
+        sqlite3_finalize(stmt)
+        if rc == SQLITE_ROW { return SQLITE_OK }
+        sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
+        return rc
+    }
+
+    private func endRead() {
+        if let db { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
+    }
+
+    private func journalMode() -> String {
+        guard let db, let stmt = Self.prepare(db, "PRAGMA journal_mode") else { return "" }
+        defer { sqlite3_finalize(stmt) }
+        guard sqlite3_step(stmt) == SQLITE_ROW, let text = sqlite3_column_text(stmt, 0) else { return "" }
+        return String(cString: text).lowercased()
+    }
+
+    /// Changes whenever another connection commits (read outside any transaction of this connection).
+    private func dataVersion() throws(InventoryError) -> Int64 {
+        guard let db else { return 0 }
+        guard let stmt = Self.prepare(db, "PRAGMA data_version") else { throw failure(db) }
+        defer { sqlite3_finalize(stmt) }
+        guard sqlite3_step(stmt) == SQLITE_ROW else { throw failure(db) }
+        return sqlite3_column_int64(stmt, 0)
+    }
+
+    /// The state this connection's read transaction holds: its journal mode and the header's file change
+    /// counter (bytes 24–27), read while the transaction keeps writers from changing it in rollback mode.
+    /// The header is read through SQLite's own file handle: opening and closing the file here would drop
+    /// every POSIX lock this process holds on it — SQLite's read lock included.
+    private func describeSnapshot(connections: Int, restarts: Int) -> InventorySnapshot {
+        var s = InventorySnapshot(kind: .sqlite)
+        s.journalMode = journalMode()
+        s.connections = connections
+        s.restarts = restarts
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        if let db, sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+           let file, let read = file.pointee.pMethods?.pointee.xRead {
+            var header = [UInt8](repeating: 0, count: 28)
+            if header.withUnsafeMutableBytes({ read(file, $0.baseAddress, 28, 0) }) == SQLITE_OK {
+                s.changeCounter = header[24..<28].reduce(Int64(0)) { $0 << 8 | Int64($1) }
+            }
+        }
+        return s
     }
 }

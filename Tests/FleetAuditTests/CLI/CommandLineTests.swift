@@ -18,6 +18,11 @@ final class CommandLineTests: XCTestCase {
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws -> Result {
+        try Self.run(arguments, environment: environment, standardInput: standardInput)
+    }
+
+    /// Runs the binary from the repository's root (other test classes use it too).
+    static func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
