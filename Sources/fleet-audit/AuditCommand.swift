@@ -25,10 +25,14 @@ struct AuditCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors (for cron).")
     var quiet = false
 
+    @Flag(name: .customLong("allow-empty"), help: "Exit 0 when no device is evaluated or no config is loaded (by default that is exit 65: its zeros say nothing).")
+    var allowEmpty = false
+
     func run() throws {
         var request = try inventoryOptions.request()
         configOptions.apply(to: &request)
         try evaluation.apply(to: &request)
+        request.allowEmpty = allowEmpty
         do {
             request.gates = try failOn.map { (text) throws(AuditFailure) -> Gate in try Gate(parsing: text) }
         } catch {
@@ -47,12 +51,23 @@ struct AuditCommand: ParsableCommand {
             report = try AuditRun.run(request, onProgress: showProgress ? onProgress : nil, timings: timings.runTimings)
         } catch {
             if showProgress { Progress.clear() }
-            throw Exit.fail(error)
+            let exit = Exit.fail(error)
+            // The folder cron publishes must not keep an earlier success: it gets a report of this failure.
+            let generated = Timestamps.generationTime()
+            let failed = AuditReport.failed(error, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
+                                            asOf: request.asOf ?? generated, generatedAt: generated)
+            var fileTargets = reports
+            for keyPath in [\ReportOptions.json, \ReportOptions.xml, \ReportOptions.html] where fileTargets[keyPath: keyPath] == "-" {
+                fileTargets[keyPath: keyPath] = nil
+            }
+            _ = try? fileTargets.write(failed, quiet: quiet)
+            throw exit
         }
         if showProgress { Progress.clear() }
 
         let stdout = try reports.write(report, quiet: quiet)
         timings.mark("reports")
+        let summaryShown = stdout == nil && !quiet
         if let text = stdout {
             FileHandle.standardOutput.write(Data(text.utf8))
         } else if !quiet {
@@ -61,12 +76,18 @@ struct AuditCommand: ParsableCommand {
         if reports.targets.isEmpty && !quiet {
             Console.info("no report written: add --out DIR, or --json/--xml/--html FILE")
         }
-        let crossed = report.crossedGates
-        if !crossed.isEmpty {
-            // Printed even with --quiet: it is why cron sees exit code 1.
-            for gate in crossed { Console.info("gate crossed: " + gate.sentence) }
-            throw ExitCode(1)
+        if !quiet && report.releases == nil {
+            Console.info("note: no --releases: every required version is assumed installable, so nothing counts as blocked")
         }
+        // Error-severity diagnostics reach stderr even with --quiet (the summary already lists them otherwise).
+        if !summaryShown {
+            for line in TextSummary.errorLines(report) { Console.error(line) }
+        }
+        let status = report.status
+        // Printed even with --quiet: they are why cron sees a non-zero exit code.
+        for gate in report.crossedGates { Console.info("gate crossed: " + gate.sentence) }
+        if status.state == "failed", let message = status.message { Console.error(message) }
+        if status.exitCode != 0 { throw ExitCode(status.exitCode) }
     }
 }
 

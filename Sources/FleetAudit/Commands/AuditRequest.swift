@@ -16,6 +16,8 @@ public struct AuditRequest: Sendable {
     public var timeout: TimeInterval = 30
     /// Seconds to wait for another connection's lock on a SQLite inventory (`--busy-timeout`).
     public var busyTimeout: TimeInterval = 60
+    /// `--allow-empty`: a run that evaluates no device or loads no config exits 0, not 65.
+    public var allowEmpty = false
     public var gates: [Gate] = []
     public var formatOptions = FormatOptions()
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A `--fail-on` threshold: `[CONFIG_ID:]OUTCOME>N` (devices) or `>P%` (of the inventory's devices).
-/// Without a config id the gate is crossed when any single config crosses it.
+/// A `--fail-on` gate: `[CONFIG_ID:]OUTCOME>N` (devices) or `>P%` (of the inventory's devices); `[CONFIG_ID:]error`
+/// or `warning` (diagnostics, optionally `>N`); `rejected>N|P%` (rows); `notLoaded>N|P%` (configs). Without a config
+/// id a per-config gate is crossed when any single config crosses it.
 public struct Gate: Equatable, Sendable, CustomStringConvertible {
     public enum Threshold: Equatable, Sendable {
         case devices(Int64)
@@ -27,50 +28,141 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What a gate counts.
+    public enum Subject: Equatable, Sendable {
+        /// A config's devices with this outcome.
+        case outcome(Outcome)
+        /// Inventory rows rejected (a percentage is of the rows read).
+        case rejected
+        /// Configs that could not be loaded (`--keep-going`; a percentage is of the configs given).
+        case notLoaded
+        /// A config's diagnostics of this severity or a worse one (`error`, `warning`).
+        case diagnostics(Severity)
+
+        public var name: String {
+            switch self {
+            case .outcome(let o): return o.rawValue
+            case .rejected: return "rejected"
+            case .notLoaded: return "notLoaded"
+            case .diagnostics(let s): return s.rawValue
+            }
+        }
+
+        /// What the count is a count of.
+        public var unit: String {
+            switch self {
+            case .outcome: return "devices"
+            case .rejected: return "rows"
+            case .notLoaded: return "configs"
+            case .diagnostics: return "diagnostics"
+            }
+        }
+
+        /// Whether it is counted per config (else once for the run, and it takes no config id).
+        var perConfig: Bool {
+            switch self {
+            case .outcome, .diagnostics: return true
+            case .rejected, .notLoaded: return false
+            }
+        }
+    }
+
     public let config: String?
-    public let outcome: Outcome
+    public let subject: Subject
     public let threshold: Threshold
     public let text: String
 
     public var description: String { text }
 
-    /// Parses the gate; the config id is everything before the last `:` left of `>`, so URLs work as ids.
-    public init(parsing text: String) throws(AuditFailure) {
-        self.text = text
-        guard let gt = text.lastIndex(of: ">") else {
-            throw .usage("--fail-on \(text): expected [CONFIG_ID:]OUTCOME>N or >P%, e.g. blocked>0.5% or forced>1000")
-        }
-        let left = text[..<gt]
-        let right = text[text.index(after: gt)...].trimmedWhitespace
-        let outcomeText: Substring
-        if let colon = left.lastIndex(of: ":") {
-            config = String(left[..<colon])
-            outcomeText = left[left.index(after: colon)...]
-        } else {
-            config = nil
-            outcomeText = left
-        }
-        guard let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == outcomeText.trimmedWhitespace.lowercased() }) else {
-            throw .usage("--fail-on \(text): unknown outcome \"\(outcomeText)\"; outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        self.outcome = outcome
-        threshold = try Threshold(parsing: right, gate: text)
+    /// The outcome an outcome gate counts (nil for the other subjects).
+    public var outcome: Outcome? {
+        if case .outcome(let o) = subject { return o }
+        return nil
     }
 
-    /// Checks the gate against each config it names; one result per config checked.
+    static let forms = "[CONFIG_ID:]OUTCOME>N|P%, [CONFIG_ID:]error, [CONFIG_ID:]warning, 'rejected>N|P%' or 'notLoaded>N'"
+    static let example = "--fail-on 'blocked>0.5%'"
+
+    /// Parses the gate; the config id is everything before the last `:` left of `>`, so URLs work as ids.
+    /// `error` and `warning` alone mean "more than 0".
+    public init(parsing text: String) throws(AuditFailure) {
+        self.text = text
+        let gt = text.lastIndex(of: ">")
+        let left = gt.map { text[..<$0] } ?? text[...]
+        let subjectText: Substring
+        if let colon = left.lastIndex(of: ":") {
+            config = String(left[..<colon])
+            subjectText = left[left.index(after: colon)...]
+        } else {
+            config = nil
+            subjectText = left
+        }
+        let name = subjectText.trimmedWhitespace.lowercased()
+        if let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == name }) {
+            subject = .outcome(outcome)
+        } else if let severity = [Severity.error, .warning].first(where: { $0.rawValue == name }) {
+            subject = .diagnostics(severity)
+        } else if name == "rejected" {
+            subject = .rejected
+        } else if name == "notloaded" {
+            subject = .notLoaded
+        } else {
+            throw .usage("--fail-on \(text): unknown gate \"\(subjectText)\"; expected \(Self.forms), "
+                + "e.g. \(Self.example) (quote it: the shell reads > as a redirect); outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        if !subject.perConfig, let config {
+            throw .usage("--fail-on \(text): \(subject.name) counts the whole run and takes no config id (\(config))")
+        }
+        guard let gt else {
+            guard case .diagnostics = subject else {
+                throw .usage("--fail-on \(text): expected \(Self.forms), e.g. \(Self.example) (quote it: the shell reads > as a redirect)")
+            }
+            threshold = .devices(0)
+            return
+        }
+        threshold = try Threshold(parsing: text[text.index(after: gt)...].trimmedWhitespace, gate: text)
+        if case .diagnostics = subject, case .percent = threshold {
+            throw .usage("--fail-on \(text): a diagnostics gate takes a count, e.g. 'warning>5'")
+        }
+    }
+
+    /// Checks the gate against each config it names (or once for the run); one result per check.
     public func check(_ report: AuditReport) -> [GateResult] {
-        report.configs.filter { config == nil || $0.id == config }.map { c in
-            let value = c.totals[outcome]
-            let crossed = threshold.crossed(by: value, of: report.inventory.devices)
-            return GateResult(gate: self, config: c.id, devices: value, of: report.inventory.devices, crossed: crossed)
+        let inv = report.inventory
+        switch subject {
+        case .outcome(let outcome):
+            return report.configs.filter { config == nil || $0.id == config }.map { c in
+                let value = c.totals[outcome]
+                return GateResult(gate: self, config: c.id, devices: value, of: inv.devices,
+                                  crossed: threshold.crossed(by: value, of: inv.devices))
+            }
+        case .diagnostics(let severity):
+            var results = report.configs.filter { config == nil || $0.id == config }.map { c in
+                let value = Int64(c.diagnostics.filter { $0.diagnostic.severity <= severity }.count)
+                return GateResult(gate: self, config: c.id, devices: value, of: 0, crossed: threshold.crossed(by: value, of: 0))
+            }
+            if config == nil && !report.diagnostics.isEmpty {
+                let value = Int64(report.diagnostics.filter { $0.severity <= severity }.count)
+                results.append(GateResult(gate: self, config: GateResult.run, devices: value, of: 0, crossed: threshold.crossed(by: value, of: 0)))
+            }
+            return results
+        case .rejected:
+            return [GateResult(gate: self, config: GateResult.run, devices: inv.rowsRejected, of: inv.rowsRead,
+                               crossed: threshold.crossed(by: inv.rowsRejected, of: inv.rowsRead))]
+        case .notLoaded:
+            let failed = Int64(report.failedConfigs.count), given = Int64(report.failedConfigs.count + report.configs.count)
+            return [GateResult(gate: self, config: GateResult.run, devices: failed, of: given, crossed: threshold.crossed(by: failed, of: given))]
         }
     }
 }
 
-/// How one gate fared on one config.
+/// How one gate fared on one config (or on the run, `config == GateResult.run`).
 public struct GateResult: Equatable, Sendable {
+    /// The `config` of a result counted for the whole run (rejected rows, configs not loaded, run diagnostics).
+    public static let run = "(run)"
     public let gate: Gate
     public let config: String
+    /// The count compared: devices, rows, configs or diagnostics (`gate.subject.unit`).
     public let devices: Int64
     public let of: Int64
     public let crossed: Bool
@@ -87,6 +179,7 @@ public struct GateResult: Equatable, Sendable {
 
     public var sentence: String {
         let pct = (percent * 100).rounded() / 100
-        return "\(config): \(gate.outcome.rawValue) = \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+        let share = of > 0 ? " (\(pct)%)" : ""
+        return "\(config): \(gate.subject.name) = \(devices.groupedDigits) \(gate.subject.unit)\(share), gate \(gate.text) \(crossed ? "crossed" : "holds")"
     }
 }

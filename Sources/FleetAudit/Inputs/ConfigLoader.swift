@@ -91,6 +91,13 @@ public struct ConfigLoader {
         }
     }
 
+    /// `https://host/a/b.json?x` → `["host", "a", "b.json"]`: the path's parts after the host, no query.
+    static func urlParts(_ url: String) -> [String] {
+        guard let c = URLComponents(string: url), let host = c.host else { return [url] }
+        let path = c.path.split(separator: "/").map(String.init)
+        return path.isEmpty ? [host] : [host] + path
+    }
+
     private func fetch(_ source: String) throws(ConfigError) -> [UInt8] {
         if Self.isURL(source) {
             do { return try HTTPFetcher(timeout: timeout).get(source) } catch {
@@ -108,9 +115,11 @@ public struct ConfigLoader {
         return [UInt8](data)
     }
 
-    /// Ids are file names, with as many parent folders as it takes to tell them apart; URLs stay whole.
+    /// Ids are file names, with as many parent folders as it takes to tell them apart. A URL's id is its file
+    /// name too (then its parent paths, then its host), so `--fail-on 'availability-ios.json:forced>1000'`
+    /// works whether the config is a file or a URL.
     public static func ids(for sources: [String]) -> [String] {
-        let parts = sources.map { isURL($0) ? [$0] : $0.split(separator: "/").map(String.init) }
+        let parts = sources.map { isURL($0) ? urlParts($0) : $0.split(separator: "/").map(String.init) }
         var depth = Array(repeating: 1, count: sources.count)
         func id(_ i: Int) -> String { parts[i].suffix(depth[i]).joined(separator: "/") }
         var changed = true
@@ -122,7 +131,7 @@ public struct ConfigLoader {
                 changed = true
             }
         }
-        // Still equal (the same source given twice): number them.
+        // Still equal (the same source given twice, or URLs that differ only in their query): number them.
         var seen: [String: Int] = [:]
         return sources.indices.map { i in
             let base = id(i)

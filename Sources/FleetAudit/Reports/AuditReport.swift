@@ -100,10 +100,41 @@ public struct AuditReport: Sendable {
     public let configs: [ConfigReport]
     public let failedConfigs: [FailedConfig]
     /// Run-level notes, e.g. that forced updates were assumed installable without `--releases`.
-    public let diagnostics: [Diagnostic]
+    public internal(set) var diagnostics: [Diagnostic]
     /// `--fail-on` gates as checked against this report's numbers.
     public var gates: [GateResult] = []
     public var crossedGates: [GateResult] { gates.filter(\.crossed) }
+    /// Set when the run stopped before evaluating: the report then says why, instead of holding numbers.
+    public var failure: (message: String, exitCode: Int32)?
+    /// `--allow-empty`: a run that evaluates no device or loads no config is not a failure.
+    public var allowsEmpty = false
+
+    /// How the run ended, as every report says it and as the process exits: `failed` (the failure, or a run
+    /// with nothing evaluated: 65), `gateCrossed` (1) or `completed` (0).
+    public var status: (state: String, exitCode: Int32, message: String?) {
+        if let failure { return ("failed", failure.exitCode, failure.message) }
+        if let empty = emptiness, !allowsEmpty { return ("failed", 65, empty) }
+        if !crossedGates.isEmpty { return ("gateCrossed", 1, nil) }
+        return ("completed", 0, nil)
+    }
+
+    /// Why a run that did complete says nothing about the fleet, if it does not.
+    var emptiness: String? {
+        if configs.isEmpty { return "no config was loaded, so nothing was audited (pass --allow-empty if that is expected)" }
+        if inventory.devices == 0 {
+            return "no device was evaluated: \(inventory.rowsRead.groupedDigits) rows read, \(inventory.rowsRejected.groupedDigits) rejected (pass --allow-empty if that is expected)"
+        }
+        return nil
+    }
+
+    /// The report of a run that stopped before evaluating: no numbers, the error, the exit code.
+    public static func failed(_ failure: AuditFailure, exitCode: Int32, inventory: String, asOf: Date, generatedAt: Date) -> AuditReport {
+        var report = AuditReport(tool: Tool(name: "fleet-audit", version: FleetAuditVersion.current), asOf: asOf, generatedAt: generatedAt,
+                                 inventory: InventorySummary(source: inventory, locationKind: "line"), releases: nil, options: [],
+                                 configs: [], diagnostics: [Diagnostic("run.failed", .error, failure.description)])
+        report.failure = (failure.description, exitCode)
+        return report
+    }
 
     public static let topVersionCount = 10
 

@@ -35,7 +35,7 @@ public enum HTMLReport {
     struct Card { let label: String, value: String, alert: Bool }
     struct LegendEntry { let key: String, meaning: String }
     struct TopRule { let config: String, anchor: String, rule: String, summary: String, forced: String, blocked: String, unsupportedOS: String }
-    struct GateRow { let gate: String, config: String, devices: String, percent: String, crossed: Bool, result: String }
+    struct GateRow { let gate: String, config: String, devices: String, percent: String, hasPercent: Bool, crossed: Bool, result: String }
     struct DiagnosticRow { let severity: String, code: String, message: String, path: String, hasPath: Bool, devices: String? }
     struct FailedRow { let id: String, error: String }
     struct ReasonRow { let code: String, rows: String }
@@ -60,6 +60,8 @@ public enum HTMLReport {
     struct Page {
         let tool: String, toolVersion: String, inventorySource: String, locationKind: String, asOf: String, generatedAt: String
         let snapshot: String, hasSnapshot: Bool
+        /// A run that failed says so above everything else.
+        let failed: Bool, statusMessage: String, exitCode: String
         let cards: [Card], legend: [LegendEntry], outcomes: [String], configs: [ConfigSection]
         let topRules: [TopRule], hasTopRules: Bool
         let gates: [GateRow], hasGates: Bool
@@ -120,8 +122,8 @@ public enum HTMLReport {
                     unsupportedOS: number(item.rule.counts[.unsupportedOS]))
         }
         let gates = report.gates.map { g in
-            GateRow(gate: g.gate.text, config: g.config, devices: number(g.devices), percent: String(format: "%.2f%%", g.percent),
-                    crossed: g.crossed, result: g.crossed ? "crossed" : "holds")
+            GateRow(gate: g.gate.text, config: g.config, devices: "\(number(g.devices)) \(g.gate.subject.unit)",
+                    percent: String(format: "%.2f%%", g.percent), hasPercent: g.of > 0, crossed: g.crossed, result: g.crossed ? "crossed" : "holds")
         }
         let runDiagnostics = report.diagnostics.map { diagnostic($0, devices: nil) }
         let failed = report.failedConfigs.map { FailedRow(id: $0.id, error: $0.error.description) }
@@ -133,6 +135,7 @@ public enum HTMLReport {
         return Page(tool: report.tool.name, toolVersion: report.tool.version, inventorySource: inv.source, locationKind: inv.locationKind,
                     asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),
                     snapshot: inv.snapshot?.sentence ?? "", hasSnapshot: inv.snapshot != nil,
+                    failed: report.status.state == "failed", statusMessage: report.status.message ?? "", exitCode: String(report.status.exitCode),
                     cards: cards, legend: Outcome.allCases.map { LegendEntry(key: $0.rawValue, meaning: meanings[$0]!) },
                     outcomes: Outcome.allCases.map(\.rawValue), configs: configs,
                     topRules: topRules, hasTopRules: !topRules.isEmpty, gates: gates, hasGates: !gates.isEmpty,

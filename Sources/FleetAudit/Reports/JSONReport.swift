@@ -89,6 +89,8 @@ public enum JSONReport {
             ("tool", .obj([("name", .string(report.tool.name)), ("version", .string(report.tool.version))])),
             ("asOf", .string(Timestamps.iso8601(report.asOf))),
             ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
+            ("status", .obj([("state", .string(report.status.state)), ("exitCode", .int(Int(report.status.exitCode))),
+                             ("message", .optionalString(report.status.message))])),
             ("inventory", inventory),
             ("releases", releases),
             ("options", .obj(report.options.map { ($0.0, .string($0.1)) })),
@@ -97,8 +99,11 @@ public enum JSONReport {
                 .obj([("id", .string(f.id)), ("source", .string(f.source)), ("error", .string(f.error.description))])
             })),
             ("gates", .array(report.gates.map { g in
-                .obj([("gate", .string(g.gate.text)), ("config", .string(g.config)), ("outcome", .string(g.gate.outcome.rawValue)),
-                      ("devices", .int64(g.devices)), ("crossed", .bool(g.crossed))])
+                // `outcome` and `devices` for an outcome gate (as in 1.0); `subject`, `count` and `unit` for every gate.
+                .obj([("gate", .string(g.gate.text)), ("config", .string(g.config))]
+                     + (g.gate.outcome.map { [("outcome", JSONValue.string($0.rawValue)), ("devices", .int64(g.devices))] } ?? [])
+                     + [("subject", .string(g.gate.subject.name)), ("count", .int64(g.devices)), ("unit", .string(g.gate.subject.unit)),
+                        ("crossed", .bool(g.crossed))])
             })),
             ("configs", .array(configs)),
         ])

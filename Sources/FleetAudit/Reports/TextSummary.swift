@@ -27,13 +27,27 @@ public enum TextSummary {
             }.joined(separator: "  "))
         }
         for c in report.configs {
-            for d in c.diagnostics where d.diagnostic.severity != .info {
-                lines.append("\(c.id): \(d.diagnostic.severity.rawValue): [\(d.diagnostic.code)] \(d.diagnostic.message)")
-            }
+            for d in c.diagnostics where d.diagnostic.severity != .info { lines.append(line(c.id, d)) }
         }
         for g in report.crossedGates { lines.append("gate crossed: " + g.sentence) }
         for f in report.failedConfigs { lines.append("\(f.id): error: [config.unavailable] \(f.error.description)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `availability-ios.json: error: [code] message (267 devices)`.
+    static func line(_ config: String, _ d: AuditReport.DiagnosticReport) -> String {
+        let devices = d.devices.map { " (\($0.groupedDigits) devices)" } ?? ""
+        return "\(config): \(d.diagnostic.severity.rawValue): [\(d.diagnostic.code)] \(d.diagnostic.message)\(devices)"
+    }
+
+    /// The error-severity diagnostics of every config and of the run, one line each, for stderr.
+    public static func errorLines(_ report: AuditReport) -> [String] {
+        var lines: [String] = []
+        for c in report.configs {
+            for d in c.diagnostics where d.diagnostic.severity == .error { lines.append(line(c.id, d)) }
+        }
+        for f in report.failedConfigs { lines.append("\(f.id): error: [config.unavailable] \(f.error.description)") }
+        return lines
     }
 
     /// `12,345`: comma grouping, never the locale's.

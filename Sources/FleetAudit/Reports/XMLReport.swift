@@ -12,6 +12,9 @@ public enum XMLReport {
         w.attribute("asOf", Timestamps.iso8601(report.asOf))
         w.attribute("generatedAt", Timestamps.iso8601(report.generatedAt))
         w.element("tool", [("name", report.tool.name), ("version", report.tool.version)])
+        let status = report.status
+        let statusAttributes = [("state", status.state), ("exitCode", String(status.exitCode))]
+        if let message = status.message { w.element("status", statusAttributes, text: message) } else { w.element("status", statusAttributes) }
         inventory(report.inventory, w)
         if let r = report.releases {
             w.element("releases", [("source", r.source), ("sha256", r.sha256), ("count", String(r.all.count))])
@@ -25,8 +28,11 @@ public enum XMLReport {
         w.end()
         w.start("gates")
         for g in report.gates {
-            w.element("gate", [("gate", g.gate.text), ("config", g.config), ("outcome", g.gate.outcome.rawValue),
-                               ("devices", String(g.devices)), ("crossed", g.crossed ? "true" : "false")])
+            var attributes = [("gate", g.gate.text), ("config", g.config)]
+            if let outcome = g.gate.outcome { attributes += [("outcome", outcome.rawValue), ("devices", String(g.devices))] }
+            attributes += [("subject", g.gate.subject.name), ("count", String(g.devices)), ("unit", g.gate.subject.unit),
+                           ("crossed", g.crossed ? "true" : "false")]
+            w.element("gate", attributes)
         }
         w.end()
         w.start("configs")

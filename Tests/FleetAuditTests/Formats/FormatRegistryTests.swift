@@ -41,7 +41,12 @@ final class FormatRegistryTests: XCTestCase {
 
     func testIDsAreFileNamesMadeUniqueWithFolders() {
         XCTAssertEqual(ConfigLoader.ids(for: ["a/x/ios.json", "b/x/ios.json", "c/android.json", "https://h/p.json"]),
-                       ["a/x/ios.json", "b/x/ios.json", "android.json", "https://h/p.json"])
+                       ["a/x/ios.json", "b/x/ios.json", "android.json", "p.json"])
+        // A URL's id is its file name, like a file's (so the README's `availability-ios.json:forced>1000` gate works
+        // for a URL config); its parent paths, then its host, tell equal names apart; a query never shows.
+        XCTAssertEqual(ConfigLoader.ids(for: ["https://cfg.example.org/ios/availability.json?v=3", "https://cfg.example.org/android/availability.json",
+                                              "https://other.example.org/ios/availability.json"]),
+                       ["cfg.example.org/ios/availability.json", "android/availability.json", "other.example.org/ios/availability.json"])
         XCTAssertEqual(ConfigLoader.ids(for: ["a.json", "a.json"]), ["a.json", "a.json#2"])
     }
 }

@@ -78,8 +78,9 @@ final class URLConfigTests: XCTestCase {
         request.keepGoing = true
         request.timeout = 5
         let report = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0))
-        XCTAssertEqual(report.configs.map(\.id), [server.url("/config.json")])
-        XCTAssertEqual(report.failedConfigs.map(\.id), [server.url("/error")])
+        XCTAssertEqual(report.configs.map(\.id), ["config.json"], "a URL's id is its file name")
+        XCTAssertEqual(report.configs.map(\.source), [server.url("/config.json")])
+        XCTAssertEqual(report.failedConfigs.map(\.id), ["error"])
         XCTAssertTrue(report.diagnostics.contains { $0.code == "config.unavailable" && $0.message.contains("HTTP 500") })
         request.keepGoing = false
         XCTAssertThrowsError(try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0)))

@@ -151,8 +151,8 @@ public enum PlanHTMLReport {
                             direction: change == 0 ? "same" : (o.severityRank == 0) == (change > 0) ? "better" : "worse")
         }
         let gates = report.gates.map { g in
-            HTMLReport.GateRow(gate: g.gate.text, config: g.config, devices: n(g.devices), percent: String(format: "%.2f%%", g.percent),
-                               crossed: g.crossed, result: g.crossed ? "crossed" : "holds")
+            HTMLReport.GateRow(gate: g.gate.text, config: g.config, devices: "\(n(g.devices)) devices", percent: String(format: "%.2f%%", g.percent),
+                               hasPercent: true, crossed: g.crossed, result: g.crossed ? "crossed" : "holds")
         }
         return Page(tool: "fleet-audit", toolVersion: FleetAuditVersion.current, inventorySource: inv.source,
                     asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),

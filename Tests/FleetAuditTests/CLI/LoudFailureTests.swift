@@ -1,0 +1,117 @@
+import Foundation
+import XCTest
+@testable import FleetAudit
+@testable import FleetAuditIngest
+
+/// Mistakes that used to end with exit 0 and no word (issue 17): each test fails on the code before it.
+final class LoudFailureTests: XCTestCase {
+    private let sample = ["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
+                          "--releases", "SampleData/releases.csv"]
+
+    private func run(_ arguments: [String]) throws -> CommandLineTests.Result { try CommandLineTests.run(arguments) }
+
+    /// The README's nightly example with the config at a URL (served on 127.0.0.1): the documented gate
+    /// names the config by its file name, so it runs as written and crosses (1,317 forced > 1,000).
+    func testTheREADMEsNightlyGateWorksForAURLConfig() throws {
+        let document = try String(contentsOfFile: TestPaths.sample("configs/nhs/availability-ios.json"), encoding: .utf8)
+        let server = try LocalHTTPServer(routes: ["/availability-ios.json": .respond(status: 200, contentType: "application/json", body: Array(document.utf8))])
+        defer { server.stop() }
+        let out = TestPaths.temporaryDirectory()
+        let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", server.url("/availability-ios.json"),
+                              "--releases", "SampleData/releases.csv", "--out", out.path, "--quiet",
+                              "--fail-on", "availability-ios.json:forced>1000", "--fail-on", "blocked>0.5%"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("gate crossed: availability-ios.json: forced = 1,317 devices"), result.stderr)
+    }
+
+    /// `--keep-going --quiet` and the only config fails: not exit 0 with `configs: []`, but 65, said on stderr
+    /// and in the report's status.
+    func testARunThatLoadsNoConfigFails() throws {
+        let out = TestPaths.temporaryDirectory()
+        let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", "missing.json", "--keep-going",
+                              "--quiet", "--fail-on", "forced>10", "--out", out.path])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no config was loaded"), result.stderr)
+        let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
+        XCTAssertEqual(report["status"]?.objectValue?["state"], .string("failed"))
+        XCTAssertEqual(report["status"]?.objectValue?["exitCode"], .int(65))
+    }
+
+    /// A header-only inventory, or one whose every row is rejected: 65 unless `--allow-empty`.
+    func testARunThatEvaluatesNoDeviceFailsUnlessAllowed() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let header = TestPaths.write("platform,os_version,app_version\n", named: "header.csv", in: dir)
+        let rejected = TestPaths.write("platform,os_version,app_version\nios,,1.0\nandroid,11,\n", named: "rejected.csv", in: dir)
+        let config = TestPaths.sample("configs/nhs/availability-ios.json")
+        for inventory in [header, rejected] {
+            let result = try run(["audit", "--inventory", inventory, "--config", config, "--quiet", "--fail-on", "forced>0"])
+            XCTAssertEqual(result.status, 65, "\(inventory): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("no device was evaluated"), result.stderr)
+            XCTAssertEqual(try run(["audit", "--inventory", inventory, "--config", config, "--quiet", "--allow-empty"]).status, 0)
+        }
+    }
+
+    /// A run that fails after an earlier success replaces the reports in `--out`: what cron publishes says
+    /// the run failed, why, and with which exit code — never the earlier numbers.
+    func testAFailedRunReplacesEarlierReports() throws {
+        let out = TestPaths.temporaryDirectory()
+        XCTAssertEqual(try run(sample + ["--out", out.path, "--quiet"]).status, 0)
+        let failed = try run(["audit", "--inventory", "no-such-inventory.csv", "--config-dir", "SampleData/configs",
+                              "--out", out.path, "--quiet"])
+        XCTAssertEqual(failed.status, 65, failed.stderr)
+        let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
+        XCTAssertEqual(report["status"]?.objectValue?["state"], .string("failed"))
+        XCTAssertEqual(report["status"]?.objectValue?["exitCode"], .int(65))
+        XCTAssertTrue(report["status"]?.objectValue?["message"]?.stringValue?.contains("no-such-inventory.csv") == true)
+        XCTAssertEqual(report["configs"]?.arrayValue?.count, 0, "no earlier numbers survive")
+        let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("This run failed (exit code 65)"))
+        let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
+        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(XMLReport.schemaFile)"), encoding: .utf8)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
+        XCTAssertTrue(xml.contains(#"<status state="failed" exitCode="65">"#), xml)
+    }
+
+    /// Error-severity diagnostics reach stderr with `--quiet`, with their device counts; `--fail-on error`
+    /// turns them into exit 1.
+    func testErrorDiagnosticsAreLoudAndCanGateTheRun() throws {
+        let dir = TestPaths.temporaryDirectory()
+        // An NHS document missing a required field: the app rejects it whole (error nhs.rejected).
+        let document = try XCTUnwrap(JSONParser.parse(String(contentsOfFile: TestPaths.sample("configs/nhs/availability-ios.json"), encoding: .utf8)).objectValue)
+        let config = TestPaths.write(JSONWriter.write(.object(JSONObject(document.pairs.filter { $0.key != "minimumOSVersion" }))),
+                                     named: "availability-ios.json", in: dir)
+        let quiet = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet"])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertTrue(quiet.stderr.contains("availability-ios.json: error: [nhs.rejected]"), "--quiet still prints errors: \(quiet.stderr)")
+        let gated = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet", "--fail-on", "error"])
+        XCTAssertEqual(gated.status, 1, gated.stderr)
+        XCTAssertTrue(gated.stderr.contains("gate crossed: availability-ios.json: error = 1 diagnostics"), gated.stderr)
+        // A config that fails to load is an error diagnostic of the run: `--fail-on error` and `notLoaded>0` both cross.
+        let keepGoing = sample + ["--config", "missing.json", "--keep-going", "--quiet"]
+        XCTAssertEqual(try run(keepGoing).status, 0)
+        let notLoaded = try run(keepGoing + ["--fail-on", "notLoaded>0"])
+        XCTAssertEqual(notLoaded.status, 1, notLoaded.stderr)
+        XCTAssertTrue(notLoaded.stderr.contains("gate crossed: (run): notLoaded = 1 configs"), notLoaded.stderr)
+        XCTAssertTrue(notLoaded.stderr.contains("missing.json: error: [config.unavailable]"), "--quiet still prints errors: \(notLoaded.stderr)")
+        XCTAssertEqual(try run(keepGoing + ["--fail-on", "error"]).status, 1)
+    }
+
+    /// `rejected>P%` gates on the share of rows rejected (5 of the sample's 4,000 rows: 0.125%).
+    func testRejectedRowsGate() throws {
+        XCTAssertEqual(try run(sample + ["--quiet", "--fail-on", "rejected>0.2%"]).status, 0)
+        let crossed = try run(sample + ["--quiet", "--fail-on", "rejected>0.1%"])
+        XCTAssertEqual(crossed.status, 1, crossed.stderr)
+        XCTAssertTrue(crossed.stderr.contains("rejected = 5 rows (0.13%)"), crossed.stderr)
+        XCTAssertEqual(try run(sample + ["--quiet", "--fail-on", "rejected>4"]).status, 1)
+        let badScope = try run(sample + ["--quiet", "--fail-on", "x.json:rejected>0"])
+        XCTAssertEqual(badScope.status, 64)
+        XCTAssertTrue(badScope.stderr.contains("takes no config id"), badScope.stderr)
+    }
+
+    /// A gate the parser cannot read shows a quoted example, so the fix does not recreate the mistake.
+    func testAGateErrorShowsAQuotedExample() throws {
+        let result = try run(sample + ["--fail-on", "blocked"])
+        XCTAssertEqual(result.status, 64)
+        XCTAssertTrue(result.stderr.contains("--fail-on 'blocked>0.5%'"), result.stderr)
+    }
+}
