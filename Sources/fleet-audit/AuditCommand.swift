@@ -81,7 +81,7 @@ struct AuditCommand: ParsableCommand {
         }
         // Error-severity diagnostics reach stderr even with --quiet (the summary already lists them otherwise).
         if !summaryShown {
-            for line in TextSummary.errorLines(report) { Console.error(line) }
+            for line in TextSummary.errorLines(report) { Console.info(line) }
         }
         let status = report.status
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
