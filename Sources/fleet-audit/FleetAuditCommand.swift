@@ -1,5 +1,6 @@
 import ArgumentParser
 import FleetAudit
+import Foundation
 
 @main
 struct FleetAuditCommand: ParsableCommand {
@@ -8,10 +9,25 @@ struct FleetAuditCommand: ParsableCommand {
         abstract: "Count how many real devices each published update config forces, blocks or leaves behind.",
         discussion: """
         Exit codes: 0 reports written; 1 a --fail-on gate was crossed or validate found errors; \
-        64 usage error; 65 bad input (inventory, config or releases unreadable, missing column); \
-        74 a report could not be written.
+        64 usage error; 65 bad input (inventory, config or releases unreadable, missing column) or nothing \
+        evaluated; 74 a report could not be written; 75 a SQLite inventory stayed locked (try again later).
         """,
         version: FleetAuditVersion.current,
         subcommands: [AuditCommand.self, PlanCommand.self, ExplainCommand.self, ValidateCommand.self]
     )
+
+    /// An unknown command (`audti`, `help foo`) is a usage error with a suggestion, not top-level help and exit 0.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let names = configuration.subcommands.map { $0.configuration.commandName ?? "" } + ["help"]
+        if let first = arguments.first, !first.hasPrefix("-") {
+            let asked = first == "help" ? arguments.dropFirst().first : first
+            if let asked, !asked.hasPrefix("-"), !names.contains(asked) {
+                let hint = NearMiss.closest(to: asked, among: names).map { "; did you mean '\($0)'?" } ?? "."
+                Console.error("unknown command '\(asked)'\(hint) Commands: \(names.dropLast().joined(separator: ", ")).")
+                Foundation.exit(64)
+            }
+        }
+        main(nil)
+    }
 }

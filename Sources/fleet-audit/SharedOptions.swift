@@ -25,7 +25,7 @@ struct InventoryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The device inventory: a CSV file, a SQLite database (opened read-only), or - for CSV on standard input.", valueName: "path"))
     var inventory: String
 
-    @Option(help: ArgumentHelp("CSV field delimiter: a single character, or 'tab'.", valueName: "char"))
+    @Option(help: ArgumentHelp("CSV field delimiter: a single character, or comma, semicolon, tab, pipe.", valueName: "char"))
     var delimiter: String = ","
 
     @Option(name: .customLong("column"), help: ArgumentHelp("Read a known column from another header (repeatable).", valueName: "canonical=header"))
@@ -48,9 +48,10 @@ struct InventoryOptions: ParsableArguments {
     }
 
     func parsedDelimiter() throws -> UInt8 {
-        if delimiter.lowercased() == "tab" || delimiter == "\\t" { return 0x09 }
+        let named: [String: UInt8] = ["tab": 0x09, "\\t": 0x09, "comma": 0x2C, "semicolon": 0x3B, "pipe": 0x7C]
+        if let byte = named[delimiter.lowercased()] { return byte }
         guard delimiter.utf8.count == 1, let b = delimiter.utf8.first, b != 0x22, b != 0x0A, b != 0x0D else {
-            throw ValidationError("--delimiter must be one ASCII character other than a quote or line end, or 'tab'")
+            throw ValidationError("--delimiter must be one ASCII character other than a quote or line end, or comma, semicolon, tab, pipe")
         }
         return b
     }

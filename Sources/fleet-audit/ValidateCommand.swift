@@ -10,12 +10,23 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup var configOptions: ConfigOptions
 
+    @Argument(help: ArgumentHelp("Config files, folders or URLs to validate (as --config / --config-dir).", valueName: "path|url|dir"))
+    var paths: [String] = []
+
     @Flag(help: "Treat warnings as errors too.")
     var strict = false
 
     func run() throws {
         var request = AuditRequest(inventoryPath: "")
         configOptions.apply(to: &request)
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                request.configDirectories.append(path)
+            } else {
+                request.configs.append(path)
+            }
+        }
         let loaded: [LoadedConfig]
         let failed: [FailedConfig]
         do {

@@ -12,6 +12,16 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
     /// Another connection held a lock on the database for longer than the busy timeout.
     case locked(String, reason: String, waited: Double)
 
+    /// One header holding `;`, a tab or `|`: the file is separated by that, not by commas.
+    static func delimiterHint(found: [String], missing: [String]) -> String {
+        if found.count == 1 {
+            for (byte, name) in [(";", "semicolon"), ("\t", "tab"), ("|", "pipe")] where found[0].contains(byte) {
+                return " (the header is one field holding \(name == "tab" ? "tabs" : "'\(byte)'"): is the file \(name)-separated? add --delimiter \(name))"
+            }
+        }
+        return " (map another name with --column \(missing[0])=HEADER)"
+    }
+
     public var description: String {
         switch self {
         case .fileNotFound(let path): return "inventory file not found: \(path)"
@@ -21,7 +31,7 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
             let plural = missing.count == 1 ? "column" : "columns"
             return "inventory is missing the required \(plural) \(missing.joined(separator: ", ")); "
                 + "columns found: \(found.isEmpty ? "(none)" : found.joined(separator: ", "))"
-                + " (map another name with --column \(missing[0])=HEADER)"
+                + Self.delimiterHint(found: found, missing: missing)
         case .badColumnMapping(let message): return message
         case .sqlite(let path, let reason): return "cannot read SQLite inventory \(path): \(reason)"
         case .locked(let path, let reason, let waited):

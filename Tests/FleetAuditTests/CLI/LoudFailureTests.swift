@@ -114,4 +114,37 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertEqual(result.status, 64)
         XCTAssertTrue(result.stderr.contains("--fail-on 'blocked>0.5%'"), result.stderr)
     }
+
+    /// `audti` and `help foo` are usage errors with a suggestion, not the top-level help and exit 0.
+    func testUnknownCommandsAreUsageErrorsWithASuggestion() throws {
+        let typo = try run(["audti", "--inventory", "x.csv"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(typo.stderr.contains("unknown command 'audti'; did you mean 'audit'?"), typo.stderr)
+        let help = try run(["help", "foo"])
+        XCTAssertEqual(help.status, 64)
+        XCTAssertTrue(help.stderr.contains("unknown command 'foo'."), help.stderr)
+        XCTAssertEqual(try run(["help", "plan"]).status, 0)
+        XCTAssertEqual(NearMiss.closest(to: "required_versoin", among: ["required_version", "requirements"]), "required_version")
+        XCTAssertNil(NearMiss.closest(to: "colour", among: ["audit", "plan"]))
+    }
+
+    /// A `;`-separated file read with commas: the error says which delimiter it looks like, and the name works.
+    func testASemicolonHeaderSuggestsTheDelimiter() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let csv = try String(contentsOfFile: TestPaths.sample("inventory.csv"), encoding: .utf8)
+        let semicolons = TestPaths.write(csv.replacingOccurrences(of: ",", with: ";"), named: "semi.csv", in: dir)
+        let config = TestPaths.sample("configs/nhs/availability-ios.json")
+        let wrong = try run(["audit", "--inventory", semicolons, "--config", config, "--quiet"])
+        XCTAssertEqual(wrong.status, 65)
+        XCTAssertTrue(wrong.stderr.contains("is the file semicolon-separated? add --delimiter semicolon"), wrong.stderr)
+        XCTAssertEqual(try run(["audit", "--inventory", semicolons, "--config", config, "--quiet", "--delimiter", "semicolon"]).status, 0)
+    }
+
+    /// `validate FILE… DIR…` takes bare paths, as linters do.
+    func testValidateTakesBarePaths() throws {
+        let result = try run(["validate", "SampleData/configs/nhs/availability-ios.json", "SampleData/configs/osam"])
+        XCTAssertEqual(result.status, 1, "an OSAM README document is an error for 3.x clients: \(result.stderr)")
+        XCTAssertTrue(result.stdout.contains("SampleData/configs/nhs/availability-ios.json"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("SampleData/configs/osam/ios-rating.json: ok (osam)"), result.stdout)
+    }
 }
