@@ -57,6 +57,20 @@ public enum AuditRun {
         }
     }
 
+    /// Inventory platform values no loaded config targets and FleetAudit does not know (`Andriod`): those
+    /// devices are notTargeted by every config, which must not pass unnoticed.
+    static func unreadPlatforms(_ table: ProfileTable, configs: [LoadedConfig]) -> [Diagnostic] {
+        var devices: [Platform: Int64] = [:]
+        for (i, profile) in table.profiles.enumerated() { devices[profile.platform, default: 0] += table.devices[i] }
+        let known = Set([Platform.ios, .macos, .android] + configs.flatMap(\.config.platforms))
+        return devices.keys.filter { !known.contains($0) }.sorted().map { platform in
+            let hint = NearMiss.closest(to: platform.name, among: ["android", "ios", "macos", "ipados"]).map { "; did you mean \($0)?" } ?? ""
+            return Diagnostic("inventory.unknownPlatform", .warning,
+                              "platform \"\(platform.name)\" (\(devices[platform]!.groupedDigits) devices) is no platform a loaded config targets, "
+                              + "so every config leaves those devices notTargeted\(hint)")
+        }
+    }
+
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
                            onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
                            timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
@@ -73,6 +87,7 @@ public enum AuditRun {
         timings?.phaseEnded("evaluation")
         var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
+        report.diagnostics += unreadPlatforms(table, configs: configs)
         report.allowsEmpty = request.allowEmpty
         if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
         report.gates = request.gates.flatMap { $0.check(report) }

@@ -11,6 +11,12 @@ public protocol ConfigFormat: Sendable {
     static func matches(_ root: JSONObject) -> Bool
     /// Reads a document. Never fails: what a client would reject becomes diagnostics and outcomes.
     static func load(_ root: JSONValue) -> any EvaluableConfig
+    /// The keys its clients read, to report misspelt ones (nil: not checked).
+    static var keySchema: KeySchema? { get }
+}
+
+extension ConfigFormat {
+    public static var keySchema: KeySchema? { nil }
 }
 
 /// A loaded document, ready to evaluate profiles.

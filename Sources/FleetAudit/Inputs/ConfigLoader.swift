@@ -84,7 +84,11 @@ public struct ConfigLoader {
         switch FormatRegistry.detect(root, forced: forcedFormat) {
         case .failure(let kind): throw ConfigError(source: source, kind: kind)
         case .success(let format):
-            let config = format.load(root)
+            var config = format.load(root)
+            if let schema = format.keySchema {
+                let unknown = schema.diagnostics(root, format: format.displayName)
+                if !unknown.isEmpty { config = SchemaCheckedConfig(base: config, keyDiagnostics: unknown) }
+            }
             let paths = Set(config.diagnostics.compactMap(\.path))
             return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
                                 locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes))

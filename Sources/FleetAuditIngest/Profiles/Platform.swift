@@ -18,7 +18,8 @@ public struct Platform: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
         let lowered = raw.lowercased()
         switch lowered {
-        case "ios", "ipados": self = .ios
+        // "iPhone OS" is what UIDevice.systemName reported before iOS 10: inventories built from it still carry it.
+        case "ios", "ipados", "iphone os", "iphoneos": self = .ios
         case "macos", "osx", "mac os", "mac os x": self = .macos
         default: self.name = lowered
         }

@@ -147,4 +147,19 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("SampleData/configs/nhs/availability-ios.json"), result.stdout)
         XCTAssertTrue(result.stdout.contains("SampleData/configs/osam/ios-rating.json: ok (osam)"), result.stdout)
     }
+
+    /// `Andriod` rows are notTargeted by every config: a warning with their count and the fix; `iPhone OS`
+    /// (what UIDevice reported before iOS 10) reads as ios.
+    func testAMisspeltPlatformIsReportedWithItsDevices() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let inventory = TestPaths.write("platform,os_version,app_version,app_build\nAndriod,13,5.0,358\nAndriod,12,5.0,358\niPhone OS,16.4,4.36,1410\n",
+                                        named: "inventory.csv", in: dir)
+        let result = try run(["audit", "--inventory", inventory, "--config", TestPaths.sample("configs/nhs/availability-ios.json"), "--json", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
+        let messages = report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue?["message"]?.stringValue } ?? []
+        XCTAssertTrue(messages.contains { $0.contains("platform \"andriod\" (2 devices)") && $0.contains("did you mean android?") }, "\(messages)")
+        let totals = try XCTUnwrap(report["configs"]?.arrayValue?.first?.objectValue?["totals"]?.objectValue)
+        XCTAssertEqual(totals["notTargeted"], .int(2), "the two Andriod rows; the iPhone OS row is an iOS device")
+    }
 }

@@ -14,4 +14,11 @@ public enum NHSAvailabilityFormat: ConfigFormat {
     public static func load(_ root: JSONValue) -> any EvaluableConfig {
         NHSAvailabilityDocument(root.objectValue ?? JSONObject())
     }
+
+    /// The app's `AppAvailability` decoders: each field is an object of `value` and localised texts.
+    public static let keySchema: KeySchema? = {
+        var closed: [String: [String]] = ["": fieldNames]
+        for field in fieldNames { closed[field] = ["value", "description", "title"] }
+        return KeySchema(closed: closed)
+    }()
 }

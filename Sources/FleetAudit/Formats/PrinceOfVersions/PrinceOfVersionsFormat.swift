@@ -12,4 +12,23 @@ enum PrinceOfVersionsFormat: ConfigFormat {
     static func load(_ root: JSONValue) -> any EvaluableConfig {
         PrinceOfVersionsDocument(root.objectValue ?? JSONObject())
     }
+
+    /// What the clients read (PrinceOfVersions 4.x `ConfigurationParser`s and the legacy keys of clients
+    /// before 4.0); `meta` and the app's own requirement keys are free-form.
+    static let keySchema: KeySchema? = {
+        let v4 = ["required_version", "last_version_available", "notify_last_version_frequency", "requirements", "meta"]
+        let legacy = ["minimum_version", "minimum_version_min_sdk", "latest_version"]
+        // `jvm` is read by the library's JVM (desktop) client, which no inventory device runs.
+        var closed: [String: [String]] = ["": platformKeys + ["meta", "jvm"]]
+        var open: [String: [String]] = [:]
+        for platform in ["ios", "macos", "android"] {
+            closed[platform] = legacy + v4
+            closed["\(platform).latest_version"] = ["version", "notification_type", "min_sdk"]
+            for pattern in ["\(platform)2", "\(platform)2[]", platform] {
+                closed[pattern] = closed[pattern] ?? v4
+                open["\(pattern).requirements"] = ["required_os_version"]
+            }
+        }
+        return KeySchema(closed: closed, open: open)
+    }()
 }

@@ -1,0 +1,62 @@
+/// The keys a format's clients read, so a misspelt key is reported instead of silently ignored (a client
+/// ignores a key it does not know: `required_versoin` is no minimum at all).
+///
+/// Objects are named by a path pattern: `""` the top level, `ios2` a key's object, `ios2[]` each object of an
+/// array. Objects whose pattern is in neither table are free-form (`meta`, translations) and not checked.
+public struct KeySchema: Sendable {
+    /// Pattern → every key the client reads there: any other key is reported.
+    public let closed: [String: [String]]
+    /// Pattern → well-known keys of a free-form object (PrinceOfVersions `requirements`, whose other keys are
+    /// the app's own attributes): only near misses of these are reported.
+    public let open: [String: [String]]
+
+    public init(closed: [String: [String]], open: [String: [String]] = [:]) {
+        self.closed = closed
+        self.open = open
+    }
+
+    /// `config.unknownKey` warnings, each naming its key's path (the loader adds line and column).
+    public func diagnostics(_ root: JSONValue, format: String) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        walk(root, path: "", pattern: "", format: format, into: &out)
+        return out
+    }
+
+    private func walk(_ value: JSONValue, path: String, pattern: String, format: String, into out: inout [Diagnostic]) {
+        if let array = value.arrayValue {
+            for (i, element) in array.enumerated() {
+                walk(element, path: "\(path)[\(i)]", pattern: pattern + "[]", format: format, into: &out)
+            }
+            return
+        }
+        guard let object = value.objectValue else { return }
+        let known = closed[pattern], wellKnown = open[pattern]
+        for key in object.keys {
+            let keyPath = path.isEmpty ? key : "\(path).\(key)"
+            if let known, !known.contains(key) {
+                let hint = NearMiss.closest(to: key, among: known).map { "; did you mean \($0)?" } ?? "; keys read here: \(known.joined(separator: ", "))"
+                out.append(Diagnostic("config.unknownKey", .warning,
+                                      "\(keyPath) is not a key \(format) clients read, so they ignore it\(hint)", path: keyPath))
+            } else if let wellKnown, !wellKnown.contains(key), let near = NearMiss.closest(to: key, among: wellKnown) {
+                out.append(Diagnostic("config.unknownKey", .warning,
+                                      "\(keyPath) is read as the app's own attribute \(key), not as \(near): did you mean \(near)?", path: keyPath))
+            }
+            if known != nil || wellKnown != nil || pattern.isEmpty {
+                walk(object[key]!, path: keyPath, pattern: pattern.isEmpty ? key : "\(pattern).\(key)", format: format, into: &out)
+            }
+        }
+    }
+}
+
+/// A loaded document with the diagnostics its format's `KeySchema` found added to its own.
+struct SchemaCheckedConfig: EvaluableConfig {
+    let base: any EvaluableConfig
+    let keyDiagnostics: [Diagnostic]
+
+    var platforms: [Platform] { base.platforms }
+    var rules: [RuleInfo] { base.rules }
+    var notices: [NoticeInfo] { base.notices }
+    var diagnostics: [Diagnostic] { base.diagnostics + keyDiagnostics }
+    var needs: ProfileNeeds { base.needs }
+    func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision { base.evaluate(profile, context: context) }
+}

@@ -1,0 +1,55 @@
+import XCTest
+@testable import FleetAudit
+
+/// Misspelt keys: clients ignore a key they do not read, so a typo silently removes a rule. Each case here
+/// passed `validate --strict` before `KeySchema`.
+final class KeySchemaTests: XCTestCase {
+    private func unknownKeys(_ json: String) throws -> [Diagnostic] {
+        let dir = TestPaths.temporaryDirectory()
+        let path = TestPaths.write(json, named: "config.json", in: dir)
+        return try ConfigLoader().load(path, id: "config.json").locatedDiagnostics.filter { $0.code == "config.unknownKey" }
+    }
+
+    func testAMisspeltPrinceOfVersionsKeyIsReportedWithItsFixAndLine() throws {
+        let found = try unknownKeys("""
+        {"ios2": [{"required_version": "5.0"},
+                  {"required_versoin": "6.0", "requirements": {"required_os_verison": "16.0", "region": "GB"}}],
+         "iOS2": [], "meta": {"anything": 1}}
+        """)
+        XCTAssertEqual(found.map(\.path), ["ios2[1].required_versoin", "ios2[1].requirements.required_os_verison", "iOS2"])
+        XCTAssertTrue(found[0].message.contains("did you mean required_version?"), found[0].message)
+        XCTAssertTrue(found[1].message.contains("did you mean required_os_version?"), found[1].message)
+        XCTAssertTrue(found[2].message.contains("did you mean ios2?"), found[2].message)
+        XCTAssertEqual(found[0].location?.line, 2, "the line of the misspelt key")
+        XCTAssertTrue(found.allSatisfy { $0.severity == .warning })
+    }
+
+    func testTheAppsOwnRequirementsAndMetaAreNotReported() throws {
+        XCTAssertEqual(try unknownKeys(#"{"android2": [{"required_version": 352, "requirements": {"required_os_version": 26, "is_tablet": false, "region": "GB"}, "meta": {"x": 1}}], "meta": {"y": 2}}"#), [])
+        XCTAssertEqual(try unknownKeys(#"{"android": {"minimum_version": "1.0", "latest_version": {"version": "2.0", "notification_type": "ONCE", "min_sdk": 21}}}"#), [])
+    }
+
+    func testAMisspeltNHSFieldIsReported() throws {
+        let found = try unknownKeys(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}, "minimumAppVersoin": {"value": 362, "description": {"en": "x"}}}"#)
+        XCTAssertEqual(found.map(\.path), ["minimumAppVersoin"])
+        XCTAssertTrue(found[0].message.contains("did you mean minimumAppVersion?"), found[0].message)
+    }
+
+    /// The sample configs and the libraries' own valid fixtures use only keys their clients read.
+    func testTheSampleConfigsHaveNoUnknownKeys() throws {
+        var request = AuditRequest(inventoryPath: "")
+        request.configDirectories = [TestPaths.sample("configs")]
+        for config in try AuditRun.loadConfigs(request).loaded {
+            XCTAssertEqual(config.config.diagnostics.filter { $0.code == "config.unknownKey" }.map(\.message), [], config.id)
+        }
+    }
+
+    /// `validate --strict` fails on the typo that used to pass it.
+    func testValidateStrictFailsOnATypo() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let path = TestPaths.write(#"{"ios2": [{"required_versoin": "6.0"}], "android2": [{"required_version": 352}]}"#, named: "typo.json", in: dir)
+        let result = try CommandLineTests.run(["validate", "--strict", path])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertTrue(result.stdout.contains("typo.json:1:12: warning: [config.unknownKey] ios2[0].required_versoin"), result.stdout)
+    }
+}
