@@ -33,6 +33,9 @@ public enum Installability: Equatable, Sendable {
     case installable(Release)
     /// No release for the platform (and package) reaches the required version.
     case noRelease
+    /// The releases file has no release at all for the device's platform and package: likely a gap in the
+    /// file rather than in the store, so it is said apart.
+    case noReleaseForPackage(platform: String, package: String?)
     /// Releases reach it, but each needs a newer OS than the device has.
     case needsNewerOS(Release)
 
@@ -40,7 +43,7 @@ public enum Installability: Equatable, Sendable {
     public var forcedOutcome: Outcome {
         switch self {
         case .assumed, .installable: return .forced
-        case .noRelease: return .blocked
+        case .noRelease, .noReleaseForPackage: return .blocked
         case .needsNewerOS: return .unsupportedOS
         }
     }
@@ -50,6 +53,8 @@ public enum Installability: Equatable, Sendable {
         case .assumed: return "assumed installable (no --releases)"
         case .installable(let r): return "release \(r.label) is installable"
         case .noRelease: return "no published release reaches it"
+        case .noReleaseForPackage(let platform, let package):
+            return "the releases file has no \(platform) release" + (package.map { " of package \($0)" } ?? "") + " at all"
         case .needsNewerOS(let r): return "release \(r.label) needs OS \(r.minOS ?? "?")"
         }
     }
@@ -60,11 +65,14 @@ public struct Releases: Sendable {
     public let all: [Release]
     public let source: String
     public let sha256: String
+    /// Problems of the file itself (a column nothing reads), shown with the run's diagnostics.
+    public var diagnostics: [Diagnostic] = []
 
-    public init(_ releases: [Release], source: String = "(inline)", sha256: String = "") {
+    public init(_ releases: [Release], source: String = "(inline)", sha256: String = "", diagnostics: [Diagnostic] = []) {
         self.all = releases
         self.source = source
         self.sha256 = sha256
+        self.diagnostics = diagnostics
     }
 
     /// Releases a device could be offered: its platform, and its package when both name one.
@@ -77,7 +85,9 @@ public struct Releases: Sendable {
 
     /// Whether some release satisfying `reaches` installs on the device's OS.
     public func installability(for profile: Profile, reaches: (Release) -> Bool) -> Installability {
-        let reaching = candidates(for: profile).filter(reaches)
+        let candidates = candidates(for: profile)
+        if candidates.isEmpty { return .noReleaseForPackage(platform: profile.platform.name, package: profile.packageName) }
+        let reaching = candidates.filter(reaches)
         guard !reaching.isEmpty else { return .noRelease }
         if let ok = reaching.first(where: { Self.installs($0, on: profile) }) { return .installable(ok) }
         return .needsNewerOS(reaching[0])

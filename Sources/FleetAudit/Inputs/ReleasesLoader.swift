@@ -14,49 +14,83 @@ public enum ReleasesLoader {
         let bytes = [UInt8](data)
         let digest = SHA256Digest.hex(bytes)
         let firstByte = bytes.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }).first
-        let releases: [Release]
+        let releases: [Release], names: [String]
         if firstByte == UInt8(ascii: "[") || firstByte == UInt8(ascii: "{") {
-            releases = try fromJSON(bytes, path: path)
+            (releases, names) = try fromJSON(bytes, path: path)
         } else {
-            releases = try fromCSV(path: path)
+            (releases, names) = try fromCSV(path: path)
         }
-        return Releases(releases, source: path, sha256: digest)
+        return Releases(releases, source: path, sha256: digest, diagnostics: unknownColumns(names, path: path))
     }
 
-    private static func fromJSON(_ bytes: [UInt8], path: String) throws(LoadError) -> [Release] {
+    /// The columns (or JSON keys) read, each with the other spellings it is read under. `minimum_os` is the
+    /// name people reach for, and reading it as something else silently made every release installable
+    /// everywhere.
+    static let columns: [String: [String]] = [
+        "platform": [], "version": [], "build": [], "package": ["package_name"],
+        "min_os": ["minimum_os", "min_os_version", "minimum_os_version"],
+    ]
+
+    /// The file's column for `name`, under any of its spellings (normalized like inventory headers).
+    static func column(_ name: String, in normalized: [String]) -> Int? {
+        for spelling in [name] + columns[name]! {
+            if let i = normalized.firstIndex(of: InventoryColumn.normalize(spelling)) { return i }
+        }
+        return nil
+    }
+
+    /// `releases.unknownColumn` for each column nothing reads, with the near miss it probably is.
+    static func unknownColumns(_ names: [String], path: String) -> [Diagnostic] {
+        let spellings = columns.flatMap { [$0.key] + $0.value }
+        let known = Set(spellings.map(InventoryColumn.normalize))
+        var seen = Set<String>()
+        return names.filter { !known.contains(InventoryColumn.normalize($0)) && seen.insert($0).inserted }.map { name in
+            let lowered = name.lowercased()
+            let aboutOS = ["os", "sdk", "api"].contains { lowered.contains($0) }
+            let near = NearMiss.closest(to: name, among: spellings) ?? (aboutOS ? "min_os" : nil)
+            return Diagnostic("releases.unknownColumn", .warning,
+                              "\(path): column \(name) is not read (columns read: platform, version, build, min_os, package)"
+                              + (near.map { "; did you mean \($0)?" } ?? ""))
+        }
+    }
+
+    private static func fromJSON(_ bytes: [UInt8], path: String) throws(LoadError) -> (releases: [Release], keys: [String]) {
         let root: JSONValue
         do { root = try JSONParser.parse(bytes) } catch { throw LoadError(description: "\(path):\(error)") }
         guard let items = root.arrayValue ?? root.objectValue?["releases"]?.arrayValue else {
             throw LoadError(description: "\(path): expected an array of releases or {\"releases\": [...]}")
         }
         var out: [Release] = []
+        var keys: [String] = []
         for (i, item) in items.enumerated() {
             guard let o = item.objectValue else { throw LoadError(description: "\(path): releases[\(i)] is not an object") }
+            keys += o.keys
             // Keys match like CSV headers: `min_os`, `minOS` and `min-os` are one key.
             func text(_ key: String) -> String? {
-                let wanted = InventoryColumn.normalize(key)
-                switch o.pairs.last(where: { InventoryColumn.normalize($0.key) == wanted })?.value {
-                case .string(let s)?: return s.isEmpty ? nil : s
-                case .number(let n)?: return n.literal
+                let normalized = o.pairs.map { InventoryColumn.normalize($0.key) }
+                guard let index = column(key, in: normalized) else { return nil }
+                switch o.pairs[index].value {
+                case .string(let s): return s.isEmpty ? nil : s
+                case .number(let n): return n.literal
                 default: return nil
                 }
             }
             out.append(try release(platform: text("platform"), version: text("version"), build: text("build"),
                                    minOS: text("min_os"), package: text("package"), at: "\(path): releases[\(i)]"))
         }
-        return out
+        return (out, keys)
     }
 
-    private static func fromCSV(path: String) throws(LoadError) -> [Release] {
+    private static func fromCSV(path: String) throws(LoadError) -> (releases: [Release], headers: [String]) {
         do {
             let source = try CSVInventorySource(path: path)
             let normalized = source.headers.map(InventoryColumn.normalize)
-            func column(_ name: String) -> Int? { normalized.firstIndex(of: InventoryColumn.normalize(name)) }
+            func column(_ name: String) -> Int? { Self.column(name, in: normalized) }
             let version = column("version"), build = column("build")
             guard let platform = column("platform"), version != nil || build != nil else {
                 throw LoadError(description: "\(path): a releases CSV needs the column platform and at least one of version and build; found: \(source.headers.joined(separator: ", "))")
             }
-            let minOS = column("min_os"), package = column("package") ?? column("package_name")
+            let minOS = column("min_os"), package = column("package")
             var out: [Release] = []
             while let event = try source.next() {
                 guard case .record(let line, let fields) = event, fields.count == source.headers.count else {
@@ -70,7 +104,7 @@ public enum ReleasesLoader {
                 out.append(try release(platform: text(platform), version: text(version), build: text(build),
                                        minOS: text(minOS), package: text(package), at: "\(path):\(line)"))
             }
-            return out
+            return (out, source.headers)
         } catch let error as LoadError {
             throw error
         } catch {

@@ -163,6 +163,7 @@ public struct AuditReport: Sendable {
             run.append(Diagnostic("releases.assumedInstallable", .info,
                 "no --releases file: every required version is assumed installable, so no device counts as blocked for want of a release"))
         }
+        run += releases?.diagnostics ?? []
         for failed in failedConfigs {
             run.append(Diagnostic("config.unavailable", .error, failed.error.description))
         }

@@ -29,6 +29,11 @@ public enum TextSummary {
         for c in report.configs {
             for d in c.diagnostics where d.diagnostic.severity != .info { lines.append(line(c.id, d)) }
         }
+        // The run's own warnings (an unread releases column, an inventory platform nothing targets); failed
+        // configs have their own line below.
+        for d in report.diagnostics where d.severity != .info && d.code != "config.unavailable" {
+            lines.append("\(d.severity.rawValue): [\(d.code)] \(d.message)")
+        }
         for g in report.crossedGates { lines.append("gate crossed: " + g.sentence) }
         for f in report.failedConfigs { lines.append("\(f.id): error: [config.unavailable] \(f.error.description)") }
         return lines.joined(separator: "\n") + "\n"

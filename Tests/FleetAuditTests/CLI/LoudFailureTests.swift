@@ -162,4 +162,16 @@ final class LoudFailureTests: XCTestCase {
         let totals = try XCTUnwrap(report["configs"]?.arrayValue?.first?.objectValue?["totals"]?.objectValue)
         XCTAssertEqual(totals["notTargeted"], .int(2), "the two Andriod rows; the iPhone OS row is an iOS device")
     }
+
+    /// A device of a package the releases file never mentions is blocked, and says why: the file has no
+    /// release of that package — not that no published release reaches it.
+    func testABlockedDeviceOfAnUnknownPackageSaysSo() throws {
+        let result = try run(["explain", "--config", "SampleData/configs/nhs/availability-ios.json", "--releases", "SampleData/releases.csv",
+                              "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=com.other"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("the releases file has no ios release of package com.other at all"), result.stdout)
+        let known = try run(["explain", "--config", "SampleData/configs/nhs/availability-ios.json", "--releases", "SampleData/releases.csv",
+                             "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=uk.nhs.covid19.production"])
+        XCTAssertFalse(known.stdout.contains("at all"), known.stdout)
+    }
 }

@@ -68,4 +68,23 @@ final class ReleasesTests: XCTestCase {
         XCTAssertEqual(byBuild.installability(for: iPhone) { $0.version.flatMap { DottedVersion(lenient: $0) }.map { $0 >= DottedVersion(lenient: "7.0")! } ?? false },
                        .noRelease)
     }
+
+    /// `minimum_os` is read as `min_os` (it used to be ignored, making every release installable on any OS),
+    /// and a column nothing reads is a warning with its near miss.
+    func testColumnSpellingsAndUnreadColumns() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let csv = TestPaths.write("platform,version,build,minimum_os,package_name,chanel,relase_date\nios,6.00,1600,15.0,uk.nhs,stable,2023-01-01\n",
+                                  named: "releases.csv", in: dir)
+        let releases = try ReleasesLoader.load(path: csv)
+        XCTAssertEqual(releases.all.first?.minOS, "15.0")
+        XCTAssertEqual(releases.all.first?.package, "uk.nhs")
+        XCTAssertEqual(releases.diagnostics.map(\.code), ["releases.unknownColumn", "releases.unknownColumn"])
+        XCTAssertTrue(releases.diagnostics[0].message.contains("column chanel is not read"), releases.diagnostics[0].message)
+        let json = TestPaths.write(#"[{"platform": "android", "build": 362, "min_sdk": 24}]"#, named: "releases.json", in: dir)
+        let fromJSON = try ReleasesLoader.load(path: json)
+        XCTAssertNil(fromJSON.all.first?.minOS)
+        XCTAssertEqual(fromJSON.diagnostics.count, 1)
+        XCTAssertTrue(fromJSON.diagnostics[0].message.contains("did you mean min_os?"), fromJSON.diagnostics[0].message)
+        XCTAssertEqual(try ReleasesLoader.load(path: TestPaths.sample("releases.csv")).diagnostics.map(\.code), [], "the sample's columns are all read")
+    }
 }
