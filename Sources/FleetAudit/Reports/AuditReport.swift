@@ -199,8 +199,15 @@ public struct AuditReport: Sendable {
         noticeInfos += tally.notices.keys.filter { !noticeIDs.contains($0) }.sorted()
             .map { NoticeInfo(id: $0, kind: "notice") }
         let notices = noticeInfos.map { ($0, tally.notices[$0.id] ?? 0) }
-        var diagnostics = config.diagnostics.map { DiagnosticReport(diagnostic: $0, devices: nil) }
+        // A document diagnostic that also decided devices is listed once: where the document has it (its
+        // path), with the devices it decided.
+        var devicesByText: [String: Int64] = [:]
+        for (d, n) in tally.diagnosticDevices { devicesByText["\(d.code) \(d.message)", default: 0] += n }
+        var diagnostics = config.diagnostics.map { d in
+            DiagnosticReport(diagnostic: d, devices: devicesByText.removeValue(forKey: "\(d.code) \(d.message)"))
+        }
         diagnostics += tally.diagnosticDevices.keys
+            .filter { devicesByText["\($0.code) \($0.message)"] != nil }
             .sorted { a, b in
                 a.severity != b.severity ? a.severity < b.severity : (a.code, a.message) < (b.code, b.message)
             }

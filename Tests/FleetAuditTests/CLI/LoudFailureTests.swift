@@ -174,4 +174,15 @@ final class LoudFailureTests: XCTestCase {
                              "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=uk.nhs.covid19.production"])
         XCTAssertFalse(known.stdout.contains("at all"), known.stdout)
     }
+
+    /// `"required_version": 5.1` unquoted: said once, with the device count and the fix (quote it).
+    func testANumberWhereAVersionStringBelongsIsSaidOnceWithTheFix() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let config = TestPaths.write(#"{"ios2": [{"required_version": 5.1}], "android2": [{"required_version": 352}]}"#, named: "num.json", in: dir)
+        let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config])
+        let lines = (result.stdout + result.stderr).split(separator: "\n").filter { $0.contains("required_version 5.1") }
+        XCTAssertEqual(lines.count, 1, "\(lines)")
+        XCTAssertTrue(lines.first?.contains(#"is a number, not a version string (quote it: "5.1")"#) == true, "\(lines)")
+        XCTAssertTrue(lines.first?.contains("devices)") == true, "with the devices it decided: \(lines)")
+    }
 }

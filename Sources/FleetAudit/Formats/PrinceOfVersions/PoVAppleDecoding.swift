@@ -40,6 +40,10 @@ enum PoVAppleDecoding {
         func version(_ field: String) -> Result<PoVVersion?, Problem> {
             guard let v = entry[field], !v.isNull else { return .success(nil) }
             guard let text = v.stringValue, let parsed = PoVIOSVersion(text) else {
+                if case .number = v {
+                    // The iOS client reads versions as strings only: 5.1 unquoted is no version to it.
+                    return .failure(Problem("\(field) \(JSONWriter.compact(v)) is a number, not a version string (quote it: \"\(JSONWriter.compact(v))\")"))
+                }
                 return .failure(Problem("\(field) \(JSONWriter.compact(v)) is not a version"))
             }
             return .success(.apple(parsed))
