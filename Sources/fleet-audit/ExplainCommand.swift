@@ -18,7 +18,32 @@ struct ExplainCommand: ParsableCommand {
     @OptionGroup var evaluation: EvaluationOptions
 
     @Option(help: ArgumentHelp("The device: inventory columns as key=value pairs, comma-separated; quote a value with \" to hold a comma.", valueName: "key=value,..."))
-    var device: String
+    var device: String?
+
+    @Option(help: ArgumentHelp("Take the device from this inventory (CSV or SQLite), with --row or --device-id.", valueName: "path"))
+    var inventory: String?
+
+    @Option(help: ArgumentHelp("With --inventory: the row at this line (CSV) or rowid (SQLite), as reports locate rows.", valueName: "n"))
+    var row: Int?
+
+    @Option(name: .customLong("device-id"), help: ArgumentHelp("With --inventory: the row whose device_id is this.", valueName: "id"))
+    var deviceID: String?
+
+    @Option(help: ArgumentHelp("With --inventory: CSV field delimiter (a character, or comma, semicolon, tab, pipe).", valueName: "char"))
+    var delimiter: String = ","
+
+    @Option(name: .customLong("column"), help: ArgumentHelp("With --inventory: read a known column from another header (repeatable).", valueName: "canonical=header"))
+    var columns: [String] = []
+
+    @Option(help: ArgumentHelp("With --inventory: the SQLite table to read.", valueName: "name"))
+    var table: String?
+
+    func validate() throws {
+        let fromInventory = inventory != nil
+        if fromInventory == (device != nil) { throw ValidationError("give --device key=value,…, or --inventory FILE with --row N or --device-id ID") }
+        if fromInventory && (row == nil) == (deviceID == nil) { throw ValidationError("with --inventory give one of --row N and --device-id ID") }
+        if !fromInventory && (row != nil || deviceID != nil) { throw ValidationError("--row and --device-id need --inventory FILE") }
+    }
 
     @Option(help: ArgumentHelp("With --draft instead of --config: what is live (repeatable); shows both decisions, paired as plan pairs configs.", valueName: "path|url|dir"))
     var published: [String] = []
@@ -30,10 +55,23 @@ struct ExplainCommand: ParsableCommand {
         var request = AuditRequest(inventoryPath: "")
         configOptions.apply(to: &request)
         try evaluation.apply(to: &request)
+        // The inventory is read with audit's own option parsing (delimiter names, column mappings).
+        var lookup: AuditRequest?
+        if let inventory {
+            let options = try InventoryOptions.parse(["--inventory", inventory, "--delimiter", delimiter] + columns.flatMap { ["--column", $0] }
+                                                     + (table.map { ["--table", $0] } ?? []))
+            lookup = try options.request()
+        }
         do {
+            let pairs: [(key: String, value: String)]
+            if let lookup {
+                pairs = try InventoryRowLookup.pairs(lookup, key: row.map { .row($0) } ?? .deviceID(deviceID!))
+            } else {
+                pairs = try ExplainRun.parseDevice(device!)
+            }
             let planned = !published.isEmpty || !draft.isEmpty
-            let result = planned ? try ExplainRun.runPlan(request, published: published, draft: draft, device: device)
-                                 : try ExplainRun.run(request, device: device)
+            let result = planned ? try ExplainRun.runPlan(request, published: published, draft: draft, pairs: pairs)
+                                 : try ExplainRun.run(request, pairs: pairs)
             FileHandle.standardOutput.write(Data(JSONWriter.write(result).utf8))
         } catch {
             throw Exit.fail(error)

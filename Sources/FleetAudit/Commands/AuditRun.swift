@@ -71,6 +71,27 @@ public enum AuditRun {
         }
     }
 
+    /// Configs for a package no device of the inventory has: they decide nothing, which looks like "no device
+    /// affected" unless said. Only when the inventory names packages at all.
+    static func unmatchedPackages(_ table: ProfileTable, configs: [LoadedConfig]) -> [Diagnostic] {
+        guard configs.contains(where: { !$0.config.packageNames.isEmpty }) else { return [] }
+        var devices: [String: Int64] = [:]
+        for (i, profile) in table.profiles.enumerated() {
+            if let package = profile.packageName { devices[package, default: 0] += table.devices[i] }
+        }
+        guard !devices.isEmpty else { return [] }
+        let found = devices.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let listed = found.prefix(5).map { "\($0.key) (\($0.value.groupedDigits))" }.joined(separator: ", ") + (found.count > 5 ? ", …" : "")
+        return configs.compactMap { loaded in
+            let names = loaded.config.packageNames
+            guard !names.isEmpty, !names.contains(where: { devices[$0] != nil }) else { return nil }
+            let hint = names.lazy.compactMap { NearMiss.closest(to: $0, among: Array(devices.keys)) }.first.map { "; did you mean \($0)?" } ?? ""
+            return Diagnostic("inventory.packageNotFound", .warning,
+                              "\(loaded.id) is for package \(names.joined(separator: ", ")), which no device of the inventory has, so it decides "
+                              + "no device (packages found, with devices: \(listed))\(hint)")
+        }
+    }
+
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
                            onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
                            timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
@@ -87,7 +108,7 @@ public enum AuditRun {
         timings?.phaseEnded("evaluation")
         var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
-        report.diagnostics += unreadPlatforms(table, configs: configs)
+        report.diagnostics += unreadPlatforms(table, configs: configs) + unmatchedPackages(table, configs: configs)
         report.allowsEmpty = request.allowEmpty
         if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
         report.gates = request.gates.flatMap { $0.check(report) }

@@ -58,7 +58,11 @@ public enum ExplainRun {
     }
 
     public static func run(_ request: AuditRequest, device: String) throws(AuditFailure) -> JSONValue {
-        let pairs = try parseDevice(device)
+        try run(request, pairs: try parseDevice(device))
+    }
+
+    /// One device, given as column/value pairs (from `--device` or an inventory row).
+    public static func run(_ request: AuditRequest, pairs: [(key: String, value: String)]) throws(AuditFailure) -> JSONValue {
         let (configs, failed) = try AuditRun.loadConfigs(request)
         let releases = try AuditRun.loadReleases(request.releasesPath)
         let profile = try profile(pairs, needs: ProfileNeeds.forRun(configs, releases: releases))
@@ -98,11 +102,16 @@ public enum ExplainRun {
     /// `draft` (each `explain`'s object, or null on the side that lacks the config) and `changes` (outcome or
     /// deciding rule differ).
     public static func runPlan(_ request: AuditRequest, published: [String], draft: [String], device: String) throws(AuditFailure) -> JSONValue {
+        try runPlan(request, published: published, draft: draft, pairs: try parseDevice(device))
+    }
+
+    public static func runPlan(_ request: AuditRequest, published: [String], draft: [String],
+                               pairs device: [(key: String, value: String)]) throws(AuditFailure) -> JSONValue {
         guard !published.isEmpty, !draft.isEmpty else { throw .usage("explain needs both --published and --draft, or --config") }
         var before = request, after = request
         (before.configs, before.configDirectories) = PlanRun.split(published)
         (after.configs, after.configDirectories) = PlanRun.split(draft)
-        guard case .array(let left) = try run(before, device: device), case .array(let right) = try run(after, device: device) else { return .array([]) }
+        guard case .array(let left) = try run(before, pairs: device), case .array(let right) = try run(after, pairs: device) else { return .array([]) }
         let pairs = PlanRun.pair(left, right) { $0.objectValue?["config"]?.stringValue ?? "" }
         return .array(pairs.map { config, b, a in
             let changes = b?.objectValue?["outcome"] != a?.objectValue?["outcome"] || b?.objectValue?["rule"] != a?.objectValue?["rule"]

@@ -31,12 +31,15 @@ public protocol EvaluableConfig: Sendable {
     var diagnostics: [Diagnostic] { get }
     /// Inventory fields this document reads beyond the core ones.
     var needs: ProfileNeeds { get }
+    /// The app packages the document is for, when it names them (its other devices are notTargeted).
+    var packageNames: [String] { get }
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision
 }
 
 extension EvaluableConfig {
     public var notices: [NoticeInfo] { [] }
     public var needs: ProfileNeeds { ProfileNeeds() }
+    public var packageNames: [String] { [] }
 }
 
 /// A rule's stable id and a one-line summary for reports.

@@ -58,5 +58,6 @@ struct SchemaCheckedConfig: EvaluableConfig {
     var notices: [NoticeInfo] { base.notices }
     var diagnostics: [Diagnostic] { base.diagnostics + keyDiagnostics }
     var needs: ProfileNeeds { base.needs }
+    var packageNames: [String] { base.packageNames }
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision { base.evaluate(profile, context: context) }
 }

@@ -185,4 +185,39 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertTrue(lines.first?.contains(#"is a number, not a version string (quote it: "5.1")"#) == true, "\(lines)")
         XCTAssertTrue(lines.first?.contains("devices)") == true, "with the devices it decided: \(lines)")
     }
+
+    /// The sample's seven configs for packages no device has (the libraries' README examples) decide nothing:
+    /// each says so, naming its package and the packages the inventory has.
+    func testConfigsForAPackageNoDeviceHasAreReported() throws {
+        let result = try run(sample + ["--json", "-"])
+        let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
+        let unmatched = report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue }
+            .filter { $0["code"] == .string("inventory.packageNotFound") }.compactMap { $0["message"]?.stringValue } ?? []
+        XCTAssertEqual(unmatched.count, 7, "\(unmatched)")
+        XCTAssertTrue(unmatched.allSatisfy { $0.contains("uk.nhs.covid19.production (3,759)") }, "\(unmatched)")
+        let ids = ["rating.README-3.0.1.json", "version-control.README-2.1.3.json", "version-control.README-3.0.1.json",
+                   "readme-android-end-of-support.json", "readme-android-whats-new-message.json", "readme-ios-end-of-support.json",
+                   "readme-ios-force-update.json"]
+        for id in ids { XCTAssertTrue(unmatched.contains { $0.hasPrefix(id + " is for package") }, id) }
+    }
+
+    /// `explain` on an inventory device: by its line (rowid in SQLite) or its device_id, the same answer as
+    /// typing its columns; a row that does not exist is a usage error naming the range.
+    func testExplainTakesADeviceFromTheInventory() throws {
+        let base = ["explain", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv", "--as-of", "2026-11-18"]
+        let typed = try run(base + ["--device", "device_id=dev-00001,platform=android,os_version=11,app_version=5.0,app_build=358,"
+            + "package_name=uk.nhs.covid19.production,model=Redmi Note 9 Pro,region=GB-ENG,language=en-GB,is_tablet=false,"
+            + "last_notified_version=362,app_opens=31,minutes_since_rating=30"])
+        XCTAssertEqual(typed.status, 0, typed.stderr)
+        let byLine = try run(base + ["--inventory", "SampleData/inventory.csv", "--row", "2"])
+        let byID = try run(base + ["--inventory", "SampleData/inventory.csv", "--device-id", "dev-00001"])
+        let byRowid = try run(base + ["--inventory", "SampleData/inventory.sqlite", "--row", "1"])
+        XCTAssertEqual(byLine.stdout, typed.stdout, byLine.stderr)
+        XCTAssertEqual(byID.stdout, typed.stdout, byID.stderr)
+        XCTAssertEqual(byRowid.stdout, typed.stdout, byRowid.stderr)
+        let missing = try run(base + ["--inventory", "SampleData/inventory.csv", "--row", "99999"])
+        XCTAssertEqual(missing.status, 64)
+        XCTAssertTrue(missing.stderr.contains("no such line"), missing.stderr)
+        XCTAssertEqual(try run(base + ["--inventory", "SampleData/inventory.csv"]).status, 64, "--row or --device-id is needed")
+    }
 }

@@ -8,6 +8,7 @@ struct OSAMRatingDocument: EvaluableConfig {
     static let minutesSinceRating = "minutes_since_rating"
 
     let target: OSAMTarget
+    var packageNames: [String] { target.packageName.map { [$0] } ?? [] }
     let numAperture: Int64?
     let minutes: Int64?
     let platforms: [Platform]

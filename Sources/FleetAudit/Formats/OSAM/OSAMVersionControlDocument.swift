@@ -10,6 +10,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
     static let infoNotice = "versionControl.info"
 
     let target: OSAMTarget
+    var packageNames: [String] { target.packageName.map { [$0] } ?? [] }
     let mode: Mode?
     let versionCode: Int64?
     let start: Int64

@@ -3,6 +3,7 @@ import Foundation
 /// A loaded Turkcell Updater document: its entries, what each SDK drops or crashes on, and the decisions.
 struct TurkcellDocument: EvaluableConfig {
     let packageName: String?
+    var packageNames: [String] { packageName.map { [$0] } ?? [] }
     let updates: [TurkcellEntry]
     let messages: [TurkcellEntry]
     /// `updates` was given as an empty array (the iOS SDK 1.2 crashes on it).
