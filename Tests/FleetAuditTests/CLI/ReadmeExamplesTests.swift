@@ -1,0 +1,80 @@
+import Foundation
+import XCTest
+
+/// The README's transcripts run as written: every fenced block whose lines start with `$ fleet-audit` or
+/// `$ swift run fleet-audit` is run by /bin/sh from the repository's root (with the built binary first on
+/// PATH), and what it prints is what the README shows. Output lines are compared as a multiset, since a
+/// transcript shows stderr and stdout in one listing and their interleaving depends on buffering.
+final class ReadmeExamplesTests: XCTestCase {
+    struct Transcript {
+        let commands: [String]
+        let output: [String]
+    }
+
+    static func transcripts(in readme: String) -> [Transcript] {
+        var out: [Transcript] = []
+        var block: [String]?
+        for line in readme.components(separatedBy: "\n") {
+            if line.hasPrefix("```") {
+                if let lines = block {
+                    if let t = transcript(lines) { out.append(t) }
+                    block = nil
+                } else {
+                    block = []
+                }
+                continue
+            }
+            block?.append(line)
+        }
+        return out
+    }
+
+    /// A block's commands (continuation lines joined) and its output, when it is a fleet-audit transcript.
+    static func transcript(_ lines: [String]) -> Transcript? {
+        guard let first = lines.first, first.hasPrefix("$ fleet-audit") || first.hasPrefix("$ swift run fleet-audit") else { return nil }
+        var commands: [String] = [], output: [String] = []
+        var continuing = false
+        for line in lines {
+            if continuing {
+                commands[commands.count - 1] += " " + line.trimmingCharacters(in: .whitespaces)
+            } else if line.hasPrefix("$ ") {
+                commands.append(String(line.dropFirst(2)))
+            } else {
+                output.append(line)
+            }
+            continuing = commands.last?.hasSuffix("\\") == true && (continuing || line.hasPrefix("$ "))
+            if continuing { commands[commands.count - 1].removeLast() }
+        }
+        return Transcript(commands: commands.map { $0.replacingOccurrences(of: "swift run fleet-audit", with: "fleet-audit") }, output: output)
+    }
+
+    func testEveryTranscriptInTheREADMERunsAsShown() throws {
+        let readme = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let transcripts = Self.transcripts(in: readme)
+        XCTAssertGreaterThanOrEqual(transcripts.count, 2, "the explain and plan transcripts")
+        let work = TestPaths.temporaryDirectory()
+        for t in transcripts {
+            // Reports the commands write go to a scratch copy of the folders they name, not the repository's.
+            let script = "cd '\(TestPaths.repoRoot.path)' && " + t.commands.map {
+                $0.replacingOccurrences(of: "--out reports", with: "--out '\(work.path)/reports'")
+            }.joined(separator: "\n")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script]
+            var env = ProcessInfo.processInfo.environment
+            env["PATH"] = CommandLineTests.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "")
+            env["SOURCE_DATE_EPOCH"] = "1795000000"
+            process.environment = env
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let printed = (stdout + stderr).replacingOccurrences(of: work.path + "/", with: "")
+                .components(separatedBy: "\n").filter { !$0.isEmpty }
+            XCTAssertEqual(printed.sorted(), t.output.filter { !$0.isEmpty }.sorted(), "README transcript of: \(t.commands.joined(separator: "; "))")
+        }
+    }
+}
