@@ -92,6 +92,25 @@ public enum AuditRun {
         }
     }
 
+    /// Attributes a config reads (a PrinceOfVersions requirement, a Turkcell filter, an OSAM counter) that no
+    /// inventory column provides: every device reads them as absent, which decides outcomes without a word.
+    static func missingAttributes(_ configs: [LoadedConfig], headers: [String], overrides: [String: String]) -> [Diagnostic] {
+        guard !headers.isEmpty else { return [] }
+        // Per-device history whose absence has a meaning the SDKs define (a message never shown, no version
+        // ever notified): an inventory without it is the common case, not a mistake.
+        let history: Set<String> = ["messagedisplaycount", "messagelastshown", "lastnotifiedversion"]
+        let provided = Set(headers.map(InventoryColumn.normalize) + overrides.keys.map(InventoryColumn.normalize)).union(history)
+        return configs.compactMap { loaded in
+            let missing = loaded.config.needs.attributes.subtracting(provided).sorted()
+            guard !missing.isEmpty else { return nil }
+            let hints = missing.compactMap { name in NearMiss.closest(to: name, among: headers).map { "\(name) → \($0)?" } }
+            return Diagnostic("inventory.missingColumn", .warning,
+                              "\(loaded.id) reads \(missing.joined(separator: ", ")), which no inventory column provides: every device reads "
+                              + "\(missing.count == 1 ? "it" : "them") as absent (map a column with --column NAME=HEADER"
+                              + (hints.isEmpty ? ")" : "; near misses: \(hints.joined(separator: ", ")))"))
+        }
+    }
+
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
                            onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
                            timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
@@ -109,6 +128,7 @@ public enum AuditRun {
         var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
         report.diagnostics += unreadPlatforms(table, configs: configs) + unmatchedPackages(table, configs: configs)
+            + missingAttributes(configs, headers: summary.headers, overrides: request.columnOverrides)
         report.allowsEmpty = request.allowEmpty
         if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
         report.gates = request.gates.flatMap { $0.check(report) }

@@ -220,4 +220,20 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("no such line"), missing.stderr)
         XCTAssertEqual(try run(base + ["--inventory", "SampleData/inventory.csv"]).status, 64, "--row or --device-id is needed")
     }
+
+    /// A requirement the inventory has no column for (`bluetooth` in the PoV library example, and a `regoin`
+    /// typo mapped nowhere): every device reads it as absent, and the run says so, with near misses.
+    func testARequirementNoColumnProvidesIsReported() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let config = TestPaths.write(#"{"ios2": [{"required_version": "9.0", "requirements": {"regoin": "GB-ENG"}}]}"#, named: "typo-requirement.json", in: dir)
+        let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config,
+                              "--config", "SampleData/configs/princeofversions/library-example-ios-macos.json", "--json", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
+        let messages = report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue }
+            .filter { $0["code"] == .string("inventory.missingColumn") }.compactMap { $0["message"]?.stringValue } ?? []
+        XCTAssertEqual(messages.count, 2, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("typo-requirement.json reads regoin") && $0.contains("regoin → region?") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("library-example-ios-macos.json reads bluetooth") }, "\(messages)")
+    }
 }
