@@ -37,9 +37,12 @@ public struct KeySchema: Sendable {
                 let hint = NearMiss.closest(to: key, among: known).map { "; did you mean \($0)?" } ?? "; keys read here: \(known.joined(separator: ", "))"
                 out.append(Diagnostic("config.unknownKey", .warning,
                                       "\(keyPath) is not a key \(format) clients read, so they ignore it\(hint)", path: keyPath))
-            } else if let wellKnown, !wellKnown.contains(key), let near = NearMiss.closest(to: key, among: wellKnown) {
+            } else if let wellKnown, !wellKnown.contains(where: { $0.lowercased() == key.lowercased() }),
+                      let near = NearMiss.closest(to: key, among: wellKnown) {
+                // A key differing only in case is left alone: some clients compare keys case-insensitively.
                 out.append(Diagnostic("config.unknownKey", .warning,
-                                      "\(keyPath) is read as the app's own attribute \(key), not as \(near): did you mean \(near)?", path: keyPath))
+                                      "\(keyPath) is not a key \(format) clients read (\(near) is): they ignore it or read it as something else; did you mean \(near)?",
+                                      path: keyPath))
             }
             if known != nil || wellKnown != nil || pattern.isEmpty {
                 walk(object[key]!, path: keyPath, pattern: pattern.isEmpty ? key : "\(pattern).\(key)", format: format, into: &out)

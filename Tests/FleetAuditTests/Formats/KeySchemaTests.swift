@@ -35,6 +35,15 @@ final class KeySchemaTests: XCTestCase {
         XCTAssertTrue(found[0].message.contains("did you mean minimumAppVersion?"), found[0].message)
     }
 
+    /// Turkcell and OSAM servers add keys of their own, so only near misses of what the SDKs read are reported.
+    func testTurkcellAndOSAMNearMissesAreReported() throws {
+        let turkcell = try unknownKeys(#"{"packageName": "a.b", "successMsg": "Ok", "updates": [{"filters": {"appVersionNme": "1.0", "deviceModel": "x"}, "forceUpdte": true, "targetVersionCode": 5, "targetWebsiteUrl": "https://x"}]}"#)
+        XCTAssertEqual(turkcell.map(\.path), ["updates[0].filters.appVersionNme", "updates[0].forceUpdte"])
+        XCTAssertTrue(turkcell[1].message.contains("did you mean forceUpdate?"), turkcell[1].message)
+        let osam = try unknownKeys(#"{"data": {"id": 1, "appId": 2, "packageName": "a", "platform": "IOS", "comparisonMode": "FORCE", "versionCode": 3, "checkBoxDontShowAgin": true, "extra": 1}}"#)
+        XCTAssertEqual(osam.map(\.path), ["data.checkBoxDontShowAgin"])
+    }
+
     /// The sample configs and the libraries' own valid fixtures use only keys their clients read.
     func testTheSampleConfigsHaveNoUnknownKeys() throws {
         var request = AuditRequest(inventoryPath: "")

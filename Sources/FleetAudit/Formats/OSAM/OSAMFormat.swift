@@ -14,6 +14,14 @@ enum OSAMFormat: ConfigFormat {
         if data["comparisonMode"] != nil { return OSAMVersionControlDocument(data) }
         return OSAMRatingDocument(data)
     }
+
+    /// Near misses of the fields the clients read (the server may add others, so only near misses count).
+    static let keySchema: KeySchema? = KeySchema(closed: [:], open: [
+        "": ["data"],
+        "data": ["id", "appId", "packageName", "versionCode", "versionName", "startDate", "endDate", "serverDate", "platform",
+                 "comparisonMode", "title", "message", "ok", "cancel", "url", "checkBoxDontShowAgain", "dialogDisplayDuration",
+                 "minutes", "numAperture", "appStoreIdentifier"],
+    ])
 }
 
 /// What the two OSAM documents share: which devices they concern, and the 3.x clients' required fields.
