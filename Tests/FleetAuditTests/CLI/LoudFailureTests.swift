@@ -236,4 +236,16 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertTrue(messages.contains { $0.hasPrefix("typo-requirement.json reads regoin") && $0.contains("regoin → region?") }, "\(messages)")
         XCTAssertTrue(messages.contains { $0.hasPrefix("library-example-ios-macos.json reads bluetooth") }, "\(messages)")
     }
+
+    /// Recommending 6.1 when the latest iOS release is 6.00: the PoV client recommends it anyway, and the
+    /// audit says the store offers those devices nothing (NHS documents already said so).
+    func testARecommendationAboveEveryReleaseIsReported() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let config = TestPaths.write(#"{"ios2": [{"required_version": "4.0", "last_version_available": "6.1"}]}"#, named: "rec.json", in: dir)
+        let base = ["audit", "--inventory", "SampleData/inventory.csv", "--config", config]
+        let with = try run(base + ["--releases", "SampleData/releases.csv"])
+        XCTAssertTrue(with.stdout.contains("[pov.recommendationUnreleased] devices recommended last_version_available 6.1.0"), with.stdout)
+        let released = TestPaths.write("platform,version,build,min_os\nios,6.1,1700,13.0\n", named: "releases.csv", in: dir)
+        XCTAssertFalse(try run(base + ["--releases", released]).stdout.contains("recommendationUnreleased"), "6.1 is released")
+    }
 }

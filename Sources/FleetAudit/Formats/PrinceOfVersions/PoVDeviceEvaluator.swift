@@ -104,7 +104,17 @@ struct PoVDeviceEvaluator {
             if c.frequency == .once, let stored = lastNotified, parse(stored, like: last) == last {
                 return Decision(.upToDate, rule: c.id, reason: "\(installed) < last_version_available \(last), already notified once")
             }
-            return Decision(.recommended, rule: c.id, reason: "\(installed) < last_version_available \(last) (\(c.frequency.rawValue))")
+            // The client recommends whatever the document says; with --releases, say when no published release
+            // reaches it (the NHS app checks the store itself; PrinceOfVersions does not).
+            var unreleased: [Diagnostic] = []
+            switch installability(last) {
+            case .noRelease, .noReleaseForPackage:
+                unreleased = [Diagnostic("pov.recommendationUnreleased", .warning,
+                    "devices recommended last_version_available \(last), which no published release reaches: the store offers them nothing")]
+            default: break
+            }
+            return Decision(.recommended, rule: c.id, reason: "\(installed) < last_version_available \(last) (\(c.frequency.rawValue))",
+                            diagnostics: unreleased)
         }
         return Decision(.upToDate, rule: c.id, reason: "\(installed) meets \(c.id)")
     }
