@@ -8,7 +8,8 @@ struct AuditCommand: ParsableCommand {
         abstract: "Evaluate every device of an inventory against every config and write the reports.",
         discussion: """
         Example:
-          fleet-audit audit --inventory SampleData/inventory.csv --config-dir SampleData/configs \\
+          fleet-audit audit --inventory SampleData/inventory.csv \\
+            --config-dir SampleData/configs \\
             --releases SampleData/releases.csv --out reports/
         """
     )

@@ -15,8 +15,9 @@ struct PlanCommand: ParsableCommand {
         74 a report could not be written. Reports: plan.json, plan.xml and plan.html with --out DIR.
 
           fleet-audit plan --inventory SampleData/inventory.csv \\
-            --published SampleData/configs/nhs/previous-availability-ios.2023-01-19.json \\
-            --draft SampleData/configs/nhs/availability-ios.json --releases SampleData/releases.csv
+            --releases SampleData/releases.csv \\
+            --published SampleData/configs/nhs/availability-android.json \\
+            --draft SampleData/drafts/nhs/availability-android.json
         """
     )
 

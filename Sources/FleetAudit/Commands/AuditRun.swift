@@ -111,6 +111,24 @@ public enum AuditRun {
         }
     }
 
+    /// Inventory packages (per platform) the releases file has no release for: any config that forces those
+    /// devices counts them blocked, and the reason is the file's gap, not the store's — say which.
+    static func packagesWithoutReleases(_ table: ProfileTable, releases: Releases?) -> [Diagnostic] {
+        guard let releases, !releases.all.isEmpty else { return [] }
+        var devices: [String: (platform: Platform, package: String?, count: Int64)] = [:]
+        for (i, p) in table.profiles.enumerated() {
+            let key = "\(p.platform.name)|\(p.packageName ?? "")"
+            devices[key, default: (p.platform, p.packageName, 0)].count += table.devices[i]
+        }
+        return devices.values.filter { group in
+            !releases.all.contains { $0.platform == group.platform && ($0.package == nil || group.package == nil || $0.package == group.package) }
+        }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }.map { group in
+            Diagnostic("releases.noReleaseForPackage", .warning,
+                       "\(releases.source) has no \(group.platform.name) release" + (group.package.map { " of \($0)" } ?? "")
+                       + " (\(group.count.groupedDigits) devices): a config that forces them counts them blocked")
+        }
+    }
+
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
                            onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
                            timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
@@ -129,6 +147,7 @@ public enum AuditRun {
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
         report.diagnostics += unreadPlatforms(table, configs: configs) + unmatchedPackages(table, configs: configs)
             + missingAttributes(configs, headers: summary.headers, overrides: request.columnOverrides)
+            + packagesWithoutReleases(table, releases: releases)
         report.allowsEmpty = request.allowEmpty
         if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
         report.gates = request.gates.flatMap { $0.check(report) }

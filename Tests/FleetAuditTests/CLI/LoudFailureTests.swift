@@ -170,6 +170,9 @@ final class LoudFailureTests: XCTestCase {
                               "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=com.other"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("the releases file has no ios release of package com.other at all"), result.stdout)
+        let audit = try run(sample)
+        XCTAssertTrue(audit.stdout.contains("[releases.noReleaseForPackage] SampleData/releases.csv has no ios release of uk.nhs.covid19.beta (110 devices)"),
+                      audit.stdout)
         let known = try run(["explain", "--config", "SampleData/configs/nhs/availability-ios.json", "--releases", "SampleData/releases.csv",
                              "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=uk.nhs.covid19.production"])
         XCTAssertFalse(known.stdout.contains("at all"), known.stdout)
@@ -247,5 +250,30 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertTrue(with.stdout.contains("[pov.recommendationUnreleased] devices recommended last_version_available 6.1.0"), with.stdout)
         let released = TestPaths.write("platform,version,build,min_os\nios,6.1,1700,13.0\n", named: "releases.csv", in: dir)
         XCTAssertFalse(try run(base + ["--releases", released]).stdout.contains("recommendationUnreleased"), "6.1 is released")
+    }
+
+    /// Help examples are whole commands: within an example every line but the last ends with a
+    /// continuation, so nothing is wrapped mid-command at 80 columns; and each example runs.
+    func testHelpExamplesDoNotWrapAndRun() throws {
+        for command in ["audit", "plan", "explain", "validate"] {
+            let help = try run(["help", command])
+            XCTAssertEqual(help.status, 0)
+            let lines = help.stdout.components(separatedBy: "\n")
+            var i = 0
+            while i < lines.count {
+                guard lines[i].hasPrefix("  fleet-audit ") else { i += 1; continue }
+                var example = [lines[i]]
+                while example.last!.hasSuffix("\\"), i + 1 < lines.count {
+                    i += 1
+                    XCTAssertTrue(lines[i].hasPrefix("    --"), "\(command): a wrapped example line: \(lines[i])")
+                    example.append(lines[i])
+                }
+                let words = example.joined(separator: " ").replacingOccurrences(of: "\\", with: " ")
+                    .split(separator: " ").map(String.init).dropFirst()
+                let result = try run(Array(words))
+                XCTAssertTrue([0, 1, 2].contains(result.status), "\(command) example exits \(result.status): \(result.stderr)")
+                i += 1
+            }
+        }
     }
 }
