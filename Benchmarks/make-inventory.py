@@ -3,6 +3,7 @@
 
     python3 Benchmarks/make-inventory.py --rows 10000000 --csv bench-data/10m.csv [--sqlite bench-data/10m.sqlite]
     python3 Benchmarks/make-inventory.py --cardinality high --rows 1000000 --csv bench-data/high-1m.csv
+    python3 Benchmarks/make-inventory.py --aggregated --rows 1000000 --csv bench-data/aggregated-1m.csv
 
 Seeded, so the same arguments give the same bytes. Rows are drawn with Zipf-like weights from a fixed catalog of
 60,000 device cohorts (see `cohorts`), themselves drawn Zipf-like over ~300 app versions and ~80 OS versions per
@@ -143,6 +144,23 @@ def rows_high(n, seed):
         yield row
 
 
+def rows_aggregated(n, seed):
+    """The worst case of a warehouse's grouped export: N rows, every one a distinct device profile (the
+    high-cardinality draw, deduplicated), each with a `count` of devices (Zipf-like, 1 to 50,000) and no
+    device_id. No malformed rows: a warehouse GROUP BY has already typed them."""
+    rng = random.Random(seed + 1)
+    seen = set()
+    for row in rows_high(n * 4, seed):
+        key = "\x1f".join(row[:-1])
+        if row[1] == "" or row[3].endswith("b") or key in seen:
+            continue
+        seen.add(key)
+        yield row[:-1] + [str(max(1, min(50_000, int(1 / max(rng.random(), 2e-5) ** 0.9))))]
+        if len(seen) == n:
+            return
+    raise SystemExit(f"only {len(seen)} distinct profiles drawn; ask for fewer rows")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rows", type=int, required=True)
@@ -151,13 +169,17 @@ def main():
     ap.add_argument("--seed", type=int, default=20261122)
     ap.add_argument("--cardinality", choices=["low", "high"], default="low",
                     help="low: rows drawn from 60,000 cohorts (profiles repeat); high: attributes drawn independently")
+    ap.add_argument("--aggregated", action="store_true",
+                    help="a grouped export: every row a distinct high-cardinality profile with a count column")
     args = ap.parse_args()
+    columns = COLUMNS[:-1] + ["count"] if args.aggregated else COLUMNS
+    generate = rows_aggregated if args.aggregated else (rows if args.cardinality == "low" else rows_high)
     os.makedirs(os.path.dirname(os.path.abspath(args.csv)), exist_ok=True)
     tmp = args.csv + ".tmp"
     with open(tmp, "w", newline="", encoding="utf-8") as f:
         w = csv.writer(f, lineterminator="\n")
-        w.writerow(COLUMNS)
-        w.writerows((rows if args.cardinality == "low" else rows_high)(args.rows, args.seed))
+        w.writerow(columns)
+        w.writerows(generate(args.rows, args.seed))
     os.replace(tmp, args.csv)
     if args.sqlite:
         tmp = args.sqlite + ".tmp"
@@ -166,11 +188,11 @@ def main():
         db = sqlite3.connect(tmp)
         db.execute("PRAGMA journal_mode=OFF")
         db.execute("PRAGMA synchronous=OFF")
-        db.execute("CREATE TABLE devices (" + ", ".join(f"{c} TEXT" for c in COLUMNS) + ")")
+        db.execute("CREATE TABLE devices (" + ", ".join(f"{c} TEXT" for c in columns) + ")")
         with open(args.csv, newline="", encoding="utf-8") as f:
             reader = csv.reader(f)
             next(reader)
-            db.executemany("INSERT INTO devices VALUES (" + ",".join("?" * len(COLUMNS)) + ")",
+            db.executemany("INSERT INTO devices VALUES (" + ",".join("?" * len(columns)) + ")",
                            ([v if v != "" else None for v in r] for r in reader))
         db.commit()
         db.close()

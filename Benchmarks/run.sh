@@ -4,9 +4,14 @@
 # for SQLite, the sqlite3 CLI's GROUP BY and DuckDB's sqlite_scan. Prints wall time, MB/s, rows/s, peak RSS and
 # the ratios the performance targets are stated in.
 #
-#   bash Benchmarks/run.sh                 # 1M and 10M rows (data generated once into bench-data/)
-#   bash Benchmarks/run.sh 2000000         # other sizes
-#   bash Benchmarks/run.sh --smoke         # CI: a tiny inventory, FleetAudit only, nothing timed or compared
+# Three shapes of fleet (Benchmarks/make-inventory.py): `low` (rows drawn from 60,000 cohorts: profiles
+# repeat), `high` (attributes drawn independently: devices hardly repeat) and `aggregated` (a warehouse's grouped
+# export: every row a distinct profile with a `count`). For each it also prints the distinct profiles FleetAudit
+# evaluated (FLEET_AUDIT_TIMINGS) and the bytes per profile of FleetAudit's peak RSS.
+#
+#   bash Benchmarks/run.sh                 # low 1M+10M, high 1M+10M, aggregated 1M (generated once into bench-data/)
+#   bash Benchmarks/run.sh high:2000000    # SHAPE:ROWS (a bare number is low:ROWS)
+#   bash Benchmarks/run.sh --smoke         # CI: tiny inventories of every shape, FleetAudit only, nothing timed
 #   REPEAT=5 bash Benchmarks/run.sh        # more runs per command (the median is reported; default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +23,13 @@ sizes=()
 for a in "$@"; do
   if [ "$a" = "--smoke" ]; then smoke=true; else sizes+=("$a"); fi
 done
-if $smoke; then sizes=(20000); elif [ ${#sizes[@]} -eq 0 ]; then sizes=(1000000 10000000); fi
+if $smoke; then sizes=(low:20000 high:20000 aggregated:20000)
+elif [ ${#sizes[@]} -eq 0 ]; then sizes=(low:1000000 low:10000000 high:1000000 high:10000000 aggregated:1000000); fi
+# inventory paths and generator arguments of SHAPE:ROWS (low keeps the bare names of earlier runs' data)
+shape_of() { case $1 in *:*) echo "${1%%:*}";; *) echo low;; esac; }
+rows_of() { echo "${1##*:}"; }
+base_of() { local s; s=$(shape_of "$1"); if [ "$s" = low ]; then echo "$DATA/$(rows_of "$1")"; else echo "$DATA/$s-$(rows_of "$1")"; fi; }
+gen_args() { case $(shape_of "$1") in high) echo "--cardinality high";; aggregated) echo "--aggregated";; *) echo "";; esac; }
 
 # Timings need the release build; the CI smoke test reuses the debug build it already has.
 mode=release
@@ -32,8 +43,9 @@ audit() { # inventory, output dir
 }
 
 if $smoke; then
-  for n in "${sizes[@]}"; do
-    python3 Benchmarks/make-inventory.py --rows "$n" --csv "$DATA/smoke.csv" --sqlite "$DATA/smoke.sqlite" >&2
+  for plan in "${sizes[@]}"; do
+    # shellcheck disable=SC2046
+    python3 Benchmarks/make-inventory.py $(gen_args "$plan") --rows "$(rows_of "$plan")" --csv "$DATA/smoke.csv" --sqlite "$DATA/smoke.sqlite" >&2
     audit "$DATA/smoke.csv" "$DATA/smoke-csv-report"
     audit "$DATA/smoke.sqlite" "$DATA/smoke-sqlite-report"
     python3 .ci/check-report.py "$DATA/smoke-csv-report/report.json"
@@ -56,6 +68,8 @@ kind, path = sys.argv[1], sys.argv[2]
 con = duckdb.connect()
 con.execute("SET threads=2")
 cols = "platform, os_version, app_version, app_build, package_name, model, region, language, is_tablet"
+# A grouped export is grouped again by summing its counts, as FleetAudit weighs its rows by them.
+total = "sum(CAST(count AS BIGINT))" if len(sys.argv) > 3 and sys.argv[3] == "aggregated" else "count(*)"
 if kind == "csv":
     src = f"read_csv('{path}', ignore_errors=true, all_varchar=true)"
 else:
@@ -63,7 +77,7 @@ else:
     con.execute("LOAD '" + os.path.join(os.path.dirname(ext.__file__), "extensions", "v" + duckdb.__version__, "sqlite_scanner.duckdb_extension") + "'")
     con.execute("SET sqlite_all_varchar=true")
     src = f"sqlite_scan('{path}', 'devices')"
-con.execute(f"COPY (SELECT {cols}, count(*) AS n FROM {src} GROUP BY ALL) TO '/dev/null' (FORMAT csv)")
+con.execute(f"COPY (SELECT {cols}, {total} AS n FROM {src} GROUP BY ALL) TO '/dev/null' (FORMAT csv)")
 PY
 
 # Each command runs $REPEAT times (default 3), the commands of one size interleaved (FleetAudit, DuckDB,
@@ -93,42 +107,54 @@ PY
 }
 
 declare -A result
-for n in "${sizes[@]}"; do
-  csv=$DATA/$n.csv; db=$DATA/$n.sqlite
-  [ -s "$csv" ] && [ -s "$db" ] || python3 Benchmarks/make-inventory.py --rows "$n" --csv "$csv" --sqlite "$db" >&2
+for plan in "${sizes[@]}"; do
+  shape=$(shape_of "$plan"); n=$(rows_of "$plan"); base=$(base_of "$plan")
+  csv=$base.csv; db=$base.sqlite
+  # shellcheck disable=SC2046
+  [ -s "$csv" ] && [ -s "$db" ] || python3 Benchmarks/make-inventory.py $(gen_args "$plan") --rows "$n" --csv "$csv" --sqlite "$db" >&2
   bytes=$(stat -c %s "$csv"); dbbytes=$(stat -c %s "$db")
   cat "$csv" > /dev/null; cat "$db" > /dev/null   # warm the page cache
-  echo "$n rows: CSV $((bytes / 1000000)) MB, SQLite $((dbbytes / 1000000)) MB; median of $REPEAT interleaved runs"
+  echo "$shape, $n rows: CSV $((bytes / 1000000)) MB, SQLite $((dbbytes / 1000000)) MB; median of $REPEAT interleaved runs"
   rm -f "$DATA"/times-*
+  sum=""; [ "$shape" = aggregated ] && sum=aggregated
   for _ in $(seq "$REPEAT"); do
     once wc wc -l "$csv"
-    once fa_csv "$BIN" audit --inventory "$csv" "${CONFIGS[@]}" --out "$DATA/report-$n-csv"
-    once duck_csv "$VENV/bin/python" "$DATA/duck.py" csv "$csv"
-    once fa_db "$BIN" audit --inventory "$db" "${CONFIGS[@]}" --out "$DATA/report-$n-sqlite"
-    once duck_db "$VENV/bin/python" "$DATA/duck.py" sqlite "$db"
+    FLEET_AUDIT_TIMINGS=1 once fa_csv "$BIN" audit --inventory "$csv" "${CONFIGS[@]}" --out "$DATA/report-$shape-$n-csv"
+    profiles=$(grep -o '[0-9]* distinct profiles' "$DATA/stderr.txt" | head -1 | cut -d' ' -f1)
+    once duck_csv "$VENV/bin/python" "$DATA/duck.py" csv "$csv" $sum
+    once fa_db "$BIN" audit --inventory "$db" "${CONFIGS[@]}" --out "$DATA/report-$shape-$n-sqlite"
+    once duck_db "$VENV/bin/python" "$DATA/duck.py" sqlite "$db" $sum
   done
   # The sqlite3 CLI takes ten times longer than the rest: once is enough to show where it stands.
-  once sqlite_cli sqlite3 "$db" "SELECT platform, os_version, app_version, app_build, package_name, model, region, language, is_tablet, count(*) FROM devices GROUP BY 1,2,3,4,5,6,7,8,9"
+  if [ "$shape" = aggregated ]; then total="sum(count)"; else total="count(*)"; fi
+  once sqlite_cli sqlite3 "$db" "SELECT platform, os_version, app_version, app_build, package_name, model, region, language, is_tablet, $total FROM devices GROUP BY 1,2,3,4,5,6,7,8,9"
   report wc "wc -l (bare scan)" "$bytes" "$n"
   report fa_csv "FleetAudit CSV (full audit)" "$bytes" "$n"; fa_csv=$median; fa_csv_kb=$peak
   report duck_csv "DuckDB CSV GROUP BY (2 threads)" "$bytes" "$n"; duck_csv=$median
   report fa_db "FleetAudit SQLite (full audit)" "$dbbytes" "$n"; fa_db=$median; fa_db_kb=$peak
   report duck_db "DuckDB sqlite_scan GROUP BY" "$dbbytes" "$n"; duck_db=$median
   report sqlite_cli "sqlite3 CLI GROUP BY" "$dbbytes" "$n"
-  python3 - "$fa_csv" "$duck_csv" "$fa_db" "$duck_db" <<'PY'
+  python3 - "$fa_csv" "$duck_csv" "$fa_db" "$duck_db" "$shape" "$profiles" "$fa_csv_kb" "$fa_db_kb" <<'PY'
 import sys
-fc, dc, fd, dd = map(float, sys.argv[1:])
-print(f"  ratios: CSV FleetAudit/DuckDB = {fc / dc:.2f} (target <= 0.5); SQLite FleetAudit/DuckDB sqlite_scan = {fd / dd:.2f} (target <= 1.0)")
+fc, dc, fd, dd = map(float, sys.argv[1:5]); shape, profiles = sys.argv[5], int(sys.argv[6] or 0)
+csv_kb, db_kb = int(sys.argv[7]), int(sys.argv[8])
+targets = {"low": (0.5, 1.0, None), "high": (0.5, 1.0, 150), "aggregated": (1.0, 1.0, 250)}[shape]
+print(f"  ratios: CSV FleetAudit/DuckDB = {fc / dc:.2f} (target <= {targets[0]}); SQLite FleetAudit/DuckDB sqlite_scan = {fd / dd:.2f} (target <= {targets[1]})")
+rss = max(csv_kb, db_kb) / 1024
+per = f", {max(csv_kb, db_kb) * 1024 / profiles:.0f} B of peak RSS per profile" if profiles else ""
+print(f"  {profiles:,} distinct profiles; peak RSS {rss:.0f} MB" + (f" (target <= {targets[2]} MB)" if targets[2] else "") + per)
 PY
-  python3 .ci/check-report.py "$DATA/report-$n-sqlite/report.json" --same-numbers-as "$DATA/report-$n-csv/report.json" >&2
-  result[$n]="$fa_csv_kb $fa_db_kb"
+  python3 .ci/check-report.py "$DATA/report-$shape-$n-sqlite/report.json" --same-numbers-as "$DATA/report-$shape-$n-csv/report.json" >&2
+  result[$plan]="$fa_csv_kb $fa_db_kb"
 done
-if [ ${#sizes[@]} -ge 2 ]; then
-  first=${sizes[0]}; last=${sizes[${#sizes[@]}-1]}
-  python3 - ${result[$first]} ${result[$last]} "$first" "$last" <<'PY'
+# RSS growth from the smallest to the largest low-cardinality run: memory grows with profiles, not rows.
+lows=(); for plan in "${sizes[@]}"; do [ "$(shape_of "$plan")" = low ] && lows+=("$plan"); done
+if [ ${#lows[@]} -ge 2 ]; then
+  first=${lows[0]}; last=${lows[${#lows[@]}-1]}
+  python3 - ${result[$first]} ${result[$last]} "$(rows_of "$first")" "$(rows_of "$last")" <<'PY'
 import sys
 a_csv, a_db, b_csv, b_db = map(int, sys.argv[1:5]); first, last = sys.argv[5], sys.argv[6]
 for kind, a, b in (("CSV", a_csv, b_csv), ("SQLite", a_db, b_db)):
-    print(f"peak RSS {kind}: {first} rows {a / 1024:.0f} MB, {last} rows {b / 1024:.0f} MB, growth {100 * (b - a) / a:+.0f}% (target < 20%, and <= 100 MB)")
+    print(f"peak RSS {kind} (low): {first} rows {a / 1024:.0f} MB, {last} rows {b / 1024:.0f} MB, growth {100 * (b - a) / a:+.0f}% (target < 20%, and <= 100 MB)")
 PY
 fi

@@ -103,6 +103,10 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertEqual(crossed.status, 1, crossed.stderr)
         XCTAssertTrue(crossed.stderr.contains("rejected = 5 rows (0.13%)"), crossed.stderr)
         XCTAssertEqual(try run(sample + ["--quiet", "--fail-on", "rejected>4"]).status, 1)
+        // Diagnostics gates by severity: availability-ios.json has one warning and no error.
+        XCTAssertEqual(try run(sample + ["--quiet", "--fail-on", "availability-ios.json:warning"]).status, 1)
+        XCTAssertEqual(try run(sample + ["--quiet", "--fail-on", "availability-ios.json:warning>1"]).status, 0)
+        XCTAssertEqual(try run(sample + ["--quiet", "--fail-on", "availability-ios.json:error"]).status, 0)
         let badScope = try run(sample + ["--quiet", "--fail-on", "x.json:rejected>0"])
         XCTAssertEqual(badScope.status, 64)
         XCTAssertTrue(badScope.stderr.contains("takes no config id"), badScope.stderr)
