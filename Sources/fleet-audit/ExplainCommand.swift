@@ -29,14 +29,7 @@ struct ExplainCommand: ParsableCommand {
     @Option(name: .customLong("device-id"), help: ArgumentHelp("With --inventory: the row whose device_id is this.", valueName: "id"))
     var deviceID: String?
 
-    @Option(help: ArgumentHelp("With --inventory: CSV field delimiter (a character, or comma, semicolon, tab, pipe).", valueName: "char"))
-    var delimiter: String = ","
-
-    @Option(name: .customLong("column"), help: ArgumentHelp("With --inventory: read a known column from another header (repeatable).", valueName: "canonical=header"))
-    var columns: [String] = []
-
-    @Option(help: ArgumentHelp("With --inventory: the SQLite table to read.", valueName: "name"))
-    var table: String?
+    @OptionGroup var reading: InventoryReadOptions
 
     func validate() throws {
         let fromInventory = inventory != nil
@@ -55,13 +48,7 @@ struct ExplainCommand: ParsableCommand {
         var request = AuditRequest(inventoryPath: "")
         configOptions.apply(to: &request)
         try evaluation.apply(to: &request)
-        // The inventory is read with audit's own option parsing (delimiter names, column mappings).
-        var lookup: AuditRequest?
-        if let inventory {
-            let options = try InventoryOptions.parse(["--inventory", inventory, "--delimiter", delimiter] + columns.flatMap { ["--column", $0] }
-                                                     + (table.map { ["--table", $0] } ?? []))
-            lookup = try options.request()
-        }
+        let lookup = try inventory.map { try reading.request(inventory: $0) }
         do {
             let pairs: [(key: String, value: String)]
             if let lookup {

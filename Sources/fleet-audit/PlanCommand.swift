@@ -33,14 +33,7 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var reports: ReportOptions
 
-    @Option(help: ArgumentHelp("Force the format of every config instead of detecting it from the document's keys.", valueName: "name"))
-    var format: String?
-
-    @Option(help: ArgumentHelp("Seconds to wait for a config URL.", valueName: "seconds"))
-    var timeout: Double = 30
-
-    @Flag(name: .customLong("keep-going"), help: "Plan the other pairs when a config cannot be loaded; its pair is listed as failed and the exit code is 65.")
-    var keepGoing = false
+    @OptionGroup var loading: ConfigLoadOptions
 
     @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome) or [CONFIG_ID:]worse>N|P%, e.g. '*->blocked>0' (repeatable; quote it).", valueName: "gate"))
     var failOn: [String] = []
@@ -54,9 +47,7 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         var audit = try inventoryOptions.request()
         try evaluation.apply(to: &audit)
-        audit.format = format
-        audit.timeout = timeout
-        audit.keepGoing = keepGoing
+        loading.apply(to: &audit)
         var request = PlanRequest(audit: audit)
         request.published = published
         request.draft = draft

@@ -2,7 +2,7 @@ import ArgumentParser
 import FleetAudit
 import Foundation
 
-/// Options that load and evaluate configs, shared by audit, explain and validate.
+/// Where configs come from, shared by audit, explain and validate (plan has --published/--draft instead).
 struct ConfigOptions: ParsableArguments {
     @Option(name: .customLong("config"), help: ArgumentHelp("A config file or https:// URL (repeatable).", valueName: "path|url"))
     var configs: [String] = []
@@ -10,6 +10,11 @@ struct ConfigOptions: ParsableArguments {
     @Option(name: .customLong("config-dir"), help: ArgumentHelp("Load every *.json below this folder, sorted by path (repeatable).", valueName: "dir"))
     var configDirectories: [String] = []
 
+    @OptionGroup var loading: ConfigLoadOptions
+}
+
+/// How configs are loaded, shared by every command that loads them.
+struct ConfigLoadOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Force the format instead of detecting it from the document's keys.", valueName: "name"))
     var format: String?
 
@@ -18,13 +23,27 @@ struct ConfigOptions: ParsableArguments {
 
     @Flag(name: .customLong("keep-going"), help: "Report a config that cannot be loaded instead of stopping.")
     var keepGoing = false
+
+    func apply(to request: inout AuditRequest) {
+        request.format = format
+        request.timeout = timeout
+        request.keepGoing = keepGoing
+    }
 }
 
-/// Where the devices come from and how to read them, shared by audit and plan.
+/// Where the devices come from, shared by audit and plan.
 struct InventoryOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The device inventory: a CSV file, a SQLite database (opened read-only), or - for CSV on standard input.", valueName: "path"))
     var inventory: String
 
+    @OptionGroup var reading: InventoryReadOptions
+
+    /// A request for this inventory, read as the options say.
+    func request() throws -> AuditRequest { try reading.request(inventory: inventory) }
+}
+
+/// How an inventory is read, shared by audit, plan and explain (whose --inventory is optional).
+struct InventoryReadOptions: ParsableArguments {
     @Option(help: ArgumentHelp("CSV field delimiter: a single character, or comma, semicolon, tab, pipe.", valueName: "char"))
     var delimiter: String = ","
 
@@ -68,8 +87,8 @@ struct InventoryOptions: ParsableArguments {
         return map
     }
 
-    /// A request for this inventory, read as these options say.
-    func request() throws -> AuditRequest {
+    /// A request for `inventory`, read as these options say.
+    func request(inventory: String) throws -> AuditRequest {
         var request = AuditRequest(inventoryPath: inventory)
         request.delimiter = try parsedDelimiter()
         request.columnOverrides = try parsedColumns()
@@ -176,9 +195,7 @@ extension ConfigOptions {
     func apply(to request: inout AuditRequest) {
         request.configs = configs
         request.configDirectories = configDirectories
-        request.format = format
-        request.timeout = timeout
-        request.keepGoing = keepGoing
+        loading.apply(to: &request)
     }
 }
 
