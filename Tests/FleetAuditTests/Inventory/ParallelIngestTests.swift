@@ -97,6 +97,25 @@ final class ParallelIngestTests: XCTestCase {
             XCTAssertEqual(fingerprint(try load(path, workers: workers)), serial, "\(workers) workers")
         }
     }
+
+    /// A fleet whose devices do not repeat: past `RowCounter.sharedTrial` new keys the counters stop sharing
+    /// classifications (almost none would be found), and the result is still exactly one thread's — including
+    /// rejected rows and repeats that do occur.
+    func testHighCardinalityPartsGiveExactlyWhatOneThreadGives() throws {
+        var rng = SeededGenerator(seed: 16)
+        var text = "platform,os_version,app_version,app_build,region,count\n"
+        for i in 0..<60_000 {
+            let android = rng.next() % 2 == 0
+            let region = rng.next() % 10 == 0 ? "GB" : "R-\(i)"          // mostly unique, some repeats
+            let build = rng.next() % 500 == 0 ? "x" : String(100 + rng.next() % 300)   // a few rejected rows
+            text += (android ? "android,13" : "ios,17.\(rng.next() % 5)") + ",6.\(rng.next() % 40),\(build),\(region),\(1 + rng.next() % 3)\n"
+        }
+        let path = TestPaths.write(text, named: "high.csv", in: TestPaths.temporaryDirectory())
+        let one = fingerprint(try load(path, workers: 1))
+        XCTAssertGreaterThan(one.count, 50_000, "tens of thousands of distinct profiles")
+        XCTAssertEqual(fingerprint(try load(path, workers: 2)), one)
+        XCTAssertEqual(fingerprint(try load(path, workers: 4)), one)
+    }
 }
 
 /// SplitMix64: the same numbers on every machine, so a failing seed can be replayed.
