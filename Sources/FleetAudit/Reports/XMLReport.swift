@@ -42,6 +42,19 @@ public enum XMLReport {
         return w.finish()
     }
 
+    /// Which state of the inventory was read, as attributes (shared with the plan's XML).
+    static func snapshotAttributes(_ s: InventorySnapshot) -> [(String, String)] {
+        var attributes = [("kind", s.kind.rawValue)]
+        if let bytes = s.bytes {
+            attributes += [("bytes", String(bytes)), ("grownBytes", String(s.grownBytes)), ("cutLineBytes", String(s.cutLineBytes))]
+        }
+        if let mode = s.journalMode { attributes.append(("journalMode", mode)) }
+        if let counter = s.changeCounter { attributes.append(("changeCounter", String(counter))) }
+        if let n = s.connections { attributes.append(("connections", String(n))) }
+        if let n = s.restarts { attributes.append(("restarts", String(n))) }
+        return attributes
+    }
+
     private static func inventory(_ inv: InventorySummary, _ w: XMLWriter) {
         w.start("inventory")
         for (k, v) in [("source", inv.source), ("locationKind", inv.locationKind)] { w.attribute(k, v) }
@@ -63,17 +76,7 @@ public enum XMLReport {
             w.element("rejection", attributes, text: r.message)
         }
         w.end()
-        if let s = inv.snapshot {
-            var attributes = [("kind", s.kind.rawValue)]
-            if let bytes = s.bytes {
-                attributes += [("bytes", String(bytes)), ("grownBytes", String(s.grownBytes)), ("cutLineBytes", String(s.cutLineBytes))]
-            }
-            if let mode = s.journalMode { attributes.append(("journalMode", mode)) }
-            if let counter = s.changeCounter { attributes.append(("changeCounter", String(counter))) }
-            if let n = s.connections { attributes.append(("connections", String(n))) }
-            if let n = s.restarts { attributes.append(("restarts", String(n))) }
-            w.element("snapshot", attributes)
-        }
+        if let s = inv.snapshot { w.element("snapshot", snapshotAttributes(s)) }
         w.end()
     }
 

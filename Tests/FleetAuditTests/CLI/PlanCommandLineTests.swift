@@ -92,6 +92,10 @@ extension CommandLineTests {
                               "--published", "SampleData/configs/nhs/availability-android.json",
                               "--draft", "SampleData/drafts/nhs/availability-android.json", "--json", "-"])
         XCTAssertEqual(sqlite.status, 0, sqlite.stderr)
+        // The plan says which state of the inventory it read, as the audit does.
+        let snapshot = try XCTUnwrap(JSONParser.parse(sqlite.stdout).objectValue?["inventory"]?.objectValue?["snapshot"]?.objectValue)
+        XCTAssertEqual(snapshot["kind"], .string("sqlite"))
+        XCTAssertEqual(snapshot["journalMode"], .string("delete"))
     }
 
     /// `plan --detailed-exitcode`: 2 when any device changes outcome, 0 when none does; the JSON goes to stdout.

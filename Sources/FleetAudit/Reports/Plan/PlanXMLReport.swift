@@ -2,7 +2,7 @@
 /// against `Templates/fleet-audit-plan-1.xsd`.
 public enum PlanXMLReport {
     public static let namespace = "urn:fleet-audit:plan:1"
-    public static let schemaVersion = "1.0"
+    public static let schemaVersion = "1.1"
     public static let schemaFile = "fleet-audit-plan-1.xsd"
 
     public static func render(_ report: PlanReport) -> String {
@@ -13,8 +13,11 @@ public enum PlanXMLReport {
         w.attribute("generatedAt", Timestamps.iso8601(report.generatedAt))
         w.element("tool", [("name", "fleet-audit"), ("version", FleetAuditVersion.current)])
         let inv = report.inventory
-        w.element("inventory", [("source", inv.source), ("rowsRead", String(inv.rowsRead)), ("rowsEvaluated", String(inv.rowsEvaluated)),
-                                ("rowsRejected", String(inv.rowsRejected)), ("devices", String(inv.devices))])
+        w.start("inventory")
+        for (k, v) in [("source", inv.source), ("rowsRead", String(inv.rowsRead)), ("rowsEvaluated", String(inv.rowsEvaluated)),
+                       ("rowsRejected", String(inv.rowsRejected)), ("devices", String(inv.devices))] { w.attribute(k, v) }
+        if let snapshot = inv.snapshot { w.element("snapshot", XMLReport.snapshotAttributes(snapshot)) }
+        w.end()
         w.start("totals")
         w.attribute("worse", report.worse)
         w.attribute("better", report.better)
