@@ -49,4 +49,9 @@ public enum AuditFailure: Error, CustomStringConvertible, Equatable {
         case .usage(let m), .input(let m), .temporary(let m): return m
         }
     }
+
+    /// An inventory that cannot be read: bad input, or busy (another connection's lock outlasted the wait).
+    init(_ error: InventoryError) {
+        if case .locked = error { self = .temporary(error.description) } else { self = .input(error.description) }
+    }
 }

@@ -52,80 +52,7 @@ public enum AuditRun {
             loader.onProgress = onProgress
             return try loader.load(source)
         } catch {
-            if case .locked = error { throw .temporary(error.description) }
-            throw .input(error.description)
-        }
-    }
-
-    /// Inventory platform values no loaded config targets and FleetAudit does not know (`Andriod`): those
-    /// devices are notTargeted by every config, which must not pass unnoticed.
-    static func unreadPlatforms(_ table: ProfileTable, configs: [LoadedConfig]) -> [Diagnostic] {
-        var devices: [Platform: Int64] = [:]
-        for (i, profile) in table.profiles.enumerated() { devices[profile.platform, default: 0] += table.devices[i] }
-        let known = Set([Platform.ios, .macos, .android] + configs.flatMap(\.config.platforms))
-        return devices.keys.filter { !known.contains($0) }.sorted().map { platform in
-            let hint = NearMiss.closest(to: platform.name, among: ["android", "ios", "macos", "ipados"]).map { "; did you mean \($0)?" } ?? ""
-            return Diagnostic("inventory.unknownPlatform", .warning,
-                              "platform \"\(platform.name)\" (\(devices[platform]!.groupedDigits) devices) is no platform a loaded config targets, "
-                              + "so every config leaves those devices notTargeted\(hint)")
-        }
-    }
-
-    /// Configs for a package no device of the inventory has: they decide nothing, which looks like "no device
-    /// affected" unless said. Only when the inventory names packages at all.
-    static func unmatchedPackages(_ table: ProfileTable, configs: [LoadedConfig]) -> [Diagnostic] {
-        guard configs.contains(where: { !$0.config.packageNames.isEmpty }) else { return [] }
-        var devices: [String: Int64] = [:]
-        for (i, profile) in table.profiles.enumerated() {
-            if let package = profile.packageName { devices[package, default: 0] += table.devices[i] }
-        }
-        guard !devices.isEmpty else { return [] }
-        let found = devices.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        let listed = found.prefix(5).map { "\($0.key) (\($0.value.groupedDigits))" }.joined(separator: ", ") + (found.count > 5 ? ", …" : "")
-        return configs.compactMap { loaded in
-            let names = loaded.config.packageNames
-            guard !names.isEmpty, !names.contains(where: { devices[$0] != nil }) else { return nil }
-            let hint = names.lazy.compactMap { NearMiss.closest(to: $0, among: Array(devices.keys)) }.first.map { "; did you mean \($0)?" } ?? ""
-            return Diagnostic("inventory.packageNotFound", .warning,
-                              "\(loaded.id) is for package \(names.joined(separator: ", ")), which no device of the inventory has, so it decides "
-                              + "no device (packages found, with devices: \(listed))\(hint)")
-        }
-    }
-
-    /// Attributes a config reads (a PrinceOfVersions requirement, a Turkcell filter, an OSAM counter) that no
-    /// inventory column provides: every device reads them as absent, which decides outcomes without a word.
-    static func missingAttributes(_ configs: [LoadedConfig], headers: [String], overrides: [String: String]) -> [Diagnostic] {
-        guard !headers.isEmpty else { return [] }
-        // Per-device history whose absence has a meaning the SDKs define (a message never shown, no version
-        // ever notified): an inventory without it is the common case, not a mistake.
-        let history: Set<String> = ["messagedisplaycount", "messagelastshown", "lastnotifiedversion"]
-        let provided = Set(headers.map(InventoryColumn.normalize) + overrides.keys.map(InventoryColumn.normalize)).union(history)
-        return configs.compactMap { loaded in
-            let missing = loaded.config.needs.attributes.subtracting(provided).sorted()
-            guard !missing.isEmpty else { return nil }
-            let hints = missing.compactMap { name in NearMiss.closest(to: name, among: headers).map { "\(name) → \($0)?" } }
-            return Diagnostic("inventory.missingColumn", .warning,
-                              "\(loaded.id) reads \(missing.joined(separator: ", ")), which no inventory column provides: every device reads "
-                              + "\(missing.count == 1 ? "it" : "them") as absent (map a column with --column NAME=HEADER"
-                              + (hints.isEmpty ? ")" : "; near misses: \(hints.joined(separator: ", ")))"))
-        }
-    }
-
-    /// Inventory packages (per platform) the releases file has no release for: any config that forces those
-    /// devices counts them blocked, and the reason is the file's gap, not the store's — say which.
-    static func packagesWithoutReleases(_ table: ProfileTable, releases: Releases?) -> [Diagnostic] {
-        guard let releases, !releases.all.isEmpty else { return [] }
-        var devices: [String: (platform: Platform, package: String?, count: Int64)] = [:]
-        for (i, p) in table.profiles.enumerated() {
-            let key = "\(p.platform.name)|\(p.packageName ?? "")"
-            devices[key, default: (p.platform, p.packageName, 0)].count += table.devices[i]
-        }
-        return devices.values.filter { group in
-            !releases.all.contains { $0.platform == group.platform && ($0.package == nil || group.package == nil || $0.package == group.package) }
-        }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }.map { group in
-            Diagnostic("releases.noReleaseForPackage", .warning,
-                       "\(releases.source) has no \(group.platform.name) release" + (group.package.map { " of \($0)" } ?? "")
-                       + " (\(group.count.groupedDigits) devices): a config that forces them counts them blocked")
+            throw AuditFailure(error)
         }
     }
 
@@ -145,9 +72,8 @@ public enum AuditRun {
         timings?.phaseEnded("evaluation")
         var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
-        report.diagnostics += unreadPlatforms(table, configs: configs) + unmatchedPackages(table, configs: configs)
-            + missingAttributes(configs, headers: summary.headers, overrides: request.columnOverrides)
-            + packagesWithoutReleases(table, releases: releases)
+        report.diagnostics += InventoryCrossChecks.diagnostics(table, headers: summary.headers, configs: configs, releases: releases,
+                                                               columnOverrides: request.columnOverrides)
         report.allowsEmpty = request.allowEmpty
         if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
         report.gates = request.gates.flatMap { $0.check(report) }

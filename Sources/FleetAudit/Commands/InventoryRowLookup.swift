@@ -16,8 +16,7 @@ public enum InventoryRowLookup {
             source = try InventoryOpener.open(path: request.inventoryPath, delimiter: request.delimiter,
                                               table: request.table, query: request.query, busyTimeout: request.busyTimeout)
         } catch {
-            if case .locked = error { throw .temporary(error.description) }
-            throw .input(error.description)
+            throw AuditFailure(error)
         }
         let headers = source.headers
         var idColumn: Int?
@@ -47,7 +46,7 @@ public enum InventoryRowLookup {
         } catch let failure as AuditFailure {
             throw failure
         } catch let error as InventoryError {
-            throw .input(error.description)
+            throw AuditFailure(error)
         } catch {
             throw .input("\(error)")
         }

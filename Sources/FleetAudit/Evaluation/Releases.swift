@@ -12,6 +12,12 @@ public struct Release: Equatable, Sendable {
     public let minOS: String?
     public let package: String?
 
+    /// Whether a device of this platform and package can be offered it: the platform matches, and the package
+    /// too when both name one.
+    func offered(to platform: Platform, package: String?) -> Bool {
+        self.platform == platform && (self.package == nil || package == nil || self.package == package)
+    }
+
     public init(platform: Platform, version: String?, build: Int? = nil, minOS: String? = nil, package: String? = nil) {
         self.platform = platform
         self.version = version
@@ -77,10 +83,13 @@ public struct Releases: Sendable {
 
     /// Releases a device could be offered: its platform, and its package when both name one.
     public func candidates(for profile: Profile) -> [Release] {
-        all.filter { r in
-            r.platform == profile.platform
-                && (r.package == nil || profile.packageName == nil || r.package == profile.packageName)
-        }
+        let package = profile.packageName
+        return all.filter { $0.offered(to: profile.platform, package: package) }
+    }
+
+    /// Whether the file has any release for this platform and package.
+    public func hasRelease(platform: Platform, package: String?) -> Bool {
+        all.contains { $0.offered(to: platform, package: package) }
     }
 
     /// Whether some release satisfying `reaches` installs on the device's OS.

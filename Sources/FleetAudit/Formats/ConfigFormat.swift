@@ -33,6 +33,9 @@ public protocol EvaluableConfig: Sendable {
     var needs: ProfileNeeds { get }
     /// The app packages the document is for, when it names them (its other devices are notTargeted).
     var packageNames: [String] { get }
+    /// Attributes among `needs` that are the device's own history (a message's display count, the version last
+    /// notified), whose absence the client defines ("never"): an inventory without them is not a mistake.
+    var deviceHistory: [String] { get }
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision
 }
 
@@ -40,6 +43,7 @@ extension EvaluableConfig {
     public var notices: [NoticeInfo] { [] }
     public var needs: ProfileNeeds { ProfileNeeds() }
     public var packageNames: [String] { [] }
+    public var deviceHistory: [String] { [] }
 }
 
 /// A rule's stable id and a one-line summary for reports.

@@ -62,5 +62,6 @@ struct SchemaCheckedConfig: EvaluableConfig {
     var diagnostics: [Diagnostic] { base.diagnostics + keyDiagnostics }
     var needs: ProfileNeeds { base.needs }
     var packageNames: [String] { base.packageNames }
+    var deviceHistory: [String] { base.deviceHistory }
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision { base.evaluate(profile, context: context) }
 }

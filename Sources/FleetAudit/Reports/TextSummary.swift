@@ -35,7 +35,7 @@ public enum TextSummary {
             lines.append("\(d.severity.rawValue): [\(d.code)] \(d.message)")
         }
         for g in report.crossedGates { lines.append("gate crossed: " + g.sentence) }
-        for f in report.failedConfigs { lines.append("\(f.id): error: [config.unavailable] \(f.error.description)") }
+        lines += report.failedConfigs.map(failedLine)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -51,9 +51,11 @@ public enum TextSummary {
         for c in report.configs {
             for d in c.diagnostics where d.diagnostic.severity == .error { lines.append(line(c.id, d)) }
         }
-        for f in report.failedConfigs { lines.append("\(f.id): error: [config.unavailable] \(f.error.description)") }
+        lines += report.failedConfigs.map(failedLine)
         return lines
     }
+
+    static func failedLine(_ f: FailedConfig) -> String { "\(f.id): error: [config.unavailable] \(f.error.description)" }
 
     /// `12,345`: comma grouping, never the locale's.
     public static func grouped(_ n: Int64) -> String { n.groupedDigits }

@@ -57,7 +57,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
             throw .sqlite(path, reason: message)
         }
         db = handle
-        sqlite3_busy_timeout(handle, Int32(clamping: Int((busyTimeout * 1000).rounded())))
+        sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout))
         do {
             let sql: String
             if let query {
@@ -131,6 +131,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         }
         return stmt
     }
+
+    private static func milliseconds(_ seconds: Double) -> Int32 { Int32(clamping: Int((seconds * 1000).rounded())) }
 
     private static func isBusy(_ db: OpaquePointer) -> Bool {
         let code = sqlite3_errcode(db) & 0xFF
@@ -329,7 +331,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     private func beginRead(waiting: Bool) -> Int32 {
         guard let db else { return SQLITE_MISUSE }
         if !waiting { sqlite3_busy_timeout(db, 0) }
-        defer { if !waiting { sqlite3_busy_timeout(db, Int32(clamping: Int((busyTimeout * 1000).rounded()))) } }
+        defer { if !waiting { sqlite3_busy_timeout(db, Self.milliseconds(busyTimeout)) } }
         var rc = sqlite3_exec(db, "BEGIN", nil, nil, nil)
         guard rc == SQLITE_OK else { return rc }
         guard let stmt = Self.prepare(db, "SELECT count(*) FROM sqlite_master") else {

@@ -51,6 +51,8 @@ package final class TextInterner: @unchecked Sendable {
 /// A store is filled by one thread (a part's ingest, a projection) and only read after that, by any number.
 package final class ProfileStore: @unchecked Sendable {
     package static let fixedColumns = 6
+    package static let platformColumn = 0
+    package static let packageColumn = 5
     package let attributeNames: [String]
     private let attributeColumns: [String: Int]
     /// Per column; nil for the API level, stored as a number. Projections share their source's.

@@ -5,6 +5,7 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
     let rules: [RuleInfo]
     let diagnostics: [Diagnostic]
     let needs: ProfileNeeds
+    var deviceHistory: [String] { [Self.lastNotifiedColumn] }
 
     static let missingVersions = "pov.missingVersions"
     static let platformMissing = "pov.platformMissing"

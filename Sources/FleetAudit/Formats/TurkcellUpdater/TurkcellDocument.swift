@@ -4,6 +4,7 @@ import Foundation
 struct TurkcellDocument: EvaluableConfig {
     let packageName: String?
     var packageNames: [String] { packageName.map { [$0] } ?? [] }
+    var deviceHistory: [String] { [Self.messageDisplayCount, Self.messageLastShown] }
     let updates: [TurkcellEntry]
     let messages: [TurkcellEntry]
     /// `updates` was given as an empty array (the iOS SDK 1.2 crashes on it).

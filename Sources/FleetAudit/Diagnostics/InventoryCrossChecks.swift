@@ -1,0 +1,97 @@
+/// What the inventory, the configs and the releases file say about each other, as run diagnostics: a
+/// platform value nothing targets, a config for a package no device has, an attribute no column provides,
+/// a platform/package the releases file never mentions. Each would otherwise decide outcomes without a word.
+enum InventoryCrossChecks {
+    static func diagnostics(_ table: ProfileTable, headers: [String], configs: [LoadedConfig], releases: Releases?,
+                            columnOverrides: [String: String]) -> [Diagnostic] {
+        let groups = FleetGroups(table)
+        return unreadPlatforms(groups, configs: configs) + unmatchedPackages(groups, configs: configs)
+            + missingAttributes(configs, headers: headers, overrides: columnOverrides)
+            + packagesWithoutReleases(groups, releases: releases)
+    }
+
+    /// Devices by (platform, package), counted in one pass over the distinct profiles on the store's value ids:
+    /// no text is made per profile, only one per group.
+    struct FleetGroups {
+        struct Group { let platform: Platform, package: String?, devices: Int64 }
+        let all: [Group]
+
+        init(_ table: ProfileTable) {
+            struct Key: Hashable { let platform: Int32, package: Int32 }
+            var first: [Key: (row: Int, devices: Int64)] = [:]
+            let store = table.store
+            for row in 0..<table.devices.count {
+                first[Key(platform: store.id(row, ProfileStore.platformColumn), package: store.id(row, ProfileStore.packageColumn)),
+                      default: (row, 0)].devices += table.devices[row]
+            }
+            all = first.values.map { row, devices in
+                let profile = Profile(store: store, row: row)
+                return Group(platform: profile.platform, package: profile.packageName, devices: devices)
+            }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }
+        }
+
+        func devices<K: Hashable>(by key: (Group) -> K?) -> [K: Int64] {
+            var out: [K: Int64] = [:]
+            for g in all { if let k = key(g) { out[k, default: 0] += g.devices } }
+            return out
+        }
+    }
+
+    /// Platform values no loaded config targets and FleetAudit does not know (`Andriod`).
+    static func unreadPlatforms(_ groups: FleetGroups, configs: [LoadedConfig]) -> [Diagnostic] {
+        let devices = groups.devices { $0.platform }
+        let known = Set([Platform.ios, .macos, .android] + configs.flatMap(\.config.platforms))
+        return devices.keys.filter { !known.contains($0) }.sorted().map { platform in
+            let hint = NearMiss.closest(to: platform.name, among: ["android", "ios", "macos", "ipados"]).map { "; did you mean \($0)?" } ?? ""
+            return Diagnostic("inventory.unknownPlatform", .warning,
+                              "platform \"\(platform.name)\" (\(devices[platform]!.groupedDigits) devices) is no platform a loaded config targets, "
+                              + "so every config leaves those devices notTargeted\(hint)")
+        }
+    }
+
+    /// Configs for a package no device has: they decide nothing, which looks like "no device affected"
+    /// unless said. Only when the inventory names packages at all.
+    static func unmatchedPackages(_ groups: FleetGroups, configs: [LoadedConfig]) -> [Diagnostic] {
+        guard configs.contains(where: { !$0.config.packageNames.isEmpty }) else { return [] }
+        let devices = groups.devices { $0.package }
+        guard !devices.isEmpty else { return [] }
+        let found = devices.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let listed = found.prefix(5).map { "\($0.key) (\($0.value.groupedDigits))" }.joined(separator: ", ") + (found.count > 5 ? ", …" : "")
+        return configs.compactMap { loaded in
+            let names = loaded.config.packageNames
+            guard !names.isEmpty, !names.contains(where: { devices[$0] != nil }) else { return nil }
+            let hint = names.lazy.compactMap { NearMiss.closest(to: $0, among: Array(devices.keys)) }.first.map { "; did you mean \($0)?" } ?? ""
+            return Diagnostic("inventory.packageNotFound", .warning,
+                              "\(loaded.id) is for package \(names.joined(separator: ", ")), which no device of the inventory has, so it decides "
+                              + "no device (packages found, with devices: \(listed))\(hint)")
+        }
+    }
+
+    /// Attributes a config reads (a PrinceOfVersions requirement, a Turkcell filter, an OSAM counter) that no
+    /// column provides; not the device history a client defines an absence for (`EvaluableConfig.deviceHistory`).
+    static func missingAttributes(_ configs: [LoadedConfig], headers: [String], overrides: [String: String]) -> [Diagnostic] {
+        guard !headers.isEmpty else { return [] }
+        let provided = Set(headers.map(InventoryColumn.normalize) + overrides.keys.map(InventoryColumn.normalize))
+        return configs.compactMap { loaded in
+            let optional = Set(loaded.config.deviceHistory.map(InventoryColumn.normalize))
+            let missing = loaded.config.needs.attributes.subtracting(provided).subtracting(optional).sorted()
+            guard !missing.isEmpty else { return nil }
+            let hints = missing.compactMap { name in NearMiss.closest(to: name, among: headers).map { "\(name) → \($0)?" } }
+            return Diagnostic("inventory.missingColumn", .warning,
+                              "\(loaded.id) reads \(missing.joined(separator: ", ")), which no inventory column provides: every device reads "
+                              + "\(missing.count == 1 ? "it" : "them") as absent (map a column with --column NAME=HEADER"
+                              + (hints.isEmpty ? ")" : "; near misses: \(hints.joined(separator: ", ")))"))
+        }
+    }
+
+    /// Platforms/packages the releases file has no release for: forcing those devices counts them blocked, and
+    /// the reason is the file's gap, not the store's — say which.
+    static func packagesWithoutReleases(_ groups: FleetGroups, releases: Releases?) -> [Diagnostic] {
+        guard let releases, !releases.all.isEmpty else { return [] }
+        return groups.all.filter { !releases.hasRelease(platform: $0.platform, package: $0.package) }.map { group in
+            Diagnostic("releases.noReleaseForPackage", .warning,
+                       "\(releases.source) has no \(group.platform.name) release" + (group.package.map { " of \($0)" } ?? "")
+                       + " (\(group.devices.groupedDigits) devices): a config that forces them counts them blocked")
+        }
+    }
+}
