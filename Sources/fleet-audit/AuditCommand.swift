@@ -72,7 +72,7 @@ struct AuditCommand: ParsableCommand {
         if let text = stdout {
             FileHandle.standardOutput.write(Data(text.utf8))
         } else if !quiet {
-            FileHandle.standardOutput.write(Data(TextSummary.render(report).utf8))
+            FileHandle.standardOutput.write(Data(TextSummary.render(report, style: Console.style(forFileDescriptor: 1)).utf8))
         }
         if reports.targets.isEmpty && !quiet {
             Console.info("no report written: add --out DIR, or --json/--xml/--html FILE")

@@ -7,7 +7,8 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Evaluate one device against each config and say which rule decided its outcome, and why.",
         discussion: """
-        Prints a JSON array, one object per config: config, outcome, rule, reason, notices, diagnostics.
+        Prints a JSON array, one object per config: config, outcome, rule, reason, notices, diagnostics (codes),
+        diagnosticLocations (code, path, line and column in the config of those that have a place), meta.
         Example:
           fleet-audit explain --config SampleData/configs/nhs/availability-ios.json \\
             --device platform=ios,os_version=16.4,app_version=4.29

@@ -113,12 +113,15 @@ struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the HTML report to this file, or - for standard output.", valueName: "file|-"))
     var html: String?
 
+    @Option(help: ArgumentHelp("Write the --fail-on gates as a JUnit XML test report (one test case per gate) to this file, or -.", valueName: "file|-"))
+    var junit: String?
+
     @Option(help: ArgumentHelp("Render the HTML from this folder's templates instead of the built-in ones (see Templates/).", valueName: "dir"))
     var templates: String?
 
     func validate() throws {
-        if [json, xml, html].filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("only one of --json, --xml, --html can be - (standard output)")
+        if [json, xml, html, junit].filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("only one of --json, --xml, --html, --junit can be - (standard output)")
         }
     }
 
@@ -128,6 +131,7 @@ struct ReportOptions: ParsableArguments {
         targets.json = json
         targets.xml = xml
         targets.html = html
+        targets.junit = junit
         targets.templatesDirectory = templates
         return targets
     }
@@ -220,5 +224,11 @@ enum Console {
         FileHandle.standardError.write(Data("fleet-audit: \(message)\n".utf8))
     }
 
-    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+    /// A terminal that can rewrite a line in place (progress): not a file, pipe or cron mail, not `TERM=dumb`.
+    static var stderrIsTerminal: Bool { isatty(2) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+
+    /// Colour for what goes to this descriptor: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
+    static func style(forFileDescriptor fd: Int32) -> TextStyle {
+        TextStyle.forStream(isTerminal: isatty(fd) == 1, environment: ProcessInfo.processInfo.environment)
+    }
 }

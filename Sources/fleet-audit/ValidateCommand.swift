@@ -2,10 +2,20 @@ import ArgumentParser
 import FleetAudit
 import Foundation
 
+extension ValidationOutput: ExpressibleByArgument {}
+
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Print each config's diagnostics as `file:line:col: severity: [code] message`; exit 1 when any is an error."
+        abstract: "Check configs as their clients read them; exit 1 when any diagnostic is an error.",
+        discussion: """
+        Outputs (--output): text, `file:line:col: severity: [code] message` per diagnostic; sarif, SARIF 2.1.0 for
+        GitHub code scanning; github, workflow commands that annotate a pull request's lines; codequality, GitLab
+        Code Quality JSON. Paths in CI outputs are relative to --base-dir (the repository's root; default the
+        working directory). Exit codes: 0 no error, 1 an error (or with --strict a warning), 64 usage.
+        Example:
+          fleet-audit validate SampleData/configs --output sarif > fleet-audit.sarif
+        """
     )
 
     @OptionGroup var configOptions: ConfigOptions
@@ -15,6 +25,12 @@ struct ValidateCommand: ParsableCommand {
 
     @Flag(help: "Treat warnings as errors too.")
     var strict = false
+
+    @Option(help: ArgumentHelp("What to print: \(ValidationOutput.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+    var output: ValidationOutput = .text
+
+    @Option(help: ArgumentHelp("Folder that paths in sarif, github and codequality output are relative to.", valueName: "dir"))
+    var baseDir: String?
 
     func run() throws {
         var request = AuditRequest(inventoryPath: "")
@@ -27,25 +43,15 @@ struct ValidateCommand: ParsableCommand {
                 request.configs.append(path)
             }
         }
-        let loaded: [LoadedConfig]
-        let failed: [FailedConfig]
+        let report: ValidationReport
         do {
-            (loaded, failed) = try AuditRun.loadConfigs(request)
+            report = try ValidateRun.run(request)
         } catch {
             throw Exit.fail(error)
         }
-        var failing = !failed.isEmpty
-        var out = ""
-        for f in failed { out += "\(f.source): error: [config.unavailable] \(f.error.description)\n" }
-        for config in loaded {
-            if config.config.diagnostics.isEmpty { out += "\(config.source): ok (\(config.format))\n" }
-            for d in config.locatedDiagnostics {
-                let at = d.location.map { ":\($0.line):\($0.column)" } ?? ""
-                out += "\(config.source)\(at): \(d.severity.rawValue): [\(d.code)] \(d.message)\n"
-                if d.severity == .error || (strict && d.severity == .warning) { failing = true }
-            }
-        }
-        FileHandle.standardOutput.write(Data(out.utf8))
-        if failing { throw ExitCode(1) }
+        let context = ValidationContext(baseDirectory: baseDir ?? FileManager.default.currentDirectoryPath,
+                                        style: output == .text ? Console.style(forFileDescriptor: 1) : .plain)
+        FileHandle.standardOutput.write(Data(output.render(report, context).utf8))
+        if report.failing(strict: strict) { throw ExitCode(1) }
     }
 }

@@ -74,9 +74,9 @@ public enum ExplainRun {
             let decision = decided!
             // Document-level diagnostics concern the devices the document is for (all of them when it is for none).
             let concerned = loaded.config.platforms.isEmpty || loaded.config.platforms.contains(profile.platform)
-            let documentCodes = concerned ? loaded.config.diagnostics.map(\.code) : []
+            let concerning = (concerned ? loaded.locatedDiagnostics : []) + loaded.locate(decision.diagnostics)
             var codes: [String] = []
-            for code in documentCodes + decision.diagnostics.map(\.code) where !codes.contains(code) {
+            for code in concerning.map(\.code) where !codes.contains(code) {
                 codes.append(code)
             }
             return .obj([
@@ -86,15 +86,28 @@ public enum ExplainRun {
                 ("reason", .string(decision.reason)),
                 ("notices", .array(decision.notices.map { .string($0) })),
                 ("diagnostics", .array(codes.map { .string($0) })),
+                ("diagnosticLocations", diagnosticLocations(concerning)),
                 ("meta", loaded.config.rules.first { $0.id == decision.rule }?.meta ?? .null),
             ])
         }
         results += failed.map { f in
             .obj([("config", .string(f.id)), ("outcome", .string(Outcome.notTargeted.rawValue)), ("rule", .null),
                   ("reason", .string("the config could not be loaded: \(f.error.description)")),
-                  ("notices", .array([])), ("diagnostics", .array([.string("config.unavailable")]))])
+                  ("notices", .array([])), ("diagnostics", .array([.string("config.unavailable")])),
+                  ("diagnosticLocations", diagnosticLocations([f.diagnostic]))])
         }
         return .array(results)
+    }
+
+    /// Where in the config each of the device's diagnostics stands, for those that have a place
+    /// (`diagnostics` stays the list of codes SPEC §7 fixes).
+    static func diagnosticLocations(_ diagnostics: [Diagnostic]) -> JSONValue {
+        var seen = Set<String>()
+        return .array(diagnostics.compactMap { d in
+            // A document diagnostic the device also ran into is one place, listed once.
+            guard let at = d.location, seen.insert("\(d.code) \(at)").inserted else { return nil }
+            return .obj([("code", .string(d.code)), ("path", .optionalString(d.path)), ("line", .int(at.line)), ("column", .int(at.column))])
+        })
     }
 
     /// `explain --published … --draft …`: the device under both sides, configs paired as `plan` pairs them

@@ -9,22 +9,31 @@ public struct LoadedConfig: Sendable {
     public let config: any EvaluableConfig
     /// Where each path the document's diagnostics name stands in its text.
     public var locations: [String: SourceLocation] = [:]
+    /// The document's text, kept so that diagnostics raised while evaluating (which may name paths the
+    /// document's own diagnostics do not) can be located too. Configs are kilobytes to a few megabytes.
+    private let text: [UInt8]
 
     public init(id: String, source: String, sha256: String, format: String, config: any EvaluableConfig,
-                locations: [String: SourceLocation] = [:]) {
+                locations: [String: SourceLocation] = [:], text: [UInt8] = []) {
         self.id = id
         self.source = source
         self.sha256 = sha256
         self.format = format
         self.config = config
         self.locations = locations
+        self.text = text
     }
 
     /// The document's diagnostics, each with the line and column of its path when it names one.
-    public var locatedDiagnostics: [Diagnostic] {
-        config.diagnostics.map { d in
+    public var locatedDiagnostics: [Diagnostic] { locate(config.diagnostics) }
+
+    /// `diagnostics` with the line and column of each one's path in this document, when it names one.
+    public func locate(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let missing = Set(diagnostics.compactMap(\.path).filter { locations[$0] == nil })
+        let found = missing.isEmpty || text.isEmpty ? [:] : JSONPositions.locate(missing, in: text)
+        return diagnostics.map { d in
             var d = d
-            d.location = d.path.flatMap { locations[$0] }
+            if let path = d.path { d.location = locations[path] ?? found[path] }
             return d
         }
     }
@@ -35,6 +44,13 @@ public struct FailedConfig: Sendable, Equatable {
     public let id: String
     public let source: String
     public let error: ConfigError
+
+    /// How every report and `validate` list it: `config.unavailable`, at the syntax error when there is one.
+    public var diagnostic: Diagnostic {
+        var d = Diagnostic("config.unavailable", .error, error.description)
+        if case .syntax(let line, let column, _) = error.kind { d.location = SourceLocation(line: line, column: column) }
+        return d
+    }
 }
 
 /// Loads configs from files, folders and URLs.
@@ -91,7 +107,7 @@ public struct ConfigLoader {
             }
             let paths = Set(config.diagnostics.compactMap(\.path))
             return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
-                                locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes))
+                                locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
         }
     }
 

@@ -165,7 +165,7 @@ public struct AuditReport: Sendable {
         }
         run += releases?.diagnostics ?? []
         for failed in failedConfigs {
-            run.append(Diagnostic("config.unavailable", .error, failed.error.description))
+            run.append(failed.diagnostic)
         }
         self.init(tool: Tool(name: "fleet-audit", version: FleetAuditVersion.current), asOf: asOf, generatedAt: generatedAt,
                   inventory: inventory, releases: releases, options: options,
@@ -203,15 +203,15 @@ public struct AuditReport: Sendable {
         // path), with the devices it decided.
         var devicesByText: [String: Int64] = [:]
         for (d, n) in tally.diagnosticDevices { devicesByText["\(d.code) \(d.message)", default: 0] += n }
-        var diagnostics = config.diagnostics.map { d in
+        var diagnostics = loaded.locatedDiagnostics.map { d in
             DiagnosticReport(diagnostic: d, devices: devicesByText.removeValue(forKey: "\(d.code) \(d.message)"))
         }
-        diagnostics += tally.diagnosticDevices.keys
+        let raised = tally.diagnosticDevices.keys
             .filter { devicesByText["\($0.code) \($0.message)"] != nil }
             .sorted { a, b in
                 a.severity != b.severity ? a.severity < b.severity : (a.code, a.message) < (b.code, b.message)
             }
-            .map { DiagnosticReport(diagnostic: $0, devices: tally.diagnosticDevices[$0]) }
+        diagnostics += zip(raised, loaded.locate(raised)).map { DiagnosticReport(diagnostic: $1, devices: tally.diagnosticDevices[$0]) }
         let topVersions = Outcome.locking.map {
             TopVersions(outcome: $0, appVersions: top(tally.appVersions[$0]), osVersions: top(tally.osVersions[$0]))
         }

@@ -36,7 +36,10 @@ public enum HTMLReport {
     struct LegendEntry { let key: String, meaning: String }
     struct TopRule { let config: String, anchor: String, rule: String, summary: String, forced: String, blocked: String, unsupportedOS: String }
     struct GateRow { let gate: String, config: String, devices: String, percent: String, hasPercent: Bool, crossed: Bool, result: String }
-    struct DiagnosticRow { let severity: String, code: String, message: String, path: String, hasPath: Bool, devices: String? }
+    struct DiagnosticRow {
+        let severity: String, code: String, message: String, path: String, hasPath: Bool, location: String, hasLocation: Bool
+        let devices: String?
+    }
     struct FailedRow { let id: String, error: String }
     struct ReasonRow { let code: String, rows: String }
     struct RejectionRow { let line: String, column: String, reason: String, message: String }
@@ -149,7 +152,8 @@ public enum HTMLReport {
 
     /// A diagnostic's row; `devices` nil for run diagnostics (the template does not show a count there).
     static func diagnostic(_ d: Diagnostic, devices: String?) -> DiagnosticRow {
-        DiagnosticRow(severity: d.severity.rawValue, code: d.code, message: d.message, path: d.path ?? "", hasPath: d.path != nil,
+        DiagnosticRow(severity: d.severity.rawValue, code: d.code, message: d.message, path: d.path ?? "", hasPath: !(d.path ?? "").isEmpty,
+                      location: d.location.map { "line \($0.line), column \($0.column)" } ?? "", hasLocation: d.location != nil,
                       devices: devices)
     }
 

@@ -18,6 +18,7 @@ public enum JSONReport {
         var pairs: [(String, JSONValue)] = [("code", .string(d.code)), ("severity", .string(d.severity.rawValue)),
                                             ("message", .string(d.message))]
         if let path = d.path { pairs.append(("path", .string(path))) }
+        if let at = d.location { pairs += [("line", .int(at.line)), ("column", .int(at.column))] }
         if let devices { pairs.append(("devices", .int64(devices))) }
         return .obj(pairs)
     }

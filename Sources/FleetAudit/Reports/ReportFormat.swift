@@ -10,6 +10,11 @@ public struct ReportContext: Sendable {
 /// `render` make sure none forgets it.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case json, xml, html
+    /// The gates as a JUnit test report (`--junit FILE`); not written by `--out DIR`, which holds the reports.
+    case junit
+
+    /// What `--out DIR` writes.
+    public static let directoryFormats: [ReportFormat] = [.json, .xml, .html]
 
     /// The file name a format gets in `--out DIR`: `report.json`, `plan.html`, ….
     public func fileName(stem: String) -> String { "\(stem).\(rawValue)" }
@@ -37,6 +42,7 @@ extension AuditReport: RenderableReport {
         case .json: return JSONReport.render(self)
         case .xml: return XMLReport.render(self)
         case .html: return try HTMLReport.render(self, templates: context.templates)
+        case .junit: return JUnitReport.audit(self).render()
         }
     }
 }
@@ -49,6 +55,7 @@ extension PlanReport: RenderableReport {
         case .json: return PlanJSONReport.render(self)
         case .xml: return PlanXMLReport.render(self)
         case .html: return try PlanHTMLReport.render(self, templates: context.templates)
+        case .junit: return JUnitReport.plan(self).render()
         }
     }
 }

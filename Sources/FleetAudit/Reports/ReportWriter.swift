@@ -7,12 +7,14 @@ public struct ReportTargets: Sendable {
     public var json: String?
     public var xml: String?
     public var html: String?
+    /// `--junit FILE`: the gates as a JUnit test report.
+    public var junit: String?
     /// `--templates DIR`, else the built-in templates.
     public var templatesDirectory: String?
 
     public init() {}
 
-    public var isEmpty: Bool { directory == nil && json == nil && xml == nil && html == nil }
+    public var isEmpty: Bool { directory == nil && json == nil && xml == nil && html == nil && junit == nil }
 }
 
 /// Renders every requested report first, then writes each through a temporary file and a rename: a bad
@@ -58,12 +60,12 @@ public enum ReportWriter {
             } catch {
                 throw .write("cannot create output folder \(dir): \(error.localizedDescription)")
             }
-            for format in ReportFormat.allCases {
+            for format in ReportFormat.directoryFormats {
                 // NSString keeps a relative --out relative in "wrote …" (URL would make it absolute).
                 files.append(((dir as NSString).appendingPathComponent(format.fileName(stem: Report.fileStem)), try text(format)))
             }
         }
-        for (format, path) in [(ReportFormat.json, targets.json), (.xml, targets.xml), (.html, targets.html)] {
+        for (format, path) in [(ReportFormat.json, targets.json), (.xml, targets.xml), (.html, targets.html), (.junit, targets.junit)] {
             guard let path else { continue }
             if path == "-" { stdout = try text(format) } else { files.append((path, try text(format))) }
         }

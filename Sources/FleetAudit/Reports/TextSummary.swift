@@ -2,7 +2,7 @@ import Foundation
 
 /// A short plain-text summary for a terminal or a cron mail: per config, devices per outcome.
 public enum TextSummary {
-    public static func render(_ report: AuditReport) -> String {
+    public static func render(_ report: AuditReport, style: TextStyle = .plain) -> String {
         let inv = report.inventory
         var lines: [String] = []
         lines.append("inventory \(inv.source): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
@@ -27,22 +27,23 @@ public enum TextSummary {
             }.joined(separator: "  "))
         }
         for c in report.configs {
-            for d in c.diagnostics where d.diagnostic.severity != .info { lines.append(line(c.id, d)) }
+            for d in c.diagnostics where d.diagnostic.severity != .info { lines.append(line(c.id, d, style: style)) }
         }
         // The run's own warnings (an unread releases column, an inventory platform nothing targets); failed
         // configs have their own line below.
         for d in report.diagnostics where d.severity != .info && d.code != "config.unavailable" {
-            lines.append("\(d.severity.rawValue): [\(d.code)] \(d.message)")
+            lines.append("\(style.severity(d.severity)): [\(d.code)] \(d.message)")
         }
-        for g in report.crossedGates { lines.append("gate crossed: " + g.sentence) }
-        lines += report.failedConfigs.map(failedLine)
+        for g in report.crossedGates { lines.append(style.paint("gate crossed", .error) + ": " + g.sentence) }
+        lines += report.failedConfigs.map { failedLine($0, style: style) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `availability-ios.json: error: [code] message (267 devices)`.
-    static func line(_ config: String, _ d: AuditReport.DiagnosticReport) -> String {
+    /// `availability-ios.json:68:5: error: [code] message (267 devices)`: where in the config, as `validate`.
+    static func line(_ config: String, _ d: AuditReport.DiagnosticReport, style: TextStyle = .plain) -> String {
         let devices = d.devices.map { " (\($0.groupedDigits) devices)" } ?? ""
-        return "\(config): \(d.diagnostic.severity.rawValue): [\(d.diagnostic.code)] \(d.diagnostic.message)\(devices)"
+        let at = d.diagnostic.location.map { ":\($0.line):\($0.column)" } ?? ""
+        return "\(config)\(at): \(style.severity(d.diagnostic.severity)): [\(d.diagnostic.code)] \(d.diagnostic.message)\(devices)"
     }
 
     /// The error-severity diagnostics of every config and of the run, one line each, for stderr.
@@ -51,11 +52,13 @@ public enum TextSummary {
         for c in report.configs {
             for d in c.diagnostics where d.diagnostic.severity == .error { lines.append(line(c.id, d)) }
         }
-        lines += report.failedConfigs.map(failedLine)
+        lines += report.failedConfigs.map { failedLine($0) }
         return lines
     }
 
-    static func failedLine(_ f: FailedConfig) -> String { "\(f.id): error: [config.unavailable] \(f.error.description)" }
+    static func failedLine(_ f: FailedConfig, style: TextStyle = .plain) -> String {
+        "\(f.id): \(style.severity(.error)): [config.unavailable] \(f.error.description)"
+    }
 
     /// `12,345`: comma grouping, never the locale's.
     public static func grouped(_ n: Int64) -> String { n.groupedDigits }

@@ -2,7 +2,7 @@
 /// (the schema's major version), checked against `Templates/fleet-audit-report-1.xsd`.
 public enum XMLReport {
     public static let namespace = "urn:fleet-audit:report:1"
-    public static let schemaVersion = "1.1"
+    public static let schemaVersion = "1.2"
     public static let schemaFile = "fleet-audit-report-1.xsd"
 
     public static func render(_ report: AuditReport) -> String {
@@ -93,11 +93,18 @@ public enum XMLReport {
         w.end()
     }
 
+    /// A diagnostic's code, severity and, when known, where it stands (path, line, column): both XML reports.
+    static func diagnosticAttributes(_ d: Diagnostic) -> [(String, String)] {
+        var attributes = [("code", d.code), ("severity", d.severity.rawValue)]
+        if let path = d.path { attributes.append(("path", path)) }
+        if let at = d.location { attributes += [("line", String(at.line)), ("column", String(at.column))] }
+        return attributes
+    }
+
     private static func diagnostics(_ list: [(Diagnostic, Int64?)], _ w: XMLWriter) {
         w.start("diagnostics")
         for (d, devices) in list {
-            var attributes = [("code", d.code), ("severity", d.severity.rawValue)]
-            if let path = d.path { attributes.append(("path", path)) }
+            var attributes = diagnosticAttributes(d)
             if let devices { attributes.append(("devices", String(devices))) }
             w.element("diagnostic", attributes, text: d.message)
         }

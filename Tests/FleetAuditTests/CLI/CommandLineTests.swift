@@ -129,7 +129,7 @@ final class CommandLineTests: XCTestCase {
         let items = try XCTUnwrap(JSONParser.parse(result.stdout).arrayValue)
         XCTAssertEqual(items.count, 17)
         let android = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
-        XCTAssertEqual(android.keys, ["config", "outcome", "rule", "reason", "notices", "diagnostics", "meta"])
+        XCTAssertEqual(android.keys, ["config", "outcome", "rule", "reason", "notices", "diagnostics", "diagnosticLocations", "meta"])
         XCTAssertEqual(android["outcome"], .string("forced"))
         XCTAssertEqual(android["rule"], .string("minimumAppVersion"))
         let ios = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-ios.json") }?.objectValue)
@@ -238,10 +238,10 @@ final class CommandLineTests: XCTestCase {
         // SampleData holds OSAM's 2.1.3 README document on purpose: 3.x clients reject it.
         let sample = try run(["validate", "--config-dir", "SampleData/configs"])
         XCTAssertEqual(sample.status, 1, sample.stdout)
-        XCTAssertTrue(sample.stdout.contains("version-control.README-2.1.3.json: error: [osam.rejectedByCurrentClients]"), sample.stdout)
+        XCTAssertTrue(sample.stdout.contains("version-control.README-2.1.3.json:1:1: error: [osam.rejectedByCurrentClients]"), sample.stdout)
         let bad = try run(["validate", "--config", "Tests/FleetAuditTests/Fixtures/nhs/system/availability-ios.2020-08-13.aef3929.json"])
         XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stdout.contains("availability-ios.2020-08-13.aef3929.json: error: [nhs.rejected]"), bad.stdout)
+        XCTAssertTrue(bad.stdout.contains("availability-ios.2020-08-13.aef3929.json:1:1: error: [nhs.rejected]"), bad.stdout)
         // A diagnostic that names a path is printed at its line and column.
         XCTAssertTrue(sample.stdout.contains("readme-ios-end-of-support.json:16:3: warning: [turkcell.android.entryDropped] updates[1]"), sample.stdout)
     }

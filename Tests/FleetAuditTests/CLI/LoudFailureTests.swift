@@ -82,7 +82,7 @@ final class LoudFailureTests: XCTestCase {
                                      named: "availability-ios.json", in: dir)
         let quiet = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet"])
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
-        XCTAssertTrue(quiet.stderr.contains("availability-ios.json: error: [nhs.rejected]"), "--quiet still prints errors: \(quiet.stderr)")
+        XCTAssertTrue(quiet.stderr.contains("availability-ios.json:1:1: error: [nhs.rejected]"), "--quiet still prints errors: \(quiet.stderr)")
         let gated = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet", "--fail-on", "error"])
         XCTAssertEqual(gated.status, 1, gated.stderr)
         XCTAssertTrue(gated.stderr.contains("gate crossed: availability-ios.json: error = 1 diagnostics"), gated.stderr)

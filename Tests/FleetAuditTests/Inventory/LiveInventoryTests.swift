@@ -28,12 +28,7 @@ final class LiveInventoryTests: XCTestCase {
     /// Starts a Python process running `script` with `arguments`; its stdout is piped for the caller.
     @discardableResult
     private func python(_ script: String, arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script] + arguments
-        process.standardOutput = Pipe()
-        try process.run()
-        return process
+        try Python.start(script, arguments: arguments)
     }
 
     private func firstLine(of process: Process) -> String {

@@ -48,15 +48,15 @@ struct NHSAvailabilityDocument: EvaluableConfig {
 
         if case .rejected(let problems) = iOS {
             diagnostics.append(Diagnostic(Self.rejectedCode, .error,
-                "the iOS app rejects this document and keeps its last good copy: " + problems.joined(separator: "; ")))
+                "the iOS app rejects this document and keeps its last good copy: " + problems.joined(separator: "; "), path: ""))
         }
         if case .rejected(let problems) = android {
             diagnostics.append(Diagnostic(Self.rejectedCode, .error,
-                "the Android app rejects this document and keeps its last good copy: " + problems.joined(separator: "; ")))
+                "the Android app rejects this document and keeps its last good copy: " + problems.joined(separator: "; "), path: ""))
         }
         if platforms.isEmpty {
             diagnostics.append(Diagnostic(Self.rejectedCode, .error,
-                "the document has neither minimumOSVersion (read by iOS) nor minimumSDKVersion (read by Android): both apps reject it"))
+                "the document has neither minimumOSVersion (read by iOS) nor minimumSDKVersion (read by Android): both apps reject it", path: ""))
         }
         for field in quoted {
             diagnostics.append(Diagnostic("nhs.android.quotedInteger", .info,
@@ -65,16 +65,19 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         if case .valid(let r) = iOS {
             if r.recommendedApp < r.minimumApp {
                 diagnostics.append(Diagnostic("nhs.recommendationBelowMinimum", .warning,
-                    "iOS recommendedAppVersion \(r.literals["recommendedAppVersion"]!) is below minimumAppVersion \(r.literals["minimumAppVersion"]!): the recommendation can never be shown"))
+                    "iOS recommendedAppVersion \(r.literals["recommendedAppVersion"]!) is below minimumAppVersion \(r.literals["minimumAppVersion"]!): the recommendation can never be shown",
+                    path: "recommendedAppVersion.value"))
             }
             if r.recommendedOS < r.minimumOS {
                 diagnostics.append(Diagnostic("nhs.recommendationBelowMinimum", .warning,
-                    "recommendedOSVersion \(r.literals["recommendedOSVersion"]!) is below minimumOSVersion \(r.literals["minimumOSVersion"]!): the recommendation can never be shown"))
+                    "recommendedOSVersion \(r.literals["recommendedOSVersion"]!) is below minimumOSVersion \(r.literals["minimumOSVersion"]!): the recommendation can never be shown",
+                    path: "recommendedOSVersion.value"))
             }
         }
         if case .valid(let r) = android, r.recommendedApp < r.minimumApp {
             diagnostics.append(Diagnostic("nhs.recommendationBelowMinimum", .warning,
-                "Android recommendedAppVersion \(r.recommendedApp) is below minimumAppVersion \(r.minimumApp): the recommendation can never be shown"))
+                "Android recommendedAppVersion \(r.recommendedApp) is below minimumAppVersion \(r.minimumApp): the recommendation can never be shown",
+                path: "recommendedAppVersion.value"))
         }
         self.platforms = platforms
         self.rules = rules

@@ -70,6 +70,6 @@ struct OSAMTarget: Sendable {
     static func rejectedByCurrentClients(_ missing: [String]) -> Diagnostic {
         Diagnostic("osam.rejectedByCurrentClients", .error,
                    "OSAM clients 3.x reject this document and show nothing: it lacks " + missing.joined(separator: ", ")
-                   + " (older clients read it, and the audit evaluates it as written)")
+                   + " (older clients read it, and the audit evaluates it as written)", path: "")
     }
 }

@@ -24,7 +24,9 @@ struct OSAMRatingDocument: EvaluableConfig {
         minutes = data["minutes"]?.numberValue?.integralValue
         if numAperture == nil || minutes == nil {
             diagnostics.append(Diagnostic("osam.rating.incomplete", .error,
-                "numAperture and minutes must both be integers: the client cannot decide when to ask"))
+                "numAperture and minutes must both be integers: the client cannot decide when to ask",
+                path: numAperture == nil && data["numAperture"] != nil ? "numAperture"
+                    : minutes == nil && data["minutes"] != nil ? "minutes" : ""))
         }
         let missing = OSAMTarget.missingFields(data, scalars: ["id", "appId"], texts: ["message"])
         if !missing.isEmpty { diagnostics.append(OSAMTarget.rejectedByCurrentClients(missing)) }

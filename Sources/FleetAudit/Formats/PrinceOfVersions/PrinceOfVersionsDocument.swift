@@ -50,14 +50,14 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
                 rules += legacy.rules
                 if !view.v4Present {
                     diagnostics.append(Diagnostic("pov.legacyOnly", .info,
-                        "\(legacy.key) is only a legacy (pre-4.0) object: every \(view.platform) device is evaluated as a client before 4.0; a 4.x client would find no usable configuration"))
+                        "\(legacy.key) is only a legacy (pre-4.0) object: every \(view.platform) device is evaluated as a client before 4.0; a 4.x client would find no usable configuration", path: legacy.key))
                 }
             case .failure(let d)?: diagnostics.append(d)
             case nil: break
             }
         }
         if views.isEmpty {
-            diagnostics.append(Diagnostic(Self.noUsablePlatform, .error, "the document has no usable platform key"))
+            diagnostics.append(Diagnostic(Self.noUsablePlatform, .error, "the document has no usable platform key", path: ""))
         }
         self.rules = rules
         self.diagnostics = diagnostics

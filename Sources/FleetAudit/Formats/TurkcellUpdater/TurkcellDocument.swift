@@ -99,7 +99,7 @@ struct TurkcellDocument: EvaluableConfig {
         }
         if !messages.isEmpty {
             diagnostics.append(Diagnostic("turkcell.ios.messagesNotDisplayed", .info,
-                "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them"))
+                "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them", path: "messages"))
         }
         var windows: [String: (after: WallClock?, before: WallClock?)] = [:]
         for m in messages {

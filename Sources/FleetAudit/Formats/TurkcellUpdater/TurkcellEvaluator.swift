@@ -62,7 +62,7 @@ struct TurkcellEvaluator {
     func iOS() -> Decision {
         if document.emptyUpdatesArray {
             return Decision(.upToDate, rule: nil, reason: "\"updates\": [] crashes the iOS SDK before it shows anything",
-                            diagnostics: [Diagnostic("turkcell.ios.emptyUpdates", .error, "iOS devices whose SDK crashes on \"updates\": []")])
+                            diagnostics: [Diagnostic("turkcell.ios.emptyUpdates", .error, "iOS devices whose SDK crashes on \"updates\": []", path: "updates")])
         }
         for i in document.iOSUpdates.candidates({ values.raw[$0] }) {
             let e = document.updates[i]

@@ -2,7 +2,7 @@
 /// against `Templates/fleet-audit-plan-1.xsd`.
 public enum PlanXMLReport {
     public static let namespace = "urn:fleet-audit:plan:1"
-    public static let schemaVersion = "1.1"
+    public static let schemaVersion = "1.2"
     public static let schemaFile = "fleet-audit-plan-1.xsd"
 
     public static func render(_ report: PlanReport) -> String {
@@ -71,7 +71,7 @@ public enum PlanXMLReport {
         }
         w.end()
         w.start("newDiagnostics")
-        for d in p.newDiagnostics { w.element("diagnostic", [("code", d.code), ("severity", d.severity.rawValue)], text: d.message) }
+        for d in p.newDiagnostics { w.element("diagnostic", XMLReport.diagnosticAttributes(d), text: d.message) }
         w.end()
         w.end()
     }

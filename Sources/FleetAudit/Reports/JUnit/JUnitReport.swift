@@ -1,0 +1,105 @@
+import FleetAuditXML
+import Foundation
+
+/// The gates of a run as a JUnit test report, which GitLab, Jenkins and most CI servers render: one test
+/// case per `--fail-on` gate (classname `fleet-audit.gates`, name the gate's text), failing when the gate is
+/// crossed; one per config that could not be loaded (`fleet-audit.configs`); and, for a run that stopped
+/// before evaluating, one `fleet-audit.run` case in error. Valid against Jenkins' `junit-10.xsd`.
+///
+/// GitLab shows a failure's text and ignores its `message` attribute, so the detail (each value against
+/// the limit) is the element's text; `message` carries the one-line summary for the tools that read it.
+public struct JUnitReport: Sendable, Equatable {
+    public struct Case: Sendable, Equatable {
+        public enum Result: Sendable, Equatable {
+            case passed(detail: String)
+            /// `type` is `gate` or `config`.
+            case failure(type: String, summary: String, detail: String)
+            case error(summary: String, detail: String)
+        }
+        public let classname: String
+        public let name: String
+        public let result: Result
+    }
+
+    /// `fleet-audit audit` or `fleet-audit plan`.
+    public let suite: String
+    public let timestamp: Date
+    public let cases: [Case]
+
+    public static let gateClass = "fleet-audit.gates"
+    public static let configClass = "fleet-audit.configs"
+    public static let runClass = "fleet-audit.run"
+
+    public var failures: Int { cases.filter { if case .failure = $0.result { return true } else { return false } }.count }
+    public var errors: Int { cases.filter { if case .error = $0.result { return true } else { return false } }.count }
+
+    /// One case per gate, from its results (one per config it was checked on; none when every config it
+    /// names failed to load, which that config's own case reports).
+    static func gateCases<Result>(_ texts: [String], results: [Result], gateText: (Result) -> String,
+                                  crossed: (Result) -> Bool, sentence: (Result) -> String) -> [Case] {
+        texts.map { text in
+            let mine = results.filter { gateText($0) == text }
+            let over = mine.filter(crossed)
+            // The crossings first: a CI page shows the start of the text.
+            let detail = mine.isEmpty ? "checked on no config"
+                : (over + mine.filter { !crossed($0) }).map(sentence).joined(separator: "\n")
+            guard !over.isEmpty else { return Case(classname: gateClass, name: text, result: .passed(detail: detail)) }
+            let summary = "gate \(text) crossed by \(over.count) of \(mine.count) config\(mine.count == 1 ? "" : "s")"
+            return Case(classname: gateClass, name: text, result: .failure(type: "gate", summary: summary, detail: detail))
+        }
+    }
+
+    static func configCases(_ failed: [FailedConfig], side: String? = nil) -> [Case] {
+        failed.map { f in
+            Case(classname: configClass, name: side.map { "\($0) \(f.id)" } ?? f.id,
+                 result: .failure(type: "config", summary: "config could not be loaded", detail: f.error.description))
+        }
+    }
+
+    public static func audit(_ report: AuditReport) -> JUnitReport {
+        var cases: [Case] = []
+        if let failure = report.failure {
+            cases.append(Case(classname: runClass, name: "audit",
+                              result: .error(summary: "the run stopped before evaluating (exit \(failure.exitCode))", detail: failure.message)))
+        }
+        var texts: [String] = []
+        for g in report.gates where !texts.contains(g.gate.text) { texts.append(g.gate.text) }
+        cases += gateCases(texts, results: report.gates, gateText: { $0.gate.text }, crossed: { $0.crossed }, sentence: { $0.sentence })
+        cases += configCases(report.failedConfigs)
+        return JUnitReport(suite: "fleet-audit audit", timestamp: report.generatedAt, cases: cases)
+    }
+
+    public static func plan(_ report: PlanReport) -> JUnitReport {
+        var texts: [String] = []
+        for g in report.gates where !texts.contains(g.gate.text) { texts.append(g.gate.text) }
+        var cases = gateCases(texts, results: report.gates, gateText: { $0.gate.text }, crossed: { $0.crossed }, sentence: { $0.sentence })
+        for f in report.failed { cases += configCases([f.config], side: f.side) }
+        return JUnitReport(suite: "fleet-audit plan", timestamp: report.generatedAt, cases: cases)
+    }
+
+    /// The XML: no `time` attributes (a gate takes no time of its own, and the file stays deterministic).
+    public func render() -> String {
+        let w = XMLWriter()
+        w.start("testsuites")
+        w.attribute("name", suite)
+        for (k, v) in [("tests", cases.count), ("failures", failures), ("errors", errors)] { w.attribute(k, String(v)) }
+        w.start("testsuite")
+        w.attribute("name", suite)
+        for (k, v) in [("tests", cases.count), ("failures", failures), ("errors", errors), ("skipped", 0)] { w.attribute(k, String(v)) }
+        w.attribute("timestamp", Timestamps.iso8601(timestamp))
+        for c in cases {
+            w.start("testcase")
+            w.attribute("name", c.name)
+            w.attribute("classname", c.classname)
+            switch c.result {
+            case .passed(let detail): w.element("system-out", text: detail)
+            case .failure(let type, let summary, let detail): w.element("failure", [("message", summary), ("type", type)], text: detail)
+            case .error(let summary, let detail): w.element("error", [("message", summary), ("type", "run")], text: detail)
+            }
+            w.end()
+        }
+        w.end()
+        w.end()
+        return w.finish()
+    }
+}
