@@ -58,6 +58,8 @@ let package = Package(
             dependencies: [
                 "FleetAuditIngest",
                 "FleetAuditXML",
+                // The audit history (--history) writes its own SQLite file.
+                "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

@@ -29,11 +29,14 @@ struct AuditCommand: ParsableCommand {
     @Flag(name: .customLong("allow-empty"), help: "Exit 0 when no device is evaluated or no config is loaded (by default that is exit 65: its zeros say nothing).")
     var allowEmpty = false
 
+    @OptionGroup var history: HistoryOptions
+
     func run() throws {
         var request = try inventoryOptions.request()
         configOptions.apply(to: &request)
         try evaluation.apply(to: &request)
         request.allowEmpty = allowEmpty
+        try history.apply(to: &request)
         do {
             request.gates = try failOn.map { (text) throws(AuditFailure) -> Gate in try Gate(parsing: text) }
         } catch {
@@ -85,6 +88,8 @@ struct AuditCommand: ParsableCommand {
             for line in TextSummary.errorLines(report) { Console.info(line) }
         }
         let status = report.status
+        // After the reports: a run that failed is not history; an append that fails leaves the reports in place.
+        if status.state != "failed" { try history.append(report, request: request, quiet: quiet) }
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
         for gate in report.crossedGates { Console.info("gate crossed: " + gate.sentence) }
         if status.state == "failed", let message = status.message { Console.error(message) }

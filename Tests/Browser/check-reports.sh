@@ -30,13 +30,25 @@ sed 's/"99.0"/"98.0"/' "$work/hostile.json" > "$work/hostile-draft.json"
 "$bin" plan --inventory "$work/inventory.csv" --published "$work/hostile.json" --draft "$work/hostile-draft.json" \
   --html "$work/hostile-plan.html" --quiet
 
+# A report with history: three nightly runs, the last with the draft (a config change), so the page shows the
+# deltas, the "config changed" badge and trend lines with a marker; screenshotted in both colour schemes.
+for day in 21 22 23; do
+  config=SampleData/configs/nhs/availability-android.json
+  [ "$day" = 23 ] && config=SampleData/drafts/nhs/availability-android.json
+  "$bin" audit --inventory SampleData/inventory.csv --config "$config" --config SampleData/configs/nhs/availability-ios.json \
+    --releases SampleData/releases.csv --as-of "2026-11-${day}T02:00:00Z" --history "$work/history.sqlite" \
+    --html "$work/history.html" --quiet
+done
+grep -q 'class="spark-marker"' "$work/history.html" || { echo "check-reports: history: no config-change marker" >&2; exit 1; }
+grep -q 'config changed since the baseline' "$work/history.html" || { echo "check-reports: history: no config-changed badge" >&2; exit 1; }
+
 run_browser() { # url, extra args...
   local url=$1; shift
   timeout 60 "$browser" --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
     --host-resolver-rules="MAP * ~NOTFOUND" "$@" "$url" 2> "$work/browser.log"
 }
 
-for name in sample hostile plan hostile-plan; do
+for name in sample hostile plan hostile-plan history; do
   page=$work/$name.html
   run_browser "file://$page" --dump-dom > "$work/$name.dom"
   run_browser "file://$page" --window-size=1280,2000 --screenshot="reports/screenshots/$name.png" > /dev/null
@@ -67,4 +79,6 @@ if problems:
 print("check-reports: %s: rendered, no script ran, no request left the page" % name)
 PY
 done
+run_browser "file://$work/history.html" --window-size=1280,1400 \
+  --blink-settings=preferredColorScheme=0 --screenshot=reports/screenshots/history-dark.png > /dev/null
 echo "check-reports: screenshots in reports/screenshots/"

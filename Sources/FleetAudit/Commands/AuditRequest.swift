@@ -20,6 +20,12 @@ public struct AuditRequest: Sendable {
     public var allowEmpty = false
     public var gates: [Gate] = []
     public var formatOptions = FormatOptions()
+    /// `--history FILE`: the SQLite history the reports compare with (and the CLI appends to).
+    public var historyPath: String?
+    /// `--baseline`: which earlier run of the history the reports compare with.
+    public var baseline: BaselineSelector = .previous
+    /// `--history-trend`: how many earlier runs the HTML's trend lines show.
+    public var trendRuns = 30
 
     public init(inventoryPath: String) { self.inventoryPath = inventoryPath }
 
@@ -53,5 +59,10 @@ public enum AuditFailure: Error, CustomStringConvertible, Equatable {
     /// An inventory that cannot be read: bad input, or busy (another connection's lock outlasted the wait).
     init(_ error: InventoryError) {
         if case .locked = error { self = .temporary(error.description) } else { self = .input(error.description) }
+    }
+
+    /// A history that cannot be read: not a FleetAudit history (bad input), or busy.
+    init(_ error: HistoryError) {
+        if case .busy = error { self = .temporary(error.description) } else { self = .input(error.description) }
     }
 }

@@ -62,10 +62,21 @@ public enum AuditRun {
         let (configs, failed) = try loadConfigs(request)
         let releases = try loadReleases(request.releasesPath)
         let needs = ProfileNeeds.forRun(configs, releases: releases)
+        let asOf = request.asOf ?? generatedAt
+        // Read before the inventory: a file that is not a history stops the run before any work, untouched.
+        var history: HistoryComparison?
+        if let path = request.historyPath {
+            do {
+                history = HistoryComparison(file: path, selector: request.baseline,
+                                            baseline: try HistoryStore.baseline(path, request.baseline, asOf: asOf, busyTimeout: request.busyTimeout),
+                                            trend: try HistoryStore.runs(path, until: asOf, last: request.trendRuns, busyTimeout: request.busyTimeout))
+            } catch {
+                throw AuditFailure(error)
+            }
+        }
 
         let (table, summary) = try readInventory(request, needs: needs, onProgress: onProgress, timings: timings)
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
-        let asOf = request.asOf ?? generatedAt
         let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,
                                         options: request.formatOptions)
         let tallies = Auditor.audit(configs, profiles: table, context: context, timings: timings?.detail)
@@ -75,6 +86,7 @@ public enum AuditRun {
         report.diagnostics += InventoryCrossChecks.diagnostics(table, headers: summary.headers, configs: configs, releases: releases,
                                                                columnOverrides: request.columnOverrides)
         report.allowsEmpty = request.allowEmpty
+        report.history = history
         if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
         report.gates = request.gates.flatMap { $0.check(report) }
         return report

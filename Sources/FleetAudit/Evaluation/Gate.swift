@@ -1,8 +1,9 @@
 import Foundation
 
-/// A `--fail-on` gate: `[CONFIG_ID:]OUTCOME>N` (devices) or `>P%` (of the inventory's devices); `[CONFIG_ID:]error`
-/// or `warning` (diagnostics, optionally `>N`); `rejected>N|P%` (rows); `notLoaded>N|P%` (configs). Without a config
-/// id a per-config gate is crossed when any single config crosses it.
+/// A `--fail-on` gate: `[CONFIG_ID:]OUTCOME>N` (devices) or `>P%` (of the inventory's devices); `[CONFIG_ID:]OUTCOME+>N`
+/// or `+>P%` (the increase since the `--history` baseline, in devices or in percentage points of the inventory's
+/// devices); `[CONFIG_ID:]error` or `warning` (diagnostics, optionally `>N`); `rejected>N|P%` (rows);
+/// `notLoaded>N|P%` (configs). Without a config id a per-config gate is crossed when any single config crosses it.
 public struct Gate: Equatable, Sendable, CustomStringConvertible {
     public enum Threshold: Equatable, Sendable {
         case devices(Int64)
@@ -32,6 +33,8 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
     public enum Subject: Equatable, Sendable {
         /// A config's devices with this outcome.
         case outcome(Outcome)
+        /// The change of a config's devices with this outcome since the history's baseline.
+        case change(Outcome)
         /// Inventory rows rejected (a percentage is of the rows read).
         case rejected
         /// Configs that could not be loaded (`--keep-going`; a percentage is of the configs given).
@@ -42,6 +45,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         public var name: String {
             switch self {
             case .outcome(let o): return o.rawValue
+            case .change(let o): return o.rawValue + "+"
             case .rejected: return "rejected"
             case .notLoaded: return "notLoaded"
             case .diagnostics(let s): return s.rawValue
@@ -51,7 +55,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         /// What the count is a count of.
         public var unit: String {
             switch self {
-            case .outcome: return "devices"
+            case .outcome, .change: return "devices"
             case .rejected: return "rows"
             case .notLoaded: return "configs"
             case .diagnostics: return "diagnostics"
@@ -61,7 +65,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         /// Whether it is counted per config (else once for the run, and it takes no config id).
         var perConfig: Bool {
             switch self {
-            case .outcome, .diagnostics: return true
+            case .outcome, .change, .diagnostics: return true
             case .rejected, .notLoaded: return false
             }
         }
@@ -80,7 +84,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    static let forms = "[CONFIG_ID:]OUTCOME>N|P%, [CONFIG_ID:]error, [CONFIG_ID:]warning, 'rejected>N|P%' or 'notLoaded>N'"
+    static let forms = "[CONFIG_ID:]OUTCOME>N|P%, [CONFIG_ID:]OUTCOME+>N|P% (increase since the --history baseline), [CONFIG_ID:]error, [CONFIG_ID:]warning, 'rejected>N|P%' or 'notLoaded>N'"
     static let example = "--fail-on 'blocked>0.5%'"
 
     /// Parses the gate; the config id is everything before the last `:` left of `>`, so URLs work as ids.
@@ -100,6 +104,8 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         let name = subjectText.trimmedWhitespace.lowercased()
         if let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == name }) {
             subject = .outcome(outcome)
+        } else if name.hasSuffix("+"), let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() + "+" == name }) {
+            subject = .change(outcome)
         } else if let severity = [Severity.error, .warning].first(where: { $0.rawValue == name }) {
             subject = .diagnostics(severity)
         } else if name == "rejected" {
@@ -136,6 +142,26 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
                 return GateResult(gate: self, config: c.id, devices: value, of: inv.devices,
                                   crossed: threshold.crossed(by: value, of: inv.devices))
             }
+        case .change(let outcome):
+            return report.configs.filter { config == nil || $0.id == config }.map { c in
+                // Not crossed without a number to compare: the result says why.
+                guard let history = report.history else {
+                    return GateResult(gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                                      note: "not checked: no --history, so no baseline")
+                }
+                guard history.baseline != nil else {
+                    return GateResult(gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                                      note: "not checked: \(history.missingBaseline ?? "no baseline")")
+                }
+                let change = history.change(c)
+                guard let delta = change.delta else {
+                    return GateResult(gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                                      note: "not checked: the config is new since the baseline")
+                }
+                return GateResult(gate: self, config: c.id, devices: delta[outcome], of: inv.devices,
+                                  crossed: threshold.crossed(by: delta[outcome], of: inv.devices),
+                                  note: change.configChanged ? "the config changed since the baseline" : nil)
+            }
         case .diagnostics(let severity):
             var results = report.configs.filter { config == nil || $0.id == config }.map { c in
                 let value = Int64(c.diagnostics.filter { $0.diagnostic.severity <= severity }.count)
@@ -166,13 +192,16 @@ public struct GateResult: Equatable, Sendable {
     public let devices: Int64
     public let of: Int64
     public let crossed: Bool
+    /// Why a change gate was not checked (no baseline, a new config), or that its config changed.
+    public let note: String?
 
-    public init(gate: Gate, config: String, devices: Int64, of: Int64, crossed: Bool) {
+    public init(gate: Gate, config: String, devices: Int64, of: Int64, crossed: Bool, note: String? = nil) {
         self.gate = gate
         self.config = config
         self.devices = devices
         self.of = of
         self.crossed = crossed
+        self.note = note
     }
 
     public var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
@@ -180,6 +209,12 @@ public struct GateResult: Equatable, Sendable {
     public var sentence: String {
         let pct = (percent * 100).rounded() / 100
         let share = of > 0 ? " (\(pct)%)" : ""
-        return "\(config): \(gate.subject.name) = \(devices.groupedDigits) \(gate.subject.unit)\(share), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+        let value: String
+        if case .change = gate.subject {
+            value = "\(HistoryComparison.signed(devices)) \(gate.subject.unit)" + (of > 0 ? " (\(pct > 0 ? "+" : "")\(pct) points)" : "")
+        } else {
+            value = "\(devices.groupedDigits) \(gate.subject.unit)\(share)"
+        }
+        return "\(config): \(gate.subject.name) = \(value), gate \(gate.text) \(crossed ? "crossed" : "holds")" + (note.map { " (\($0))" } ?? "")
     }
 }

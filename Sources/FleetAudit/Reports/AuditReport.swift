@@ -108,6 +108,8 @@ public struct AuditReport: Sendable {
     public var failure: (message: String, exitCode: Int32)?
     /// `--allow-empty`: a run that evaluates no device or loads no config is not a failure.
     public var allowsEmpty = false
+    /// `--history`: the run compared with an earlier one; nil without a history (the reports are then as before).
+    public var history: HistoryComparison?
 
     /// How the run ended, as every report says it and as the process exits: `failed` (the failure, or a run
     /// with nothing evaluated: 65), `gateCrossed` (1) or `completed` (0).

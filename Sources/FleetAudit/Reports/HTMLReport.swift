@@ -35,7 +35,10 @@ public enum HTMLReport {
     struct Card { let label: String, value: String, alert: Bool }
     struct LegendEntry { let key: String, meaning: String }
     struct TopRule { let config: String, anchor: String, rule: String, summary: String, forced: String, blocked: String, unsupportedOS: String }
-    struct GateRow { let gate: String, config: String, devices: String, percent: String, hasPercent: Bool, crossed: Bool, result: String }
+    struct GateRow {
+        let gate: String, config: String, devices: String, percent: String, hasPercent: Bool, crossed: Bool, result: String
+        let note: String, hasNote: Bool
+    }
     struct DiagnosticRow {
         let severity: String, code: String, message: String, path: String, hasPath: Bool, location: String, hasLocation: Bool
         let devices: String?
@@ -58,11 +61,18 @@ public enum HTMLReport {
         let topVersions: [TopVersionsRow], hasTopVersions: Bool
         let notices: [NoticeRow], hasNotices: Bool
         let diagnostics: [DiagnosticRow], hasDiagnostics: Bool
+        let hasChange: Bool, changeHeading: String, changeNote: String, hasChangeNote: Bool
+        let changeCells: [ChangeCell], hasChangeCells: Bool
+        let sparklines: [Sparkline], hasTrend: Bool, trendRuns: String
     }
+
+    /// One outcome's change since the baseline; `direction` colours it (worse, better, same).
+    struct ChangeCell { let outcome: String, baseline: String, now: String, delta: String, raw: String, direction: String }
 
     struct Page {
         let tool: String, toolVersion: String, inventorySource: String, locationKind: String, asOf: String, generatedAt: String
         let snapshot: String, hasSnapshot: Bool
+        let historyLine: String, hasHistory: Bool
         /// A run that failed says so above everything else.
         let failed: Bool, statusMessage: String, exitCode: String
         let cards: [Card], legend: [LegendEntry], outcomes: [String], configs: [ConfigSection]
@@ -109,7 +119,9 @@ public enum HTMLReport {
         if !report.gates.isEmpty {
             cards.append(Card(label: "gates crossed", value: "\(crossed) of \(report.gates.count)", alert: crossed > 0))
         }
-        let configs = report.configs.enumerated().map { index, c in config(c, anchor: anchor(index)) }
+        let configs = report.configs.enumerated().map { index, c in
+            config(c, anchor: anchor(index), history: report.history, now: Timestamps.iso8601(report.asOf))
+        }
 
         var ranked: [(config: String, anchor: String, rule: AuditReport.RuleReport)] = []
         for (index, c) in report.configs.enumerated() {
@@ -125,8 +137,11 @@ public enum HTMLReport {
                     unsupportedOS: number(item.rule.counts[.unsupportedOS]))
         }
         let gates = report.gates.map { g in
-            GateRow(gate: g.gate.text, config: g.config, devices: "\(number(g.devices)) \(g.gate.subject.unit)",
-                    percent: String(format: "%.2f%%", g.percent), hasPercent: g.of > 0, crossed: g.crossed, result: g.crossed ? "crossed" : "holds")
+            let isChange: Bool = { if case .change = g.gate.subject { return true } else { return false } }()
+            return GateRow(gate: g.gate.text, config: g.config,
+                           devices: "\(isChange ? HistoryComparison.signed(g.devices) : number(g.devices)) \(g.gate.subject.unit)",
+                           percent: String(format: isChange ? "%+.2f points" : "%.2f%%", g.percent), hasPercent: g.of > 0,
+                           crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: g.note ?? "", hasNote: g.note != nil)
         }
         let runDiagnostics = report.diagnostics.map { diagnostic($0, devices: nil) }
         let failed = report.failedConfigs.map { FailedRow(id: $0.id, error: $0.error.description) }
@@ -138,6 +153,7 @@ public enum HTMLReport {
         return Page(tool: report.tool.name, toolVersion: report.tool.version, inventorySource: inv.source, locationKind: inv.locationKind,
                     asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),
                     snapshot: inv.snapshot?.sentence ?? "", hasSnapshot: inv.snapshot != nil,
+                    historyLine: historyLine(report.history), hasHistory: report.history != nil,
                     failed: report.status.state == "failed", statusMessage: report.status.message ?? "", exitCode: String(report.status.exitCode),
                     cards: cards, legend: Outcome.allCases.map { LegendEntry(key: $0.rawValue, meaning: meanings[$0]!) },
                     outcomes: Outcome.allCases.map(\.rawValue), configs: configs,
@@ -160,7 +176,33 @@ public enum HTMLReport {
     /// Configs with more rules than this list only the rules that decide some device.
     static let fullRuleTableLimit = 1000
 
-    static func config(_ c: AuditReport.ConfigReport, anchor: String) -> ConfigSection {
+    /// Which run the numbers are compared with, or why none.
+    static func historyLine(_ history: HistoryComparison?) -> String {
+        guard let history else { return "" }
+        guard let b = history.baseline else { return "History \(history.file): \(history.missingBaseline ?? "")." }
+        return "Compared with run \(b.id ?? 0) of \(Timestamps.iso8601(b.asOf)) (\(number(b.devices)) devices, inventory \(b.inventory)) "
+            + "from the history \(history.file), selected by --baseline \(history.selector)."
+    }
+
+    /// A config's "since run N" table: the baseline, now, and the change per outcome, coloured by whether
+    /// more devices there is worse (forced, recommended, unsupportedOS, blocked) or better (upToDate).
+    static func change(_ c: AuditReport.ConfigReport, _ history: HistoryComparison?) -> (heading: String, note: String, cells: [ChangeCell])? {
+        guard let history, let baseline = history.baseline else { return nil }
+        let since = "Since run \(baseline.id ?? 0) of \(Timestamps.iso8601(baseline.asOf))"
+        let change = history.change(c)
+        if change.isNew { return (since, "new since the baseline: no earlier numbers", []) }
+        guard let before = change.baseline, let delta = change.delta else { return nil }
+        let cells = Outcome.allCases.map { o in
+            let d = delta[o]
+            let worseWhenMore = o != .upToDate && o != .notTargeted
+            let direction = d == 0 || o == .notTargeted ? "same" : (d > 0) == worseWhenMore ? "worse" : "better"
+            return ChangeCell(outcome: o.rawValue, baseline: number(before[o]), now: number(c.totals[o]),
+                              delta: HistoryComparison.arrowed(d), raw: String(d), direction: direction)
+        }
+        return (since, change.configChanged ? "config changed since the baseline (another SHA-256): the change may be the edit, not the fleet" : "", cells)
+    }
+
+    static func config(_ c: AuditReport.ConfigReport, anchor: String, history: HistoryComparison? = nil, now: String = "") -> ConfigSection {
         let displayName = FormatRegistry.formats.first { $0.name == c.format }?.displayName ?? c.format
         // A page with a row per rule stops being readable (and takes seconds to render) long before a config
         // with a rule per model does: past `fullRuleTableLimit` rules, those that decide no device are
@@ -188,12 +230,18 @@ public enum HTMLReport {
         let notices = c.notices.map { NoticeRow(id: $0.notice.id, kind: $0.notice.kind, devices: number($0.devices)) }
         let diagnostics = c.diagnostics.map { d in diagnostic(d.diagnostic, devices: d.devices.map(number) ?? "—") }
         let k = counts(c.totals)
+        let changed = change(c, history)
+        let trend = history.map { Sparkline.lines(c, history: $0, now: now) } ?? []
         return ConfigSection(id: c.id, anchor: anchor, format: c.format, formatName: displayName, source: c.source, sha256: c.sha256,
                              platforms: c.platforms.isEmpty ? "none" : c.platforms.map(\.name).joined(separator: ", "),
                              outcomes: Outcome.allCases.map(\.rawValue), totals: k.totals, bar: k.bar, barLabel: k.barLabel,
                              rules: rules, hasOmittedRules: listed.count < c.rules.count,
                              omittedRules: number(Int64(c.rules.count - listed.count)), ruleCount: number(Int64(c.rules.count)),
                              byPlatform: platforms, topVersions: top, hasTopVersions: !top.isEmpty,
-                             notices: notices, hasNotices: !notices.isEmpty, diagnostics: diagnostics, hasDiagnostics: !diagnostics.isEmpty)
+                             notices: notices, hasNotices: !notices.isEmpty, diagnostics: diagnostics, hasDiagnostics: !diagnostics.isEmpty,
+                             hasChange: changed != nil, changeHeading: changed?.heading ?? "", changeNote: changed?.note ?? "",
+                             hasChangeNote: !(changed?.note ?? "").isEmpty, changeCells: changed?.cells ?? [],
+                             hasChangeCells: !(changed?.cells ?? []).isEmpty,
+                             sparklines: trend, hasTrend: !trend.isEmpty, trendRuns: String((trend.first?.points.split(separator: " ").count) ?? 0))
     }
 }

@@ -23,6 +23,33 @@ public enum JSONReport {
         return .obj(pairs)
     }
 
+    /// `outcome` and `devices` for an outcome gate (as in 1.0); `subject`, `count` and `unit` for every gate;
+    /// `note` when a change gate was not checked or its config changed.
+    static func gate(_ g: GateResult) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("gate", .string(g.gate.text)), ("config", .string(g.config))]
+        if let outcome = g.gate.outcome { fields += [("outcome", .string(outcome.rawValue)), ("devices", .int64(g.devices))] }
+        fields += [("subject", .string(g.gate.subject.name)), ("count", .int64(g.devices)), ("unit", .string(g.gate.subject.unit)),
+                   ("crossed", .bool(g.crossed))]
+        if let note = g.note { fields.append(("note", .string(note))) }
+        return .obj(fields)
+    }
+
+    /// `--history`: the file, the baseline run (or why there is none). Only present with `--history`.
+    static func history(_ h: HistoryComparison) -> JSONValue {
+        let baseline: JSONValue = h.baseline.map { b in
+            .obj([("run", .int64(b.id ?? 0)), ("asOf", .string(Timestamps.iso8601(b.asOf))), ("devices", .int64(b.devices)),
+                  ("inventory", .string(b.inventory))])
+        } ?? .null
+        return .obj([("file", .string(h.file)), ("selectedBy", .string(h.selector.description)), ("baseline", baseline),
+                     ("note", .optionalString(h.missingBaseline))])
+    }
+
+    /// A config's change since the baseline: its totals then, now minus then, and whether the config itself changed.
+    static func change(_ c: HistoryComparison.ConfigChange) -> JSONValue {
+        .obj([("baseline", c.baseline.map(counts) ?? .null), ("delta", c.delta.map(counts) ?? .null),
+              ("configChanged", .bool(c.configChanged)), ("new", .bool(c.isNew))])
+    }
+
     /// Which state of the inventory was read: the fields its kind has.
     static func snapshot(_ s: InventorySnapshot) -> JSONValue {
         var fields: [(String, JSONValue)] = [("kind", .string(s.kind.rawValue))]
@@ -61,6 +88,7 @@ public enum JSONReport {
                 ("format", .string(c.format)),
                 ("platforms", .array(c.platforms.map { .string($0.name) })),
                 ("totals", counts(c.totals)),
+            ] + (report.history.map { [("change", change($0.change(c)))] } ?? []) + [
                 ("byPlatform", byPlatform(c.byPlatform)),
                 ("rules", .array(c.rules.map { r in
                     var fields: [(String, JSONValue)] = [("id", .string(r.id)), ("summary", .string(r.summary)),
@@ -99,13 +127,8 @@ public enum JSONReport {
             ("failedConfigs", .array(report.failedConfigs.map { f in
                 .obj([("id", .string(f.id)), ("source", .string(f.source)), ("error", .string(f.error.description))])
             })),
-            ("gates", .array(report.gates.map { g in
-                // `outcome` and `devices` for an outcome gate (as in 1.0); `subject`, `count` and `unit` for every gate.
-                .obj([("gate", .string(g.gate.text)), ("config", .string(g.config))]
-                     + (g.gate.outcome.map { [("outcome", JSONValue.string($0.rawValue)), ("devices", .int64(g.devices))] } ?? [])
-                     + [("subject", .string(g.gate.subject.name)), ("count", .int64(g.devices)), ("unit", .string(g.gate.subject.unit)),
-                        ("crossed", .bool(g.crossed))])
-            })),
+            ("gates", .array(report.gates.map(gate))),
+        ] + (report.history.map { [("history", history($0))] } ?? []) + [
             ("configs", .array(configs)),
         ])
     }

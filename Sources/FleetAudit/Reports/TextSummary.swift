@@ -19,13 +19,8 @@ public enum TextSummary {
         for c in report.configs {
             rows.append([c.id] + Outcome.allCases.map { grouped(c.totals[$0]) })
         }
-        let widths = header.indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
-        for row in rows {
-            lines.append(row.enumerated().map { i, cell in
-                i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                       : String(repeating: " ", count: widths[i] - cell.count) + cell
-            }.joined(separator: "  "))
-        }
+        lines += table(rows)
+        if let history = report.history { lines += changeLines(report, history) }
         for c in report.configs {
             for d in c.diagnostics where d.diagnostic.severity != .info { lines.append(line(c.id, d, style: style)) }
         }
@@ -37,6 +32,38 @@ public enum TextSummary {
         for g in report.crossedGates { lines.append(style.paint("gate crossed", .error) + ": " + g.sentence) }
         lines += report.failedConfigs.map { failedLine($0, style: style) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The change since the baseline, as a second table: each outcome's delta, and why a config's numbers
+    /// may have moved (its own edit, or it is new).
+    static func changeLines(_ report: AuditReport, _ history: HistoryComparison) -> [String] {
+        guard let baseline = history.baseline else { return ["history \(history.file): \(history.missingBaseline ?? "")"] }
+        var lines = ["since run \(baseline.id ?? 0) of \(Timestamps.iso8601(baseline.asOf)) (\(grouped(baseline.devices)) devices; history \(history.file)):"]
+        let header = ["config"] + Outcome.allCases.map(\.rawValue) + [""]
+        var rows = [header]
+        for c in report.configs {
+            let change = history.change(c)
+            let cells = Outcome.allCases.map { o in change.delta.map { HistoryComparison.signed($0[o]) } ?? "—" }
+            rows.append([c.id] + cells + [change.isNew ? "new since the baseline" : change.configChanged ? "config changed" : ""])
+        }
+        lines += table(rows)
+        return lines
+    }
+
+    /// Rows as columns: the first left-aligned, the others right-aligned, the last (a note) as it is.
+    static func table(_ rows: [[String]]) -> [String] {
+        let widths = rows[0].indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { i, cell in
+                i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                    : i == row.count - 1 && row.count > Outcome.allCases.count + 1 ? cell
+                    : String(repeating: " ", count: widths[i] - cell.count) + cell
+            }.joined(separator: "  ")
+        }.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }
     }
 
     /// `availability-ios.json:68:5: error: [code] message (267 devices)`: where in the config, as `validate`.

@@ -2,7 +2,7 @@
 /// (the schema's major version), checked against `Templates/fleet-audit-report-1.xsd`.
 public enum XMLReport {
     public static let namespace = "urn:fleet-audit:report:1"
-    public static let schemaVersion = "1.2"
+    public static let schemaVersion = "1.3"
     public static let schemaFile = "fleet-audit-report-1.xsd"
 
     public static func render(_ report: AuditReport) -> String {
@@ -32,11 +32,13 @@ public enum XMLReport {
             if let outcome = g.gate.outcome { attributes += [("outcome", outcome.rawValue), ("devices", String(g.devices))] }
             attributes += [("subject", g.gate.subject.name), ("count", String(g.devices)), ("unit", g.gate.subject.unit),
                            ("crossed", g.crossed ? "true" : "false")]
+            if let note = g.note { attributes.append(("note", note)) }
             w.element("gate", attributes)
         }
         w.end()
+        if let h = report.history { history(h, w) }
         w.start("configs")
-        for c in report.configs { config(c, w) }
+        for c in report.configs { config(c, w, history: report.history) }
         w.end()
         w.end()
         return w.finish()
@@ -111,13 +113,34 @@ public enum XMLReport {
         w.end()
     }
 
-    private static func config(_ c: AuditReport.ConfigReport, _ w: XMLWriter) {
+    private static func history(_ h: HistoryComparison, _ w: XMLWriter) {
+        w.start("history")
+        w.attribute("file", h.file)
+        w.attribute("selectedBy", h.selector.description)
+        if let b = h.baseline {
+            w.element("baseline", [("run", String(b.id ?? 0)), ("asOf", Timestamps.iso8601(b.asOf)), ("devices", String(b.devices)),
+                                   ("inventory", b.inventory)])
+        }
+        if let note = h.missingBaseline { w.element("note", text: note) }
+        w.end()
+    }
+
+    private static func config(_ c: AuditReport.ConfigReport, _ w: XMLWriter, history: HistoryComparison?) {
         w.start("config")
         for (k, v) in [("id", c.id), ("source", c.source), ("sha256", c.sha256), ("format", c.format)] { w.attribute(k, v) }
         w.start("platforms")
         for p in c.platforms { w.element("platform", text: p.name) }
         w.end()
         counts("totals", c.totals, w)
+        if let history {
+            let change = history.change(c)
+            w.start("change")
+            w.attribute("configChanged", change.configChanged ? "true" : "false")
+            w.attribute("new", change.isNew ? "true" : "false")
+            if let b = change.baseline { counts("baseline", b, w) }
+            if let d = change.delta { counts("delta", d, w) }
+            w.end()
+        }
         byPlatform(c.byPlatform, w)
         w.start("rules")
         for r in c.rules {

@@ -54,9 +54,10 @@ final class ReadmeExamplesTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(transcripts.count, 2, "the explain and plan transcripts")
         let work = TestPaths.temporaryDirectory()
         for t in transcripts {
-            // Reports the commands write go to a scratch copy of the folders they name, not the repository's.
+            // Reports (and histories) the commands write go to a scratch folder, not the repository's reports/.
             let script = "cd '\(TestPaths.repoRoot.path)' && " + t.commands.map {
                 $0.replacingOccurrences(of: "--out reports", with: "--out '\(work.path)/reports'")
+                    .replacingOccurrences(of: " reports/", with: " '\(work.path)/reports/'")
             }.joined(separator: "\n")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

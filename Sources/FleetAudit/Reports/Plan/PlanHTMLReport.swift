@@ -152,7 +152,7 @@ public enum PlanHTMLReport {
         }
         let gates = report.gates.map { g in
             HTMLReport.GateRow(gate: g.gate.text, config: g.config, devices: "\(n(g.devices)) devices", percent: String(format: "%.2f%%", g.percent),
-                               hasPercent: true, crossed: g.crossed, result: g.crossed ? "crossed" : "holds")
+                               hasPercent: true, crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: "", hasNote: false)
         }
         return Page(tool: "fleet-audit", toolVersion: FleetAuditVersion.current, inventorySource: inv.source,
                     asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),

@@ -1,0 +1,120 @@
+import Foundation
+
+/// `fleet-audit history`: the runs of a history, oldest first, each config's totals with the change since
+/// the run listed before it (and whether the config's SHA-256 changed) — for a person (table), a
+/// spreadsheet (csv) or a script (json). Renderers are pure functions of this model.
+public struct HistoryListing: Sendable {
+    public let file: String
+    public let runs: [HistoryRun]
+    /// `--config ID`: only this config's numbers.
+    public let config: String?
+
+    public init(file: String, runs: [HistoryRun], config: String?) {
+        self.file = file
+        self.runs = runs
+        self.config = config
+    }
+
+    public enum Format: String, CaseIterable, Sendable { case table, csv, json }
+
+    /// One config in one run, with its change since the config's previous listed run.
+    struct Entry {
+        let run: HistoryRun
+        let config: HistoryRun.Config
+        let delta: OutcomeCounts?
+        let configChanged: Bool
+    }
+
+    var entries: [Entry] {
+        var previous: [String: HistoryRun.Config] = [:]
+        var out: [Entry] = []
+        for run in runs {
+            for c in run.configs where config == nil || c.id == config {
+                var delta: OutcomeCounts?
+                if let before = previous[c.id] {
+                    var d = OutcomeCounts()
+                    for o in Outcome.allCases { d[o] = c.totals[o] - before.totals[o] }
+                    delta = d
+                }
+                out.append(Entry(run: run, config: c, delta: delta, configChanged: previous[c.id].map { $0.sha256 != c.sha256 } ?? false))
+                previous[c.id] = c
+            }
+        }
+        return out
+    }
+
+    public func render(_ format: Format) -> String {
+        switch format {
+        case .table: return table()
+        case .csv: return csv()
+        case .json: return JSONWriter.write(json())
+        }
+    }
+
+    private func table() -> String {
+        guard !runs.isEmpty else { return "history \(file): no runs\(config.map { " of \($0)" } ?? "")\n" }
+        var rows = [["run", "asOf", "devices", "config"] + Outcome.allCases.map(\.rawValue) + [""]]
+        for e in entries {
+            rows.append([String(e.run.id ?? 0), Timestamps.iso8601(e.run.asOf), e.run.devices.groupedDigits, e.config.id]
+                + Outcome.allCases.map { o in
+                    e.config.totals[o].groupedDigits + (e.delta.map { $0[o] == 0 ? "" : " (\(HistoryComparison.signed($0[o])))" } ?? "")
+                }
+                + [e.configChanged ? "config changed" : ""])
+        }
+        let widths = rows[0].indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
+        return rows.map { row in
+            var line = row.enumerated().map { i, cell in
+                i == 1 || i == 3 || i == row.count - 1 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[i] - cell.count) + cell
+            }.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n") + "\n"
+    }
+
+    private func csv() -> String {
+        var lines = [(["run", "as_of", "generated_at", "tool_version", "inventory", "rows_read", "rows_evaluated", "rows_rejected",
+                       "devices", "config", "format", "sha256", "config_changed"]
+                      + Outcome.allCases.flatMap { [$0.rawValue, $0.rawValue + "_change"] }).joined(separator: ",")]
+        for e in entries {
+            let r = e.run
+            let fields = [String(r.id ?? 0), Timestamps.iso8601(r.asOf), Timestamps.iso8601(r.generatedAt), r.toolVersion, r.inventory,
+                          String(r.rowsRead), String(r.rowsEvaluated), String(r.rowsRejected), String(r.devices),
+                          e.config.id, e.config.format, e.config.sha256, e.configChanged ? "true" : "false"]
+                + Outcome.allCases.flatMap { o in [String(e.config.totals[o]), e.delta.map { String($0[o]) } ?? ""] }
+            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// RFC 4180: quoted when it holds a comma, a quote or a line break; a leading =, +, - or @ is
+    /// prefixed with ' so a spreadsheet does not run a path or an id as a formula.
+    static func csvField(_ s: String) -> String {
+        var s = s
+        if let first = s.first, "=+-@".contains(first), Int64(s) == nil { s = "'" + s }
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    private func json() -> JSONValue {
+        var byRun: [Int64: [Entry]] = [:]
+        for e in entries { byRun[e.run.id ?? 0, default: []].append(e) }
+        return .obj([
+            ("history", .string(file)),
+            ("config", .optionalString(config)),
+            ("runs", .array(runs.map { r in
+                .obj([
+                    ("run", .int64(r.id ?? 0)), ("asOf", .string(Timestamps.iso8601(r.asOf))),
+                    ("generatedAt", .string(Timestamps.iso8601(r.generatedAt))), ("toolVersion", .string(r.toolVersion)),
+                    ("inventory", .string(r.inventory)), ("rowsRead", .int64(r.rowsRead)), ("rowsEvaluated", .int64(r.rowsEvaluated)),
+                    ("rowsRejected", .int64(r.rowsRejected)), ("devices", .int64(r.devices)),
+                    ("configs", .array((byRun[r.id ?? 0] ?? []).map { e in
+                        .obj([("id", .string(e.config.id)), ("format", .string(e.config.format)), ("source", .string(e.config.source)),
+                              ("sha256", .string(e.config.sha256)), ("configChanged", .bool(e.configChanged)),
+                              ("totals", JSONReport.counts(e.config.totals)), ("change", e.delta.map(JSONReport.counts) ?? .null)])
+                    })),
+                ])
+            })),
+        ])
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+
+/// Why the history could not be used: not a FleetAudit history (65, the file untouched), unwritable (74: a
+/// read-only file or folder, a full disk; the reports already written stay), or kept locked by another
+/// process past the busy timeout (75).
+public enum HistoryError: Error, CustomStringConvertible, Equatable {
+    case notAHistory(String)
+    case unwritable(String)
+    case busy(String)
+
+    public var description: String {
+        switch self {
+        case .notAHistory(let m), .unwritable(let m), .busy(let m): return m
+        }
+    }
+
+    public var exitCode: Int32 {
+        switch self {
+        case .notAHistory: return 65
+        case .unwritable: return 74
+        case .busy: return 75
+        }
+    }
+}
+
+/// The audit history: one SQLite file (never the inventory) holding runs, per config totals, and per rule
+/// and per platform counts. It says what it is with `PRAGMA application_id` and its schema version with
+/// `PRAGMA user_version`; `migrations[n]` takes a version n-1 file to version n inside the append's
+/// transaction, so an older history is upgraded in place and a newer one is refused, untouched.
+public enum HistoryStore {
+    /// "FAud": the SQLite header's application id of a FleetAudit history.
+    static let applicationID: Int64 = 0x4641_7564
+    static let migrations: [Int64: [String]] = [
+        1: [
+            """
+            CREATE TABLE runs (
+              id INTEGER PRIMARY KEY,
+              as_of TEXT NOT NULL,
+              generated_at TEXT NOT NULL,
+              tool_version TEXT NOT NULL,
+              inventory TEXT NOT NULL,
+              rows_read INTEGER NOT NULL,
+              rows_evaluated INTEGER NOT NULL,
+              rows_rejected INTEGER NOT NULL,
+              devices INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX runs_by_time ON runs (as_of, id)",
+            """
+            CREATE TABLE run_configs (
+              run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+              config_id TEXT NOT NULL,
+              format TEXT NOT NULL,
+              source TEXT NOT NULL,
+              sha256 TEXT NOT NULL,
+              forced INTEGER NOT NULL, recommended INTEGER NOT NULL, blocked INTEGER NOT NULL,
+              unsupported_os INTEGER NOT NULL, up_to_date INTEGER NOT NULL, not_targeted INTEGER NOT NULL,
+              PRIMARY KEY (run_id, config_id)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE run_counts (
+              run_id INTEGER NOT NULL,
+              config_id TEXT NOT NULL,
+              scope TEXT NOT NULL CHECK (scope IN ('rule', 'platform')),
+              key TEXT NOT NULL,
+              outcome TEXT NOT NULL,
+              devices INTEGER NOT NULL,
+              PRIMARY KEY (run_id, config_id, scope, key, outcome),
+              FOREIGN KEY (run_id, config_id) REFERENCES run_configs (run_id, config_id) ON DELETE CASCADE
+            ) WITHOUT ROWID
+            """,
+        ],
+    ]
+    static var schemaVersion: Int64 { migrations.keys.max()! }
+    /// The outcome columns of run_configs, in `Outcome.allCases` order.
+    static let outcomeColumns = ["forced", "recommended", "blocked", "unsupported_os", "up_to_date", "not_targeted"]
+
+    // MARK: reading
+
+    /// Opens an existing history to read; nil when there is no file yet (or an empty one). A file that is not
+    /// a FleetAudit history, or one from a newer FleetAudit, is refused before anything is written.
+    static func openForReading(_ path: String, busyTimeout: TimeInterval) throws(HistoryError) -> SQLiteDatabase? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
+        if isDirectory.boolValue { throw .notAHistory("--history \(path) is a folder: give a file") }
+        if ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0 { return nil }
+        let db: SQLiteDatabase
+        do { db = try SQLiteDatabase(path: path, readOnly: true, busyTimeout: busyTimeout) } catch {
+            throw .notAHistory("--history \(path) cannot be opened as SQLite: \(error.message)")
+        }
+        return try checkIdentity(db) ? db : nil
+    }
+
+    /// True when `db` is a FleetAudit history this version reads; false when it is an empty database (a new
+    /// history); throws for anything else.
+    static func checkIdentity(_ db: SQLiteDatabase) throws(HistoryError) -> Bool {
+        let path = db.path
+        do {
+            let app = try db.query("PRAGMA application_id").first?.first?.int ?? 0
+            let version = try db.query("PRAGMA user_version").first?.first?.int ?? 0
+            let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.string }
+            if app == 0 && version == 0 && tables.isEmpty { return false }
+            guard app == applicationID else {
+                throw HistoryError.notAHistory("--history \(path) is a SQLite database but not a FleetAudit history "
+                    + "(application_id \(app), tables: \(tables.isEmpty ? "none" : tables.joined(separator: ", "))); it was left untouched. "
+                    + "Give a new file name, or the history an earlier audit wrote (never the inventory)")
+            }
+            guard version <= schemaVersion else {
+                throw HistoryError.notAHistory("--history \(path) was written by a newer FleetAudit (history schema \(version); "
+                    + "this one reads up to \(schemaVersion)); it was left untouched")
+            }
+            return true
+        } catch let error as HistoryError {
+            throw error
+        } catch let error as SQLiteDatabase.Failure {
+            if error.isBusy { throw .busy("--history \(path) stayed locked by another process: \(error.message)") }
+            throw .notAHistory("--history \(path) is not a SQLite database (\(error.message)); it was left untouched")
+        } catch {
+            throw .notAHistory("--history \(path): \(error)")
+        }
+    }
+
+    /// The run the reports compare with, `selector` read at this run's time `asOf`; nil when there is none.
+    public static func baseline(_ path: String, _ selector: BaselineSelector, asOf: Date,
+                                busyTimeout: TimeInterval = 60) throws(HistoryError) -> HistoryRun? {
+        guard let db = try openForReading(path, busyTimeout: busyTimeout) else { return nil }
+        let condition: (String, [SQLiteValue])
+        switch selector {
+        case .previous: condition = ("as_of <= ?", [.text(Timestamps.iso8601(asOf))])
+        case .run(let id): condition = ("id = ?", [.integer(id)])
+        case .date(let date): condition = ("as_of <= ?", [.text(Timestamps.iso8601(date))])
+        }
+        return try read(db) { () throws(SQLiteDatabase.Failure) in
+            try runs(db, where: condition.0, condition.1, order: "as_of DESC, id DESC", limit: 1).first
+        }
+    }
+
+    /// Runs, oldest first, with their configs' totals (not the per rule counts): `history` and the trends.
+    /// `last` keeps the most recent ones; `since` and `until` bound their times (inclusive).
+    public static func runs(_ path: String, since: Date? = nil, until: Date? = nil, last: Int? = nil,
+                            busyTimeout: TimeInterval = 60) throws(HistoryError) -> [HistoryRun] {
+        guard let db = try openForReading(path, busyTimeout: busyTimeout) else { return [] }
+        var conditions = ["1"]
+        var values: [SQLiteValue] = []
+        if let since { conditions.append("as_of >= ?"); values.append(.text(Timestamps.iso8601(since))) }
+        if let until { conditions.append("as_of <= ?"); values.append(.text(Timestamps.iso8601(until))) }
+        return try read(db) { () throws(SQLiteDatabase.Failure) in
+            try runs(db, where: conditions.joined(separator: " AND "), values, order: "as_of DESC, id DESC", limit: last).reversed()
+        }
+    }
+
+    private static func read<T>(_ db: SQLiteDatabase, _ body: () throws(SQLiteDatabase.Failure) -> T) throws(HistoryError) -> T {
+        do { return try body() } catch {
+            if error.isBusy { throw .busy("--history \(db.path) stayed locked by another process: \(error.message)") }
+            throw .notAHistory("--history \(db.path) cannot be read: \(error.message)")
+        }
+    }
+
+    private static func runs(_ db: SQLiteDatabase, where condition: String, _ values: [SQLiteValue], order: String,
+                             limit: Int?) throws(SQLiteDatabase.Failure) -> [HistoryRun] {
+        let limitClause = limit.map { " LIMIT \($0)" } ?? ""
+        let rows = try db.query("""
+            SELECT id, as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices
+            FROM runs WHERE \(condition) ORDER BY \(order)\(limitClause)
+            """, values)
+        return try rows.map { (r) throws(SQLiteDatabase.Failure) -> HistoryRun in
+            let id = r[0].int ?? 0
+            let configs = try db.query("""
+                SELECT config_id, format, source, sha256, \(outcomeColumns.joined(separator: ", "))
+                FROM run_configs WHERE run_id = ? ORDER BY config_id
+                """, [.integer(id)]).map { c in
+                var totals = OutcomeCounts()
+                for (i, outcome) in Outcome.allCases.enumerated() { totals[outcome] = c[4 + i].int ?? 0 }
+                return HistoryRun.Config(id: c[0].string ?? "", format: c[1].string ?? "", source: c[2].string ?? "",
+                                         sha256: c[3].string ?? "", totals: totals, rules: [], platforms: [])
+            }
+            return HistoryRun(id: id, asOf: Timestamps.parse(r[1].string ?? "") ?? .distantPast,
+                              generatedAt: Timestamps.parse(r[2].string ?? "") ?? .distantPast, toolVersion: r[3].string ?? "",
+                              inventory: r[4].string ?? "", rowsRead: r[5].int ?? 0, rowsEvaluated: r[6].int ?? 0,
+                              rowsRejected: r[7].int ?? 0, devices: r[8].int ?? 0, configs: configs)
+        }
+    }
+
+    // MARK: writing
+
+    /// Appends `run` in one transaction, creating or upgrading the history first, and keeps the `keep` most
+    /// recent runs (by time) in the same transaction. Returns the new run's id.
+    @discardableResult
+    public static func append(_ run: HistoryRun, to path: String, keep: Int, busyTimeout: TimeInterval = 60) throws(HistoryError) -> Int64 {
+        // A file that is not a history is refused before a write connection touches it.
+        _ = try openForReading(path, busyTimeout: busyTimeout)
+        let db: SQLiteDatabase
+        do { db = try SQLiteDatabase(path: path, readOnly: false, busyTimeout: busyTimeout) } catch {
+            throw .unwritable("--history \(path) cannot be opened for writing: \(error.message)")
+        }
+        do {
+            try db.execute("PRAGMA foreign_keys = ON")
+            // IMMEDIATE: the write lock first, so two audits appending at once take turns (busy timeout)
+            // instead of one failing on a lock upgrade.
+            try db.execute("BEGIN IMMEDIATE")
+            do {
+                // Checked again under the lock: another process may have created it meanwhile.
+                let existing = try checkIdentity(db)
+                let version = existing ? (try db.query("PRAGMA user_version").first?.first?.int ?? 0) : 0
+                var next = version + 1
+                while next <= schemaVersion {
+                    for statement in migrations[next] ?? [] { try db.execute(statement) }
+                    next += 1
+                }
+                if !existing { try db.execute("PRAGMA application_id = \(applicationID)") }
+                try db.execute("PRAGMA user_version = \(schemaVersion)")
+                let id = try insert(run, db)
+                try db.query("DELETE FROM runs WHERE id NOT IN (SELECT id FROM runs ORDER BY as_of DESC, id DESC LIMIT ?)",
+                             [.integer(Int64(max(keep, 1)))])
+                try db.execute("COMMIT")
+                return id
+            } catch {
+                try? db.execute("ROLLBACK")
+                throw error
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch let error as SQLiteDatabase.Failure {
+            if error.isBusy { throw .busy("--history \(path) stayed locked by another process past the busy timeout: \(error.message)") }
+            throw .unwritable("--history \(path): the run could not be appended (the history is as it was): \(error.message)")
+        } catch {
+            throw .unwritable("--history \(path): \(error)")
+        }
+    }
+
+    private static func insert(_ run: HistoryRun, _ db: SQLiteDatabase) throws(SQLiteDatabase.Failure) -> Int64 {
+        try db.query("""
+            INSERT INTO runs (as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(Timestamps.iso8601(run.asOf)), .text(Timestamps.iso8601(run.generatedAt)), .text(run.toolVersion),
+                  .text(run.inventory), .integer(run.rowsRead), .integer(run.rowsEvaluated), .integer(run.rowsRejected),
+                  .integer(run.devices)])
+        let id = db.lastInsertedRowID
+        for c in run.configs {
+            try db.query("""
+                INSERT INTO run_configs (run_id, config_id, format, source, sha256, \(outcomeColumns.joined(separator: ", ")))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [.integer(id), .text(c.id), .text(c.format), .text(c.source), .text(c.sha256)]
+                    + Outcome.allCases.map { .integer(c.totals[$0]) })
+            for (scope, list) in [("rule", c.rules), ("platform", c.platforms)] {
+                for (key, counts) in list {
+                    for outcome in Outcome.allCases where counts[outcome] > 0 {
+                        try db.query("INSERT INTO run_counts VALUES (?, ?, ?, ?, ?, ?)",
+                                     [.integer(id), .text(c.id), .text(scope), .text(key), .text(outcome.rawValue), .integer(counts[outcome])])
+                    }
+                }
+            }
+        }
+        return id
+    }
+}

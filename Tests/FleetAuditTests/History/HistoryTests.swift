@@ -1,0 +1,219 @@
+import CSQLite
+import Foundation
+import XCTest
+@testable import FleetAudit
+
+/// `audit --history FILE`: runs appended after the reports, deltas against a baseline in every report,
+/// change gates, `fleet-audit history`, and a history that is refused, locked, shared or cut short.
+final class HistoryTests: XCTestCase {
+    var dir: URL!
+    var history: String { dir.appendingPathComponent("history.sqlite").path }
+
+    override func setUp() { dir = TestPaths.temporaryDirectory() }
+
+    /// One nightly run: the published Android document, or the draft (same id, other SHA-256), at `asOf`.
+    func audit(_ asOf: String, draft: Bool = false, extra: [String] = []) throws -> (CommandLineTests.Result, [String: Any]) {
+        let json = dir.appendingPathComponent("report-\(asOf).json").path
+        let config = draft ? "SampleData/drafts/nhs/availability-android.json" : "SampleData/configs/nhs/availability-android.json"
+        let result = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config,
+                                               "--releases", "SampleData/releases.csv", "--as-of", asOf, "--history", history,
+                                               "--json", json, "--quiet"] + extra)
+        let report = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))) as? [String: Any] ?? [:]
+        return (result, report)
+    }
+
+    func configChange(_ report: [String: Any]) -> [String: Any]? {
+        ((report["configs"] as? [[String: Any]])?.first)?["change"] as? [String: Any]
+    }
+
+    func testTheSecondRunReportsItsChangeAgainstTheFirstAndTellsAConfigEditFromDrift() throws {
+        let (first, firstReport) = try audit("2026-11-21T02:00:00Z")
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let firstHistory = try XCTUnwrap(firstReport["history"] as? [String: Any])
+        XCTAssertTrue(firstHistory["baseline"] is NSNull)
+        XCTAssertEqual(firstHistory["note"] as? String, "no earlier run in the history: this run becomes the first baseline")
+
+        let (same, sameReport) = try audit("2026-11-22T02:00:00Z")
+        XCTAssertEqual(same.status, 0, same.stderr)
+        let drift = try XCTUnwrap(configChange(sameReport))
+        XCTAssertEqual(drift["configChanged"] as? Bool, false)
+        XCTAssertEqual((drift["delta"] as? [String: Int])?.values.allSatisfy { $0 == 0 }, true, "same fleet, same config: no change")
+
+        let (edited, editedReport) = try audit("2026-11-23T02:00:00Z", draft: true)
+        XCTAssertEqual(edited.status, 0, edited.stderr)
+        XCTAssertEqual(((editedReport["history"] as? [String: Any])?["baseline"] as? [String: Any])?["run"] as? Int, 2)
+        let change = try XCTUnwrap(configChange(editedReport))
+        XCTAssertEqual(change["configChanged"] as? Bool, true)
+        let now = try XCTUnwrap(((editedReport["configs"] as? [[String: Any]])?.first)?["totals"] as? [String: Int])
+        let before = try XCTUnwrap(change["baseline"] as? [String: Int])
+        let delta = try XCTUnwrap(change["delta"] as? [String: Int])
+        for outcome in Outcome.allCases.map(\.rawValue) {
+            XCTAssertEqual(delta[outcome], now[outcome]! - before[outcome]!, outcome)
+        }
+        XCTAssertEqual(before, (((sameReport["configs"] as? [[String: Any]])?.first)?["totals"] as? [String: Int]))
+        XCTAssertGreaterThan(delta["forced"]!, 0, "the draft raises the minimum")
+
+        // A baseline by id or date, and one that does not exist.
+        let (byRun, byRunReport) = try audit("2026-11-24T02:00:00Z", draft: true, extra: ["--baseline", "run:1"])
+        XCTAssertEqual(byRun.status, 0, byRun.stderr)
+        XCTAssertEqual(((byRunReport["history"] as? [String: Any])?["baseline"] as? [String: Any])?["run"] as? Int, 1)
+        let (byDate, byDateReport) = try audit("2026-11-25T02:00:00Z", extra: ["--baseline", "date:2026-11-22T12:00:00Z"])
+        XCTAssertEqual(byDate.status, 0, byDate.stderr)
+        XCTAssertEqual(((byDateReport["history"] as? [String: Any])?["baseline"] as? [String: Any])?["run"] as? Int, 2)
+        let (missing, missingReport) = try audit("2026-11-26T02:00:00Z", extra: ["--baseline", "run:99"])
+        XCTAssertEqual(missing.status, 0, missing.stderr)
+        XCTAssertEqual((missingReport["history"] as? [String: Any])?["note"] as? String,
+                       "the history has no run 99 (it may have been pruned by --history-keep)")
+    }
+
+    func testChangeGatesCompareWithTheBaselineAndSayWhyWhenThereIsNone() throws {
+        let gates = ["--fail-on", "forced+>100", "--fail-on", "blocked+>0.1%", "--fail-on", "upToDate+>0"]
+        let (first, firstReport) = try audit("2026-11-21T02:00:00Z", extra: gates)
+        XCTAssertEqual(first.status, 0, "no baseline yet: a change gate is not crossed")
+        let notes = (firstReport["gates"] as? [[String: Any]] ?? []).compactMap { $0["note"] as? String }
+        XCTAssertEqual(notes.count, 3)
+        XCTAssertTrue(notes.allSatisfy { $0.hasPrefix("not checked: no earlier run in the history") }, "\(notes)")
+
+        let (second, secondReport) = try audit("2026-11-22T02:00:00Z", draft: true, extra: gates)
+        XCTAssertEqual(second.status, 1, second.stderr)
+        let results = try XCTUnwrap(secondReport["gates"] as? [[String: Any]])
+        let crossed = Dictionary(uniqueKeysWithValues: results.map { ($0["gate"] as! String, $0["crossed"] as! Bool) })
+        // The draft: forced +326 (> 100), blocked +21 of 3,995 devices = +0.53 points (> 0.1), upToDate -420 (not > 0).
+        XCTAssertEqual(crossed, ["forced+>100": true, "blocked+>0.1%": true, "upToDate+>0": false])
+        XCTAssertEqual(results.first { $0["gate"] as? String == "upToDate+>0" }?["count"] as? Int, -420)
+        XCTAssertTrue(second.stderr.contains("gate crossed: availability-android.json: forced+ = +326 devices"), second.stderr)
+        XCTAssertThrowsError(try Gate(parsing: "forcedd+>1"))
+    }
+
+    func testAFileThatIsNotAHistoryIsRefusedAndLeftUntouched() throws {
+        let sqliteInventory = dir.appendingPathComponent("inventory.sqlite").path
+        try FileManager.default.copyItem(atPath: TestPaths.sample("inventory.sqlite"), toPath: sqliteInventory)
+        let text = TestPaths.write("not a database\n", named: "notes.txt", in: dir)
+        for path in [sqliteInventory, text] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            let result = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
+                                                   "--history", path, "--json", dir.appendingPathComponent("r.json").path, "--quiet"])
+            XCTAssertEqual(result.status, 65, result.stderr)
+            XCTAssertTrue(result.stderr.contains("left untouched"), result.stderr)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "\(path) is byte for byte as it was")
+        }
+        // A history from a newer FleetAudit (a later schema) is refused the same way.
+        _ = try audit("2026-11-21T02:00:00Z")
+        try sqlite(history, "PRAGMA user_version = 99")
+        let before = try Data(contentsOf: URL(fileURLWithPath: history))
+        let (newer, _) = try audit("2026-11-22T02:00:00Z")
+        XCTAssertEqual(newer.status, 65)
+        XCTAssertTrue(newer.stderr.contains("written by a newer FleetAudit (history schema 99"), newer.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: history)), before)
+    }
+
+    func testAnUnwritableHistoryExits74AndTheReportsStay() throws {
+        let json = dir.appendingPathComponent("report.json").path
+        let result = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
+                                               "--history", dir.appendingPathComponent("no-such-folder/history.sqlite").path,
+                                               "--json", json, "--quiet"])
+        XCTAssertEqual(result.status, 74, result.stderr)
+        XCTAssertTrue(result.stderr.contains("(the reports were written)"), result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: json))
+    }
+
+    func testKeepPrunesTheOldestRunsWithTheirCounts() throws {
+        for day in 21...24 { XCTAssertEqual(try audit("2026-11-\(day)T02:00:00Z", extra: ["--history-keep", "2"]).0.status, 0) }
+        XCTAssertEqual(try sqlite(history, "SELECT group_concat(id) FROM runs ORDER BY id"), "3,4")
+        XCTAssertEqual(try sqlite(history, "SELECT count(DISTINCT run_id) FROM run_counts"), "2", "pruned runs take their counts along")
+        XCTAssertEqual(try sqlite(history, "SELECT count(DISTINCT run_id) FROM run_configs"), "2")
+        XCTAssertEqual(try sqlite(history, "PRAGMA integrity_check"), "ok")
+    }
+
+    /// Starts an audit of the 17 sample configs appending to the history, in the background.
+    func startAudit(day: Int, json: String) throws -> Process {
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.currentDirectoryURL = TestPaths.repoRoot
+        process.arguments = ["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
+                             "--as-of", "2026-11-\(day)T02:00:00Z", "--history", history,
+                             "--json", dir.appendingPathComponent(json).path, "--quiet"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func testTwoAuditsAppendingAtOnceBothLand() throws {
+        let processes = try (0..<2).map { i in try startAudit(day: 21 + i, json: "parallel-\(i).json") }
+        for p in processes { p.waitUntilExit() }
+        XCTAssertEqual(processes.map(\.terminationStatus), [0, 0])
+        XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM runs"), "2")
+        XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM run_configs"), "34", "17 configs each")
+    }
+
+    /// `kill -9` at moments spread over the end of a run, where the append happens: the history is always
+    /// whole — each run with all 17 of its configs, the integrity check clean — holding the runs before
+    /// the kill, or those and the new one.
+    func testAKilledAppendLeavesThePreviousOrTheNewHistory() throws {
+        func start(_ day: Int) throws -> Process { try startAudit(day: day, json: "killed.json") }
+        let timing = Date()
+        let first = try start(1)
+        first.waitUntilExit()
+        let duration = Date().timeIntervalSince(timing)
+        var runs = 1
+        for attempt in 0..<12 {
+            let process = try start(2 + attempt)
+            // From 60% to 110% of a whole run: the last part of it is the append.
+            usleep(UInt32(duration * (0.6 + 0.5 * Double(attempt) / 11) * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            XCTAssertEqual(try sqlite(history, "PRAGMA integrity_check"), "ok")
+            let now = Int(try sqlite(history, "SELECT count(*) FROM runs"))!
+            XCTAssertTrue(now == runs || now == runs + 1, "\(runs) runs before the kill, \(now) after")
+            runs = now
+            XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM (SELECT run_id FROM run_configs GROUP BY run_id HAVING count(*) != 17)"), "0",
+                           "every run has all its configs")
+            XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM runs WHERE id NOT IN (SELECT run_id FROM run_configs)"), "0")
+        }
+        XCTAssertEqual(try audit("2026-11-30T02:00:00Z").0.status, 0, "the history is usable after the kills")
+    }
+
+    func testHistoryListsRunsAsTableCSVAndJSON() throws {
+        _ = try audit("2026-11-21T02:00:00Z")
+        _ = try audit("2026-11-22T02:00:00Z", draft: true)
+        let table = try CommandLineTests.run(["history", "--history", history])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[2].contains("1,122 (+326)") && lines[2].hasSuffix("config changed"), lines[2])
+
+        let csv = try CommandLineTests.run(["history", "--history", history, "--format", "csv", "--since", "2026-11-22"])
+        let rows = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        XCTAssertEqual(rows.count, 2, "--since leaves the second run")
+        let header = rows[0]
+        XCTAssertEqual(rows[1][header.firstIndex(of: "forced")!], "1122")
+        XCTAssertEqual(rows[1][header.firstIndex(of: "forced_change")!], "", "the run before it is not listed")
+
+        let json = try CommandLineTests.run(["history", "--history", history, "--format", "json", "--config", "availability-android.json"])
+        let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let runs = try XCTUnwrap(listing["runs"] as? [[String: Any]])
+        XCTAssertEqual(runs.map { $0["run"] as? Int }, [1, 2])
+        let second = try XCTUnwrap((runs[1]["configs"] as? [[String: Any]])?.first)
+        XCTAssertEqual((second["change"] as? [String: Int])?["forced"], 326)
+        XCTAssertEqual(second["configChanged"] as? Bool, true)
+
+        XCTAssertEqual(try CommandLineTests.run(["history", "--history", dir.appendingPathComponent("none.sqlite").path]).status, 65)
+        XCTAssertEqual(HistoryListing.csvField("=cmd()"), "'=cmd()")
+        XCTAssertEqual(HistoryListing.csvField("a,\"b\""), "\"a,\"\"b\"\"\"")
+    }
+
+    /// Runs one SQL statement with the system SQLite and returns the first column of the first row.
+    @discardableResult
+    func sqlite(_ path: String, _ sql: String) throws -> String {
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK else { throw CocoaError(.fileReadUnknown) }
+        defer { sqlite3_close(db) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw NSError(domain: "sqlite", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: sqlite3_errmsg(db))])
+        }
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { return "" }
+        return sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? ""
+    }
+}
