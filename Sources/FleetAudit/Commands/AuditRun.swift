@@ -87,6 +87,7 @@ public enum AuditRun {
                                                                columnOverrides: request.columnOverrides)
         report.allowsEmpty = request.allowEmpty
         report.history = history
+        report.coverage = FleetCoverage(table)
         if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
         report.gates = request.gates.flatMap { $0.check(report) }
         return report

@@ -108,6 +108,8 @@ public struct AuditReport: Sendable {
     public var failure: (message: String, exitCode: Int32)?
     /// `--allow-empty`: a run that evaluates no device or loads no config is not a failure.
     public var allowsEmpty = false
+    /// The fleet by app and OS version with cumulative shares (nil for a run that stopped before reading).
+    public var coverage: FleetCoverage?
     /// `--history`: the run compared with an earlier one; nil without a history (the reports are then as before).
     public var history: HistoryComparison?
 

@@ -66,6 +66,9 @@ public enum HTMLReport {
         let sparklines: [Sparkline], hasTrend: Bool, trendRuns: String
     }
 
+    /// One platform's (or package's) coverage: the app and OS charts.
+    struct CoverageSection { let heading: String, devices: String, charts: [CoverageChart], isAndroid: Bool }
+
     /// One outcome's change since the baseline; `direction` colours it (worse, better, same).
     struct ChangeCell { let outcome: String, baseline: String, now: String, delta: String, raw: String, direction: String }
 
@@ -73,6 +76,7 @@ public enum HTMLReport {
         let tool: String, toolVersion: String, inventorySource: String, locationKind: String, asOf: String, generatedAt: String
         let snapshot: String, hasSnapshot: Bool
         let historyLine: String, hasHistory: Bool
+        let coverage: [CoverageSection], hasCoverage: Bool
         /// A run that failed says so above everything else.
         let failed: Bool, statusMessage: String, exitCode: String
         let cards: [Card], legend: [LegendEntry], outcomes: [String], configs: [ConfigSection]
@@ -144,6 +148,13 @@ public enum HTMLReport {
                            crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: g.note ?? "", hasNote: g.note != nil)
         }
         let runDiagnostics = report.diagnostics.map { diagnostic($0, devices: nil) }
+        let coverage = (report.coverage?.groups ?? []).map { g in
+            let android = g.platform == .android
+            return CoverageSection(heading: g.platform.name + (g.package.map { " · \($0)" } ?? ""), devices: number(g.devices),
+                                   charts: [CoverageChart(g.app, devices: g.devices, title: android ? "App versionCode" : "App version"),
+                                            CoverageChart(g.os, devices: g.devices, title: android ? "Android API level" : "OS version")],
+                                   isAndroid: android)
+        }
         let failed = report.failedConfigs.map { FailedRow(id: $0.id, error: $0.error.description) }
         let byReason = inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
             .map { ReasonRow(code: $0.key.rawValue, rows: number($0.value)) }
@@ -154,6 +165,7 @@ public enum HTMLReport {
                     asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),
                     snapshot: inv.snapshot?.sentence ?? "", hasSnapshot: inv.snapshot != nil,
                     historyLine: historyLine(report.history), hasHistory: report.history != nil,
+                    coverage: coverage, hasCoverage: !coverage.isEmpty,
                     failed: report.status.state == "failed", statusMessage: report.status.message ?? "", exitCode: String(report.status.exitCode),
                     cards: cards, legend: Outcome.allCases.map { LegendEntry(key: $0.rawValue, meaning: meanings[$0]!) },
                     outcomes: Outcome.allCases.map(\.rawValue), configs: configs,

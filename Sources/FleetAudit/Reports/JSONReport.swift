@@ -34,6 +34,21 @@ public enum JSONReport {
         return .obj(fields)
     }
 
+    /// One platform's (or package's) devices by app and OS version, ascending, with the devices at or above each.
+    static func coverage(_ g: FleetCoverage.Group) -> JSONValue {
+        func axis(_ a: FleetCoverage.Axis) -> JSONValue {
+            .obj([("axis", .string(a.kind)), ("unparsed", .int64(a.unparsed)), ("versions", .array(a.versions.map { v in
+                var fields: [(String, JSONValue)] = [("version", .string(v.version))]
+                if a.kind == "versionCode" { fields.append(("names", .array(v.names.map { .string($0) }))) }
+                fields += [("devices", .int64(v.devices)), ("atOrAbove", .int64(v.atOrAbove)),
+                           ("atOrAbovePercent", .number(JSONNumber(literal: v.percentAtOrAbove(of: g.devices))))]
+                return .obj(fields)
+            }))])
+        }
+        return .obj([("platform", .string(g.platform.name)), ("package", .optionalString(g.package)), ("devices", .int64(g.devices)),
+                     ("app", axis(g.app)), ("os", axis(g.os))])
+    }
+
     /// `--history`: the file, the baseline run (or why there is none). Only present with `--history`.
     static func history(_ h: HistoryComparison) -> JSONValue {
         let baseline: JSONValue = h.baseline.map { b in
@@ -130,6 +145,7 @@ public enum JSONReport {
             ("gates", .array(report.gates.map(gate))),
         ] + (report.history.map { [("history", history($0))] } ?? []) + [
             ("configs", .array(configs)),
+            ("coverage", .array((report.coverage?.groups ?? []).map(coverage))),
         ])
     }
 }

@@ -40,6 +40,7 @@ public enum XMLReport {
         w.start("configs")
         for c in report.configs { config(c, w, history: report.history) }
         w.end()
+        coverage(report.coverage, w)
         w.end()
         return w.finish()
     }
@@ -109,6 +110,34 @@ public enum XMLReport {
             var attributes = diagnosticAttributes(d)
             if let devices { attributes.append(("devices", String(devices))) }
             w.element("diagnostic", attributes, text: d.message)
+        }
+        w.end()
+    }
+
+    /// The fleet by app and OS version (1.3): per group, each axis's versions ascending with the devices at or above.
+    private static func coverage(_ coverage: FleetCoverage?, _ w: XMLWriter) {
+        w.start("coverage")
+        for g in coverage?.groups ?? [] {
+            w.start("group")
+            w.attribute("platform", g.platform.name)
+            if let package = g.package { w.attribute("package", package) }
+            w.attribute("devices", g.devices)
+            for (name, axis) in [("app", g.app), ("os", g.os)] {
+                w.start(name)
+                w.attribute("axis", axis.kind)
+                w.attribute("unparsed", axis.unparsed)
+                for v in axis.versions {
+                    w.start("version")
+                    w.attribute("version", v.version)
+                    w.attribute("devices", v.devices)
+                    w.attribute("atOrAbove", v.atOrAbove)
+                    w.attribute("atOrAbovePercent", v.percentAtOrAbove(of: g.devices))
+                    for n in v.names { w.element("name", text: n) }
+                    w.end()
+                }
+                w.end()
+            }
+            w.end()
         }
         w.end()
     }

@@ -117,6 +117,34 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: json))
     }
 
+    /// A full disk and a read-only file system, for real: the audit runs in a private mount namespace with a
+    /// tiny (or read-only) tmpfs holding the history's folder. The reports (elsewhere) are written; exit 74.
+    func testAFullDiskOrReadOnlyFileSystemExits74AndTheReportsStay() throws {
+        guard (try? Process.run(URL(fileURLWithPath: "/usr/bin/unshare"), arguments: ["--mount", "true"]))
+            .map({ $0.waitUntilExit(); return $0.terminationStatus == 0 }) == true else {
+            throw XCTSkip("no private mount namespace on this machine (unshare --mount): cannot make a full or read-only file system")
+        }
+        for (mountOptions, what) in [("size=12k", "full disk"), ("ro", "read-only file system")] {
+            let mountPoint = dir.appendingPathComponent("mnt-\(what.prefix(4))").path
+            try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+            let json = dir.appendingPathComponent("report-\(what.prefix(4)).json").path
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+            process.currentDirectoryURL = TestPaths.repoRoot
+            process.arguments = ["--mount", "sh", "-c", "mount -t tmpfs -o \(mountOptions) none \"$0\" && exec \"$@\"", mountPoint,
+                                 CommandLineTests.binary.path, "audit", "--inventory", "SampleData/inventory.csv",
+                                 "--config-dir", "SampleData/configs", "--history", mountPoint + "/history.sqlite", "--json", json, "--quiet"]
+            let err = Pipe()
+            process.standardError = err
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 74, "\(what): \(stderr)")
+            XCTAssertTrue(stderr.contains("(the reports were written)"), stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: json), "\(what): the report stays")
+        }
+    }
+
     func testKeepPrunesTheOldestRunsWithTheirCounts() throws {
         for day in 21...24 { XCTAssertEqual(try audit("2026-11-\(day)T02:00:00Z", extra: ["--history-keep", "2"]).0.status, 0) }
         XCTAssertEqual(try sqlite(history, "SELECT group_concat(id) FROM runs ORDER BY id"), "3,4")

@@ -1,0 +1,148 @@
+import FleetAuditIngest
+
+/// How the fleet spreads over app and OS versions, per platform (and per package when the inventory has
+/// several): each version's devices and the devices at or above it, ordered by version — the numbers a
+/// release manager reads before choosing a minimum ("a minimum of 352 leaves 81% of Android devices as they
+/// are"). Android counts app versions by versionCode (`app_build`, with the `app_version` names seen for each
+/// code) and the OS by API level; Apple platforms by dotted numeric version (components compared as
+/// integers, missing ones as 0). Texts that do not parse are counted as such, never dropped.
+public struct FleetCoverage: Sendable, Equatable {
+    public struct Version: Sendable, Equatable {
+        /// The version as shown: a versionCode, an API level, or a dotted version (the shortest spelling seen).
+        public let version: String
+        /// Android app axis: the `app_version` names devices with this versionCode report (at most five, sorted).
+        public let names: [String]
+        public let devices: Int64
+        /// Devices at this version or above it.
+        public let atOrAbove: Int64
+    }
+
+    public struct Axis: Sendable, Equatable {
+        /// `versionCode`, `apiLevel` or `version`.
+        public let kind: String
+        /// Ascending.
+        public let versions: [Version]
+        /// Devices whose text does not parse as this axis's version (or has none).
+        public let unparsed: Int64
+    }
+
+    public struct Group: Sendable, Equatable {
+        public let platform: Platform
+        /// Set when the inventory has more than one package.
+        public let package: String?
+        public let devices: Int64
+        public let app: Axis
+        public let os: Axis
+    }
+
+    public let groups: [Group]
+
+    public init(groups: [Group]) { self.groups = groups }
+
+    /// One pass over the distinct profiles on the store's value ids (no text per profile), then one parse
+    /// per distinct version text.
+    public init(_ table: ProfileTable) {
+        struct Key: Hashable { let platform: Int32, package: Int32 }
+        struct Tally { var devices: Int64 = 0; var app: [Int64: Int64] = [:]; var os: [Int32: Int64] = [:] }
+        let store = table.store
+        var packages = Set<Int32>()
+        for row in 0..<table.devices.count where store.id(row, ProfileStore.packageColumn) != 0 {
+            packages.insert(store.id(row, ProfileStore.packageColumn))
+            if packages.count > 1 { break }
+        }
+        let byPackage = packages.count > 1
+        var tallies: [Key: (row: Int, tally: Tally)] = [:]
+        var isAndroid: [Int32: Bool] = [:]
+        for row in 0..<table.devices.count {
+            let platform = store.id(row, ProfileStore.platformColumn)
+            let key = Key(platform: platform, package: byPackage ? store.id(row, ProfileStore.packageColumn) : 0)
+            let n = table.devices[row]
+            let android = isAndroid[platform] ?? {
+                let a = Profile(store: store, row: row).platform == .android
+                isAndroid[platform] = a
+                return a
+            }()
+            // Android: versionCode and name ids together (the names per code), API level; Apple: version ids.
+            let app = android ? Int64(store.id(row, 4)) << 32 | Int64(store.id(row, 3)) : Int64(store.id(row, 3))
+            let os = android ? store.id(row, 2) : store.id(row, 1)
+            tallies[key, default: (row, Tally())].tally.devices += n
+            tallies[key]!.tally.app[app, default: 0] += n
+            tallies[key]!.tally.os[os, default: 0] += n
+        }
+        groups = tallies.values.map { row, tally in
+            let first = Profile(store: store, row: row)
+            let android = first.platform == .android
+            let texts3 = store.interners[3]!.texts, texts4 = store.interners[4]!.texts, texts1 = store.interners[1]!.texts
+            var app: [(version: [Int]?, label: String, name: String?, devices: Int64)] = []
+            for (ids, n) in tally.app {
+                if android {
+                    let code = Int32(truncatingIfNeeded: ids >> 32), name = Int32(truncatingIfNeeded: ids & 0xFFFF_FFFF)
+                    let text = code == 0 ? "" : texts4[Int(code)]
+                    app.append((Int(text).map { [$0] }, text, name == 0 ? nil : texts3[Int(name)], n))
+                } else {
+                    let text = ids == 0 ? "" : texts3[Int(ids)]
+                    app.append((Self.dotted(text), text, nil, n))
+                }
+            }
+            var os: [(version: [Int]?, label: String, name: String?, devices: Int64)] = []
+            for (id, n) in tally.os {
+                if android {
+                    os.append((id == 0 ? nil : [Int(id) - 1], id == 0 ? "" : String(id - 1), nil, n))
+                } else {
+                    let text = id == 0 ? "" : texts1[Int(id)]
+                    os.append((Self.dotted(text), text, nil, n))
+                }
+            }
+            return Group(platform: first.platform, package: byPackage ? first.packageName : nil, devices: tally.devices,
+                         app: Self.axis(android ? "versionCode" : "version", app), os: Self.axis(android ? "apiLevel" : "version", os))
+        }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }
+    }
+
+    /// `16.4.1` → [16, 4, 1]; nil unless every component is digits.
+    static func dotted(_ text: String) -> [Int]? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard !parts.isEmpty else { return nil }
+        var out: [Int] = []
+        for p in parts {
+            guard !p.isEmpty, p.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(p) else { return nil }
+            out.append(n)
+        }
+        return out
+    }
+
+    /// Equal versions merged (`16.4` = `16.4.0`), ascending, with the devices at or above each.
+    static func axis(_ kind: String, _ entries: [(version: [Int]?, label: String, name: String?, devices: Int64)]) -> Axis {
+        var unparsed: Int64 = 0
+        var merged: [[Int]: (labels: Set<String>, names: Set<String>, devices: Int64)] = [:]
+        for e in entries {
+            guard let v = e.version else { unparsed += e.devices; continue }
+            var key = v
+            while key.count > 1 && key.last == 0 { key.removeLast() }
+            merged[key, default: ([], [], 0)].devices += e.devices
+            merged[key]!.labels.insert(e.label)
+            if let name = e.name { merged[key]!.names.insert(name) }
+        }
+        let ascending = merged.keys.sorted { a, b in
+            for i in 0..<max(a.count, b.count) {
+                let x = i < a.count ? a[i] : 0, y = i < b.count ? b[i] : 0
+                if x != y { return x < y }
+            }
+            return false
+        }
+        var above = merged.values.reduce(0) { $0 + $1.devices }
+        let versions = ascending.map { key -> Version in
+            let m = merged[key]!
+            defer { above -= m.devices }
+            let label = m.labels.min { ($0.count, $0) < ($1.count, $1) }!
+            return Version(version: label, names: Array(m.names.sorted().prefix(5)), devices: m.devices, atOrAbove: above)
+        }
+        return Axis(kind: kind, versions: versions, unparsed: unparsed)
+    }
+}
+
+extension FleetCoverage.Version {
+    /// The share of the group's devices at or above this version, in percent with two decimals (`81.25`).
+    public func percentAtOrAbove(of devices: Int64) -> String {
+        devices > 0 ? String(format: "%.2f", Double(atOrAbove) * 100 / Double(devices)) : "0.00"
+    }
+}
