@@ -9,10 +9,11 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check configs as their clients read them; exit 1 when any diagnostic is an error.",
         discussion: """
-        Outputs (--output): text, `file:line:col: severity: [code] message` per diagnostic; sarif, SARIF 2.1.0 for
-        GitHub code scanning; github, workflow commands that annotate a pull request's lines; codequality, GitLab
-        Code Quality JSON. Paths in CI outputs are relative to --base-dir (the repository's root; default the
-        working directory). Exit codes: 0 no error, 1 an error (or with --strict a warning), 64 usage.
+        Outputs (--output): text, `file:line:col: severity: [code] message` per diagnostic; sarif, SARIF 2.1.0 for GitHub code scanning; github, workflow commands that annotate a pull request's lines; codequality, GitLab Code Quality JSON.
+
+        Paths in CI outputs are relative to --base-dir (the repository's root; default the working directory).
+
+        Exit codes: 0 no error, 1 an error (or with --strict a warning), 64 usage.
         Example:
           fleet-audit validate SampleData/configs --output sarif > fleet-audit.sarif
         """

@@ -85,9 +85,11 @@ public enum AuditRun {
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
         report.diagnostics += InventoryCrossChecks.diagnostics(table, headers: summary.headers, configs: configs, releases: releases,
                                                                columnOverrides: request.columnOverrides)
+        timings?.phaseEnded("inventory cross-checks")
         report.allowsEmpty = request.allowEmpty
         report.history = history
         report.coverage = FleetCoverage(table)
+        timings?.phaseEnded("coverage")
         if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
         report.gates = request.gates.flatMap { $0.check(report) }
         return report

@@ -39,62 +39,81 @@ public struct FleetCoverage: Sendable, Equatable {
 
     public init(groups: [Group]) { self.groups = groups }
 
-    /// One pass over the distinct profiles on the store's value ids (no text per profile), then one parse
-    /// per distinct version text.
+    /// One pass over the distinct profiles on the store's value ids (no text, and no hashing but the group's,
+    /// per profile: devices are added into arrays indexed by the interned ids), then one parse per distinct
+    /// version text. On 882k distinct profiles this is about 0.1 s.
     public init(_ table: ProfileTable) {
         struct Key: Hashable { let platform: Int32, package: Int32 }
-        struct Tally { var devices: Int64 = 0; var app: [Int64: Int64] = [:]; var os: [Int32: Int64] = [:] }
+        final class Tally {
+            let row: Int, android: Bool
+            var devices: Int64 = 0
+            /// Devices per app id (Android: versionCode id; Apple: version id) and per OS id (Android: API
+            /// level + 1; Apple: version id), the ids of the store's interners (0: absent).
+            var app: [Int64], os: [Int64]
+            /// Android: (versionCode id, name id) pairs seen.
+            var names = Set<Int64>()
+            init(row: Int, android: Bool, appIDs: Int, osIDs: Int) {
+                self.row = row
+                self.android = android
+                app = Array(repeating: 0, count: appIDs)
+                os = Array(repeating: 0, count: osIDs)
+            }
+        }
         let store = table.store
+        let texts1 = store.interners[1]!.texts, texts3 = store.interners[3]!.texts, texts4 = store.interners[4]!.texts
         var packages = Set<Int32>()
         for row in 0..<table.devices.count where store.id(row, ProfileStore.packageColumn) != 0 {
             packages.insert(store.id(row, ProfileStore.packageColumn))
             if packages.count > 1 { break }
         }
         let byPackage = packages.count > 1
-        var tallies: [Key: (row: Int, tally: Tally)] = [:]
-        var isAndroid: [Int32: Bool] = [:]
+        var tallies: [Key: Tally] = [:]
+        var maxAPILevelID: Int32 = 0
+        for row in 0..<table.devices.count { maxAPILevelID = max(maxAPILevelID, store.id(row, 2)) }
         for row in 0..<table.devices.count {
-            let platform = store.id(row, ProfileStore.platformColumn)
-            let key = Key(platform: platform, package: byPackage ? store.id(row, ProfileStore.packageColumn) : 0)
-            let n = table.devices[row]
-            let android = isAndroid[platform] ?? {
-                let a = Profile(store: store, row: row).platform == .android
-                isAndroid[platform] = a
-                return a
+            let key = Key(platform: store.id(row, ProfileStore.platformColumn), package: byPackage ? store.id(row, ProfileStore.packageColumn) : 0)
+            let tally = tallies[key] ?? {
+                let android = Profile(store: store, row: row).platform == .android
+                let t = Tally(row: row, android: android, appIDs: android ? texts4.count : texts3.count,
+                              osIDs: android ? Int(maxAPILevelID) + 1 : texts1.count)
+                tallies[key] = t
+                return t
             }()
-            // Android: versionCode and name ids together (the names per code), API level; Apple: version ids.
-            let app = android ? Int64(store.id(row, 4)) << 32 | Int64(store.id(row, 3)) : Int64(store.id(row, 3))
-            let os = android ? store.id(row, 2) : store.id(row, 1)
-            tallies[key, default: (row, Tally())].tally.devices += n
-            tallies[key]!.tally.app[app, default: 0] += n
-            tallies[key]!.tally.os[os, default: 0] += n
-        }
-        groups = tallies.values.map { row, tally in
-            let first = Profile(store: store, row: row)
-            let android = first.platform == .android
-            let texts3 = store.interners[3]!.texts, texts4 = store.interners[4]!.texts, texts1 = store.interners[1]!.texts
-            var app: [(version: [Int]?, label: String, name: String?, devices: Int64)] = []
-            for (ids, n) in tally.app {
-                if android {
-                    let code = Int32(truncatingIfNeeded: ids >> 32), name = Int32(truncatingIfNeeded: ids & 0xFFFF_FFFF)
-                    let text = code == 0 ? "" : texts4[Int(code)]
-                    app.append((Int(text).map { [$0] }, text, name == 0 ? nil : texts3[Int(name)], n))
-                } else {
-                    let text = ids == 0 ? "" : texts3[Int(ids)]
-                    app.append((Self.dotted(text), text, nil, n))
-                }
+            let n = table.devices[row]
+            tally.devices += n
+            if tally.android {
+                let code = store.id(row, 4)
+                tally.app[Int(code)] += n
+                tally.os[Int(store.id(row, 2))] += n
+                tally.names.insert(Int64(code) << 32 | Int64(store.id(row, 3)))
+            } else {
+                tally.app[Int(store.id(row, 3))] += n
+                tally.os[Int(store.id(row, 1))] += n
             }
-            var os: [(version: [Int]?, label: String, name: String?, devices: Int64)] = []
-            for (id, n) in tally.os {
-                if android {
-                    os.append((id == 0 ? nil : [Int(id) - 1], id == 0 ? "" : String(id - 1), nil, n))
+        }
+        groups = tallies.values.map { tally in
+            let first = Profile(store: store, row: tally.row)
+            var namesByCode: [Int: [String]] = [:]
+            for pair in tally.names where Int32(truncatingIfNeeded: pair & 0xFFFF_FFFF) != 0 {
+                namesByCode[Int(pair >> 32), default: []].append(texts3[Int(pair & 0xFFFF_FFFF)])
+            }
+            var app: [(version: [Int]?, label: String, name: [String], devices: Int64)] = []
+            for (id, n) in tally.app.enumerated() where n > 0 {
+                let text = id == 0 ? "" : tally.android ? texts4[id] : texts3[id]
+                app.append((tally.android ? Int(text).map { [$0] } : Self.dotted(text), text, namesByCode[id] ?? [], n))
+            }
+            var os: [(version: [Int]?, label: String, name: [String], devices: Int64)] = []
+            for (id, n) in tally.os.enumerated() where n > 0 {
+                if tally.android {
+                    os.append((id == 0 ? nil : [id - 1], id == 0 ? "" : String(id - 1), [], n))
                 } else {
-                    let text = id == 0 ? "" : texts1[Int(id)]
-                    os.append((Self.dotted(text), text, nil, n))
+                    let text = id == 0 ? "" : texts1[id]
+                    os.append((Self.dotted(text), text, [], n))
                 }
             }
             return Group(platform: first.platform, package: byPackage ? first.packageName : nil, devices: tally.devices,
-                         app: Self.axis(android ? "versionCode" : "version", app), os: Self.axis(android ? "apiLevel" : "version", os))
+                         app: Self.axis(tally.android ? "versionCode" : "version", app),
+                         os: Self.axis(tally.android ? "apiLevel" : "version", os))
         }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }
     }
 
@@ -111,7 +130,7 @@ public struct FleetCoverage: Sendable, Equatable {
     }
 
     /// Equal versions merged (`16.4` = `16.4.0`), ascending, with the devices at or above each.
-    static func axis(_ kind: String, _ entries: [(version: [Int]?, label: String, name: String?, devices: Int64)]) -> Axis {
+    static func axis(_ kind: String, _ entries: [(version: [Int]?, label: String, name: [String], devices: Int64)]) -> Axis {
         var unparsed: Int64 = 0
         var merged: [[Int]: (labels: Set<String>, names: Set<String>, devices: Int64)] = [:]
         for e in entries {
@@ -120,7 +139,7 @@ public struct FleetCoverage: Sendable, Equatable {
             while key.count > 1 && key.last == 0 { key.removeLast() }
             merged[key, default: ([], [], 0)].devices += e.devices
             merged[key]!.labels.insert(e.label)
-            if let name = e.name { merged[key]!.names.insert(name) }
+            merged[key]!.names.formUnion(e.name)
         }
         let ascending = merged.keys.sorted { a, b in
             for i in 0..<max(a.count, b.count) {
