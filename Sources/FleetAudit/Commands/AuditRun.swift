@@ -59,6 +59,9 @@ public enum AuditRun {
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
                            onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
                            timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
+        if request.historyPath == nil, let gate = request.gates.first(where: { if case .change = $0.subject { true } else { false } }) {
+            throw .usage("--fail-on \(gate.text): a change gate compares with an earlier run: add --history FILE")
+        }
         let (configs, failed) = try loadConfigs(request)
         let releases = try loadReleases(request.releasesPath)
         let needs = ProfileNeeds.forRun(configs, releases: releases)

@@ -52,7 +52,11 @@ public struct HistoryListing: Sendable {
     }
 
     private func table() -> String {
-        guard !runs.isEmpty else { return "history \(file): no runs\(config.map { " of \($0)" } ?? "")\n" }
+        guard !runs.isEmpty else { return "history \(file): no runs\n" }
+        guard !entries.isEmpty else {
+            let known = Set(runs.flatMap { $0.configs.map(\.id) }).sorted()
+            return "history \(file): no run has the config \(config ?? ""); configs in the history: \(known.joined(separator: ", "))\n"
+        }
         var rows = [["run", "asOf", "devices", "config"] + Outcome.allCases.map(\.rawValue) + [""]]
         for e in entries {
             rows.append([String(e.run.id ?? 0), Timestamps.iso8601(e.run.asOf), e.run.devices.groupedDigits, e.config.id]

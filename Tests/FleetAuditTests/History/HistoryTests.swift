@@ -83,6 +83,10 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(results.first { $0["gate"] as? String == "upToDate+>0" }?["count"] as? Int, -420)
         XCTAssertTrue(second.stderr.contains("gate crossed: availability-android.json: forced+ = +326 devices"), second.stderr)
         XCTAssertThrowsError(try Gate(parsing: "forcedd+>1"))
+        let withoutHistory = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
+                                                       "--fail-on", "forced+>1", "--json", dir.appendingPathComponent("x.json").path])
+        XCTAssertEqual(withoutHistory.status, 64, "a change gate without --history is a mistake, not a gate that holds")
+        XCTAssertTrue(withoutHistory.stderr.contains("add --history FILE"), withoutHistory.stderr)
     }
 
     func testAFileThatIsNotAHistoryIsRefusedAndLeftUntouched() throws {
@@ -226,6 +230,8 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(second["configChanged"] as? Bool, true)
 
         XCTAssertEqual(try CommandLineTests.run(["history", "--history", dir.appendingPathComponent("none.sqlite").path]).status, 65)
+        let unknown = try CommandLineTests.run(["history", "--history", history, "--config", "nope.json"])
+        XCTAssertEqual(unknown.stdout, "history \(history): no run has the config nope.json; configs in the history: availability-android.json\n")
         XCTAssertEqual(HistoryListing.csvField("=cmd()"), "'=cmd()")
         XCTAssertEqual(HistoryListing.csvField("a,\"b\""), "\"a,\"\"b\"\"\"")
     }
