@@ -61,7 +61,7 @@ struct AuditCommand: ParsableCommand {
             let failed = AuditReport.failed(error, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
                                             asOf: request.asOf ?? generated, generatedAt: generated)
             var fileTargets = reports
-            for keyPath in [\ReportOptions.json, \ReportOptions.xml, \ReportOptions.html] where fileTargets[keyPath: keyPath] == "-" {
+            for keyPath in [\ReportOptions.json, \ReportOptions.xml, \ReportOptions.html, \ReportOptions.junit] where fileTargets[keyPath: keyPath] == "-" {
                 fileTargets[keyPath: keyPath] = nil
             }
             _ = try? fileTargets.write(failed, quiet: quiet)

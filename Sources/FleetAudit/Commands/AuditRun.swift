@@ -4,6 +4,19 @@ import Foundation
 public enum AuditRun {
     /// Loads every config; a failure stops the run unless `keepGoing`, which keeps it for the reports.
     public static func loadConfigs(_ request: AuditRequest) throws(AuditFailure) -> (loaded: [LoadedConfig], failed: [FailedConfig]) {
+        var loaded: [LoadedConfig] = []
+        var failed: [FailedConfig] = []
+        for result in try loadConfigsInOrder(request) {
+            switch result {
+            case .loaded(let config): loaded.append(config)
+            case .failed(let config): failed.append(config)
+            }
+        }
+        return (loaded, failed)
+    }
+
+    /// Every config in the order given (folders expanded, sorted), each loaded or, with `keepGoing`, failed.
+    static func loadConfigsInOrder(_ request: AuditRequest) throws(AuditFailure) -> [ConfigLoadResult] {
         let sources: [String]
         do {
             sources = try ConfigLoader.sources(configs: request.configs, directories: request.configDirectories)
@@ -21,17 +34,16 @@ public enum AuditRun {
             throw .usage("unknown --format \(format); known formats: \(FormatRegistry.allNames.joined(separator: ", "))")
         }
         let loader = ConfigLoader(forcedFormat: request.format, timeout: request.timeout)
-        var loaded: [LoadedConfig] = []
-        var failed: [FailedConfig] = []
+        var results: [ConfigLoadResult] = []
         for (source, id) in zip(sources, ids) {
             do {
-                loaded.append(try loader.load(source, id: id))
+                results.append(.loaded(try loader.load(source, id: id)))
             } catch {
                 guard request.keepGoing else { throw .input(error.description) }
-                failed.append(FailedConfig(id: id, source: source, error: error))
+                results.append(.failed(FailedConfig(id: id, source: source, error: error)))
             }
         }
-        return (loaded, failed)
+        return results
     }
 
     public static func loadReleases(_ path: String?) throws(AuditFailure) -> Releases? {
@@ -59,7 +71,7 @@ public enum AuditRun {
     public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
                            onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
                            timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
-        if request.historyPath == nil, let gate = request.gates.first(where: { if case .change = $0.subject { true } else { false } }) {
+        if request.historyPath == nil, let gate = request.gates.first(where: \.subject.isChange) {
             throw .usage("--fail-on \(gate.text): a change gate compares with an earlier run: add --history FILE")
         }
         let (configs, failed) = try loadConfigs(request)
@@ -70,9 +82,8 @@ public enum AuditRun {
         var history: HistoryComparison?
         if let path = request.historyPath {
             do {
-                history = HistoryComparison(file: path, selector: request.baseline,
-                                            baseline: try HistoryStore.baseline(path, request.baseline, asOf: asOf, busyTimeout: request.busyTimeout),
-                                            trend: try HistoryStore.runs(path, until: asOf, last: request.trendRuns, busyTimeout: request.busyTimeout))
+                history = try HistoryStore.comparison(path, request.baseline, asOf: asOf, trendRuns: request.trendRuns,
+                                                      busyTimeout: request.busyTimeout)
             } catch {
                 throw AuditFailure(error)
             }

@@ -5,15 +5,12 @@ public enum ValidateRun {
         var request = request
         // A config that does not load is what validate is for: it is reported (at its syntax error), not fatal.
         request.keepGoing = true
-        let (loaded, failed) = try AuditRun.loadConfigs(request)
-        var entries: [(id: String, entry: ValidationReport.Entry)] = loaded.map {
-            ($0.id, ValidationReport.Entry(source: $0.source, format: $0.format, diagnostics: $0.locatedDiagnostics))
-        }
-        entries += failed.map { ($0.id, ValidationReport.Entry(source: $0.source, format: nil, diagnostics: [$0.diagnostic])) }
         // In the order the configs were given (folders expanded, sorted), loaded or not.
-        let sources = (try? ConfigLoader.sources(configs: request.configs, directories: request.configDirectories)) ?? []
-        let position = Dictionary(ConfigLoader.ids(for: sources).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        entries.sort { (position[$0.id] ?? .max) < (position[$1.id] ?? .max) }
-        return ValidationReport(entries: entries.map(\.entry))
+        return ValidationReport(entries: try AuditRun.loadConfigsInOrder(request).map { result in
+            switch result {
+            case .loaded(let c): return ValidationReport.Entry(source: c.source, format: c.format, diagnostics: c.locatedDiagnostics)
+            case .failed(let f): return ValidationReport.Entry(source: f.source, format: nil, diagnostics: [f.diagnostic])
+            }
+        })
     }
 }

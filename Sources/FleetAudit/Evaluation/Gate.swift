@@ -62,6 +62,12 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// A change since the `--history` baseline (needs a history; its count may be negative).
+        public var isChange: Bool {
+            if case .change = self { return true }
+            return false
+        }
+
         /// Whether it is counted per config (else once for the run, and it takes no config id).
         var perConfig: Bool {
             switch self {
@@ -210,11 +216,24 @@ public struct GateResult: Equatable, Sendable {
         let pct = (percent * 100).rounded() / 100
         let share = of > 0 ? " (\(pct)%)" : ""
         let value: String
-        if case .change = gate.subject {
+        if gate.subject.isChange {
             value = "\(HistoryComparison.signed(devices)) \(gate.subject.unit)" + (of > 0 ? " (\(pct > 0 ? "+" : "")\(pct) points)" : "")
         } else {
             value = "\(devices.groupedDigits) \(gate.subject.unit)\(share)"
         }
         return "\(config): \(gate.subject.name) = \(value), gate \(gate.text) \(crossed ? "crossed" : "holds")" + (note.map { " (\($0))" } ?? "")
     }
+}
+
+/// A gate as checked on one config, whatever kind (audit or plan): what the JUnit report lists.
+public protocol CheckedGate {
+    /// The gate as given to `--fail-on`.
+    var gateText: String { get }
+    var crossed: Bool { get }
+    /// The value against the limit, in a sentence.
+    var sentence: String { get }
+}
+
+extension GateResult: CheckedGate {
+    public var gateText: String { gate.text }
 }

@@ -85,3 +85,7 @@ public struct PlanGateResult: Equatable, Sendable {
         return "\(config): \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
     }
 }
+
+extension PlanGateResult: CheckedGate {
+    public var gateText: String { gate.text }
+}

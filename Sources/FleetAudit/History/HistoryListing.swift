@@ -9,10 +9,14 @@ public struct HistoryListing: Sendable {
     /// `--config ID`: only this config's numbers.
     public let config: String?
 
+    /// Every listed config of every run, with its change: made once, read by each renderer.
+    let entries: [Entry]
+
     public init(file: String, runs: [HistoryRun], config: String?) {
         self.file = file
         self.runs = runs
         self.config = config
+        entries = Self.entries(runs, config: config)
     }
 
     public enum Format: String, CaseIterable, Sendable { case table, csv, json }
@@ -25,7 +29,7 @@ public struct HistoryListing: Sendable {
         let configChanged: Bool
     }
 
-    var entries: [Entry] {
+    private static func entries(_ runs: [HistoryRun], config: String?) -> [Entry] {
         var previous: [String: HistoryRun.Config] = [:]
         var out: [Entry] = []
         for run in runs {
@@ -65,15 +69,8 @@ public struct HistoryListing: Sendable {
                 }
                 + [e.configChanged ? "config changed" : ""])
         }
-        let widths = rows[0].indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
-        return rows.map { row in
-            var line = row.enumerated().map { i, cell in
-                i == 1 || i == 3 || i == row.count - 1 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[i] - cell.count) + cell
-            }.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }
-            return line
-        }.joined(separator: "\n") + "\n"
+        // Run time, config and the note read left to right; the numbers align on the right.
+        return TextSummary.table(rows, leftAligned: [1, 3, rows[0].count - 1]).joined(separator: "\n") + "\n"
     }
 
     private func csv() -> String {

@@ -3,6 +3,12 @@ import Foundation
 /// One audit as the history keeps it: when, on what, and per config its totals, per rule and per platform
 /// counts. Made from the report model, so what is stored is what the reports said.
 public struct HistoryRun: Sendable, Equatable {
+    /// A rule's or a platform's counts.
+    public struct KeyedCounts: Sendable, Equatable {
+        public let key: String
+        public let counts: OutcomeCounts
+    }
+
     public struct Config: Sendable, Equatable {
         public let id: String
         public let format: String
@@ -10,14 +16,8 @@ public struct HistoryRun: Sendable, Equatable {
         public let sha256: String
         public let totals: OutcomeCounts
         /// Per rule and per platform, only outcomes with devices (a config may have hundreds of thousands of rules).
-        public let rules: [(key: String, counts: OutcomeCounts)]
-        public let platforms: [(key: String, counts: OutcomeCounts)]
-
-        public static func == (a: Config, b: Config) -> Bool {
-            a.id == b.id && a.format == b.format && a.source == b.source && a.sha256 == b.sha256 && a.totals == b.totals
-                && a.rules.map(\.key) == b.rules.map(\.key) && a.rules.map(\.counts) == b.rules.map(\.counts)
-                && a.platforms.map(\.key) == b.platforms.map(\.key) && a.platforms.map(\.counts) == b.platforms.map(\.counts)
-        }
+        public let rules: [KeyedCounts]
+        public let platforms: [KeyedCounts]
     }
 
     /// The history's row id; nil before the run is appended.
@@ -53,8 +53,8 @@ public struct HistoryRun: Sendable, Equatable {
                   rowsRead: inv.rowsRead, rowsEvaluated: inv.rowsEvaluated, rowsRejected: inv.rowsRejected, devices: inv.devices,
                   configs: report.configs.map { c in
                       Config(id: c.id, format: c.format, source: c.source, sha256: c.sha256, totals: c.totals,
-                             rules: c.rules.filter { $0.counts.total > 0 }.map { ($0.id, $0.counts) },
-                             platforms: c.byPlatform.map { ($0.platform.name, $0.counts) })
+                             rules: c.rules.filter { $0.counts.total > 0 }.map { KeyedCounts(key: $0.id, counts: $0.counts) },
+                             platforms: c.byPlatform.map { KeyedCounts(key: $0.platform.name, counts: $0.counts) })
                   })
     }
 

@@ -121,10 +121,13 @@ public enum HistoryStore {
         }
     }
 
-    /// The run the reports compare with, `selector` read at this run's time `asOf`; nil when there is none.
-    public static func baseline(_ path: String, _ selector: BaselineSelector, asOf: Date,
-                                busyTimeout: TimeInterval = 60) throws(HistoryError) -> HistoryRun? {
-        guard let db = try openForReading(path, busyTimeout: busyTimeout) else { return nil }
+    /// What the reports compare with, read in one opening of the history: the baseline `selector` picks at
+    /// this run's time `asOf` (nil when there is none) and the latest `trendRuns` runs up to `asOf`.
+    public static func comparison(_ path: String, _ selector: BaselineSelector, asOf: Date, trendRuns: Int,
+                                  busyTimeout: TimeInterval = 60) throws(HistoryError) -> HistoryComparison {
+        guard let db = try openForReading(path, busyTimeout: busyTimeout) else {
+            return HistoryComparison(file: path, selector: selector, baseline: nil)
+        }
         let condition: (String, [SQLiteValue])
         switch selector {
         case .previous: condition = ("as_of <= ?", [.text(Timestamps.iso8601(asOf))])
@@ -132,21 +135,20 @@ public enum HistoryStore {
         case .date(let date): condition = ("as_of <= ?", [.text(Timestamps.iso8601(date))])
         }
         return try read(db) { () throws(SQLiteDatabase.Failure) in
-            try runs(db, where: condition.0, condition.1, order: "as_of DESC, id DESC", limit: 1).first
+            let baseline = try runs(db, where: condition.0, condition.1, order: "as_of DESC, id DESC", limit: 1).first
+            let trend = try runs(db, where: "as_of <= ?", [.text(Timestamps.iso8601(asOf))], order: "as_of DESC, id DESC",
+                                 limit: trendRuns).reversed()
+            return HistoryComparison(file: path, selector: selector, baseline: baseline, trend: Array(trend))
         }
     }
 
-    /// Runs, oldest first, with their configs' totals (not the per rule counts): `history` and the trends.
-    /// `last` keeps the most recent ones; `since` and `until` bound their times (inclusive).
-    public static func runs(_ path: String, since: Date? = nil, until: Date? = nil, last: Int? = nil,
-                            busyTimeout: TimeInterval = 60) throws(HistoryError) -> [HistoryRun] {
+    /// Runs, oldest first, with their configs' totals (not the per rule counts), for `fleet-audit history`;
+    /// `since` bounds their times (inclusive).
+    public static func runs(_ path: String, since: Date? = nil, busyTimeout: TimeInterval = 60) throws(HistoryError) -> [HistoryRun] {
         guard let db = try openForReading(path, busyTimeout: busyTimeout) else { return [] }
-        var conditions = ["1"]
-        var values: [SQLiteValue] = []
-        if let since { conditions.append("as_of >= ?"); values.append(.text(Timestamps.iso8601(since))) }
-        if let until { conditions.append("as_of <= ?"); values.append(.text(Timestamps.iso8601(until))) }
+        let values = since.map { [SQLiteValue.text(Timestamps.iso8601($0))] } ?? []
         return try read(db) { () throws(SQLiteDatabase.Failure) in
-            try runs(db, where: conditions.joined(separator: " AND "), values, order: "as_of DESC, id DESC", limit: last).reversed()
+            try runs(db, where: since == nil ? "1" : "as_of >= ?", values, order: "as_of, id", limit: nil)
         }
     }
 
@@ -237,17 +239,19 @@ public enum HistoryStore {
                   .text(run.inventory), .integer(run.rowsRead), .integer(run.rowsEvaluated), .integer(run.rowsRejected),
                   .integer(run.devices)])
         let id = db.lastInsertedRowID
+        let insertConfig = try db.prepare("""
+            INSERT INTO run_configs (run_id, config_id, format, source, sha256, \(outcomeColumns.joined(separator: ", ")))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let insertCount = try db.prepare("INSERT INTO run_counts VALUES (?, ?, ?, ?, ?, ?)")
         for c in run.configs {
-            try db.query("""
-                INSERT INTO run_configs (run_id, config_id, format, source, sha256, \(outcomeColumns.joined(separator: ", ")))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [.integer(id), .text(c.id), .text(c.format), .text(c.source), .text(c.sha256)]
-                    + Outcome.allCases.map { .integer(c.totals[$0]) })
+            try insertConfig.run([.integer(id), .text(c.id), .text(c.format), .text(c.source), .text(c.sha256)]
+                                 + Outcome.allCases.map { .integer(c.totals[$0]) })
             for (scope, list) in [("rule", c.rules), ("platform", c.platforms)] {
-                for (key, counts) in list {
-                    for outcome in Outcome.allCases where counts[outcome] > 0 {
-                        try db.query("INSERT INTO run_counts VALUES (?, ?, ?, ?, ?, ?)",
-                                     [.integer(id), .text(c.id), .text(scope), .text(key), .text(outcome.rawValue), .integer(counts[outcome])])
+                for entry in list {
+                    for outcome in Outcome.allCases where entry.counts[outcome] > 0 {
+                        try insertCount.run([.integer(id), .text(c.id), .text(scope), .text(entry.key), .text(outcome.rawValue),
+                                             .integer(entry.counts[outcome])])
                     }
                 }
             }

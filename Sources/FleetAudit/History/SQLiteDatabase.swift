@@ -36,7 +36,7 @@ final class SQLiteDatabase {
 
     deinit { sqlite3_close_v2(handle) }
 
-    private func failure(_ rc: Int32) -> Failure {
+    fileprivate func failure(_ rc: Int32) -> Failure {
         Failure(code: rc & 0xFF, message: "\(path): \(String(cString: sqlite3_errmsg(handle)))")
     }
 
@@ -48,36 +48,56 @@ final class SQLiteDatabase {
     /// Runs `sql` with `values` bound in order; returns every row as values (Int64, String or nil).
     @discardableResult
     func query(_ sql: String, _ values: [SQLiteValue] = []) throws(Failure) -> [[SQLiteValue]] {
-        var rows: [[SQLiteValue]] = []
-        try each(sql, values) { rows.append($0) }
-        return rows
+        try prepare(sql).run(values)
     }
 
-    /// Runs `sql` with `values` bound, calling `row` with each result row.
-    func each(_ sql: String, _ values: [SQLiteValue], _ row: ([SQLiteValue]) -> Void) throws(Failure) {
+    /// A statement compiled once, to run with many sets of values (the history's inserts: a row per rule).
+    func prepare(_ sql: String) throws(Failure) -> Statement {
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         guard rc == SQLITE_OK, let statement else { throw failure(rc) }
-        defer { sqlite3_finalize(statement) }
-        for (i, value) in values.enumerated() {
-            let index = Int32(i + 1)
-            switch value {
-            case .integer(let n): sqlite3_bind_int64(statement, index, n)
-            case .text(let s): sqlite3_bind_text(statement, index, s, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
-            case .null: sqlite3_bind_null(statement, index)
-            }
+        return Statement(database: self, handle: statement)
+    }
+
+    final class Statement {
+        private let database: SQLiteDatabase
+        private let handle: OpaquePointer
+
+        fileprivate init(database: SQLiteDatabase, handle: OpaquePointer) {
+            self.database = database
+            self.handle = handle
         }
-        while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { return }
-            guard step == SQLITE_ROW else { throw failure(step) }
-            row((0..<sqlite3_column_count(statement)).map { c in
-                switch sqlite3_column_type(statement, c) {
-                case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, c))
-                case SQLITE_NULL: return .null
-                default: return .text(String(cString: sqlite3_column_text(statement, c)))
+
+        deinit { sqlite3_finalize(handle) }
+
+        /// Binds `values` in order, steps to the end and returns the rows; the statement is reset for the next run.
+        @discardableResult
+        func run(_ values: [SQLiteValue]) throws(Failure) -> [[SQLiteValue]] {
+            defer {
+                sqlite3_reset(handle)
+                sqlite3_clear_bindings(handle)
+            }
+            for (i, value) in values.enumerated() {
+                let index = Int32(i + 1)
+                switch value {
+                case .integer(let n): sqlite3_bind_int64(handle, index, n)
+                case .text(let s): sqlite3_bind_text(handle, index, s, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                case .null: sqlite3_bind_null(handle, index)
                 }
-            })
+            }
+            var rows: [[SQLiteValue]] = []
+            while true {
+                let step = sqlite3_step(handle)
+                if step == SQLITE_DONE { return rows }
+                guard step == SQLITE_ROW else { throw database.failure(step) }
+                rows.append((0..<sqlite3_column_count(handle)).map { c in
+                    switch sqlite3_column_type(handle, c) {
+                    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, c))
+                    case SQLITE_NULL: return .null
+                    default: return .text(String(cString: sqlite3_column_text(handle, c)))
+                    }
+                })
+            }
         }
     }
 

@@ -39,6 +39,12 @@ public struct LoadedConfig: Sendable {
     }
 }
 
+/// One config as loading left it, in the order the configs were given.
+public enum ConfigLoadResult: Sendable {
+    case loaded(LoadedConfig)
+    case failed(FailedConfig)
+}
+
 /// A config that could not be loaded, kept for the reports when `--keep-going` is set.
 public struct FailedConfig: Sendable, Equatable {
     public let id: String

@@ -141,7 +141,7 @@ public enum HTMLReport {
                     unsupportedOS: number(item.rule.counts[.unsupportedOS]))
         }
         let gates = report.gates.map { g in
-            let isChange: Bool = { if case .change = g.gate.subject { return true } else { return false } }()
+            let isChange = g.gate.subject.isChange
             return GateRow(gate: g.gate.text, config: g.config,
                            devices: "\(isChange ? HistoryComparison.signed(g.devices) : number(g.devices)) \(g.gate.subject.unit)",
                            percent: String(format: isChange ? "%+.2f points" : "%.2f%%", g.percent), hasPercent: g.of > 0,
@@ -254,6 +254,6 @@ public enum HTMLReport {
                              hasChange: changed != nil, changeHeading: changed?.heading ?? "", changeNote: changed?.note ?? "",
                              hasChangeNote: !(changed?.note ?? "").isEmpty, changeCells: changed?.cells ?? [],
                              hasChangeCells: !(changed?.cells ?? []).isEmpty,
-                             sparklines: trend, hasTrend: !trend.isEmpty, trendRuns: String((trend.first?.points.split(separator: " ").count) ?? 0))
+                             sparklines: trend, hasTrend: !trend.isEmpty, trendRuns: String(trend.first?.runs ?? 0))
     }
 }

@@ -7,6 +7,8 @@ struct Sparkline {
     static let width = 120.0, height = 24.0, inset = 2.0
 
     let outcome: String
+    /// How many runs the line spans (the history's and this one).
+    let runs: Int
     /// `x,y x,y …` for the polyline.
     let points: String
     let markers: [Marker]
@@ -25,6 +27,7 @@ struct Sparkline {
         }
         func fmt(_ d: Double) -> String { String((d * 10).rounded() / 10) }
         self.outcome = outcome.rawValue
+        self.runs = values.count
         points = values.enumerated().map { "\(fmt(x($0.offset))),\(fmt(y($0.element)))" }.joined(separator: " ")
         markers = changedAt.map { Marker(x: fmt(x($0)), label: "config changed at \(runs[$0])") }
         first = (values.first ?? 0).groupedDigits

@@ -46,21 +46,20 @@ public enum TextSummary {
             let cells = Outcome.allCases.map { o in change.delta.map { HistoryComparison.signed($0[o]) } ?? "—" }
             rows.append([c.id] + cells + [change.isNew ? "new since the baseline" : change.configChanged ? "config changed" : ""])
         }
-        lines += table(rows)
+        // The last column is a note, left-aligned.
+        lines += table(rows, leftAligned: [0, header.count - 1])
         return lines
     }
 
-    /// Rows as columns: the first left-aligned, the others right-aligned, the last (a note) as it is.
-    static func table(_ rows: [[String]]) -> [String] {
+    /// Rows as aligned columns, two spaces apart: the `leftAligned` ones (by index) padded on the right, the
+    /// others (numbers) on the left; trailing spaces trimmed. The first row is the header.
+    public static func table(_ rows: [[String]], leftAligned: Set<Int> = [0]) -> [String] {
         let widths = rows[0].indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
         return rows.map { row in
-            row.enumerated().map { i, cell in
-                i == 0 ? cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-                    : i == row.count - 1 && row.count > Outcome.allCases.count + 1 ? cell
-                    : String(repeating: " ", count: widths[i] - cell.count) + cell
+            var line = row.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return leftAligned.contains(i) ? cell + pad : pad + cell
             }.joined(separator: "  ")
-        }.map { line in
-            var line = line
             while line.last == " " { line.removeLast() }
             return line
         }

@@ -25,13 +25,13 @@ public struct Profile: Hashable, Sendable {
     }
 
     public var platform: Platform { store.platform(row) }
-    public var osVersion: String { store.text(row, 1)! }
+    public var osVersion: String { store.text(row, ProfileStore.osVersionColumn)! }
     /// Android API level (from `os_api_level` or the release table); nil on other platforms.
     public var apiLevel: Int? { store.apiLevel(row) }
-    public var appVersion: String { store.text(row, 3)! }
+    public var appVersion: String { store.text(row, ProfileStore.appVersionColumn)! }
     /// `app_build` as written (iOS `CFBundleVersion`, Android `versionCode`); nil when absent or empty.
-    public var appBuild: String? { store.text(row, 4) }
-    public var packageName: String? { store.text(row, 5) }
+    public var appBuild: String? { store.text(row, ProfileStore.appBuildColumn) }
+    public var packageName: String? { store.text(row, ProfileStore.packageColumn) }
     /// Other columns, keyed by normalized name (made on each call: formats ask `attribute(_:)`).
     public var attributes: [String: String] { store.attributes(row) }
 

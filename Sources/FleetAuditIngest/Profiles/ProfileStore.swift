@@ -52,6 +52,11 @@ package final class TextInterner: @unchecked Sendable {
 package final class ProfileStore: @unchecked Sendable {
     package static let fixedColumns = 6
     package static let platformColumn = 0
+    package static let osVersionColumn = 1
+    /// The API level + 1 (0 = none): a number, not an interned text.
+    package static let apiLevelColumn = 2
+    package static let appVersionColumn = 3
+    package static let appBuildColumn = 4
     package static let packageColumn = 5
     package let attributeNames: [String]
     private let attributeColumns: [String: Int]
@@ -123,7 +128,7 @@ package final class ProfileStore: @unchecked Sendable {
     func platform(_ row: Int) -> Platform { platforms[Int(ids[row * width]) - 1] }
 
     func apiLevel(_ row: Int) -> Int? {
-        let v = ids[row * width + 2]
+        let v = ids[row * width + Self.apiLevelColumn]
         return v == 0 ? nil : Int(v - 1)
     }
 

@@ -25,6 +25,13 @@ final class LiveInventoryTests: XCTestCase {
         return path
     }
 
+    /// A CSV inventory of `rows` Android devices on six OS releases (9 to 14), one app version.
+    static func androidCSV(rows: Int) -> String {
+        var text = "platform,os_version,app_version,app_build\n"
+        for i in 0..<rows { text += "android,\(9 + i % 6),1.0,100\n" }
+        return text
+    }
+
     /// Starts a Python process running `script` with `arguments`; its stdout is piped for the caller.
     @discardableResult
     private func python(_ script: String, arguments: [String]) throws -> Process {
@@ -129,8 +136,7 @@ final class LiveInventoryTests: XCTestCase {
         for workers in [1, 4] {
             let dir = TestPaths.temporaryDirectory()
             let path = dir.appendingPathComponent("live.csv").path
-            var text = "platform,os_version,app_version,app_build\n"
-            for i in 0..<5_000 { text += "android,\(9 + i % 6),1.0,100\n" }
+            let text = Self.androidCSV(rows: 5_000)
             let cut = "android,13,1."
             try (text + cut).write(toFile: path, atomically: false, encoding: .utf8)
             let source = try InventoryOpener.open(path: path)
@@ -157,9 +163,7 @@ final class LiveInventoryTests: XCTestCase {
     func testAConcurrentAppenderNeverCausesARejectedRow() throws {
         let dir = TestPaths.temporaryDirectory()
         let path = dir.appendingPathComponent("growing.csv").path
-        var text = "platform,os_version,app_version,app_build\n"
-        for i in 0..<20_000 { text += "android,\(9 + i % 6),1.0,100\n" }
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        try Self.androidCSV(rows: 20_000).write(toFile: path, atomically: false, encoding: .utf8)
         let appender = try python("""
         import sys, time
         f = open(sys.argv[1], "a")
@@ -191,8 +195,7 @@ final class LiveInventoryTests: XCTestCase {
     func testAFileReplacedByRenameIsReadAsOpened() throws {
         let dir = TestPaths.temporaryDirectory()
         let path = dir.appendingPathComponent("inventory.csv").path
-        var original = "platform,os_version,app_version,app_build\n"
-        for i in 0..<8_000 { original += "android,\(9 + i % 6),1.0,100\n" }
+        let original = Self.androidCSV(rows: 8_000)
         try original.write(toFile: path, atomically: false, encoding: .utf8)
         let source = try InventoryOpener.open(path: path)
         let replacement = dir.appendingPathComponent("next.csv").path

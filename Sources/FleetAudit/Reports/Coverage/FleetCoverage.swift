@@ -60,7 +60,8 @@ public struct FleetCoverage: Sendable, Equatable {
             }
         }
         let store = table.store
-        let texts1 = store.interners[1]!.texts, texts3 = store.interners[3]!.texts, texts4 = store.interners[4]!.texts
+        let osTexts = store.interners[ProfileStore.osVersionColumn]!.texts
+        let appTexts = store.interners[ProfileStore.appVersionColumn]!.texts, codeTexts = store.interners[ProfileStore.appBuildColumn]!.texts
         var packages = Set<Int32>()
         for row in 0..<table.devices.count where store.id(row, ProfileStore.packageColumn) != 0 {
             packages.insert(store.id(row, ProfileStore.packageColumn))
@@ -69,37 +70,37 @@ public struct FleetCoverage: Sendable, Equatable {
         let byPackage = packages.count > 1
         var tallies: [Key: Tally] = [:]
         var maxAPILevelID: Int32 = 0
-        for row in 0..<table.devices.count { maxAPILevelID = max(maxAPILevelID, store.id(row, 2)) }
+        for row in 0..<table.devices.count { maxAPILevelID = max(maxAPILevelID, store.id(row, ProfileStore.apiLevelColumn)) }
         for row in 0..<table.devices.count {
             let key = Key(platform: store.id(row, ProfileStore.platformColumn), package: byPackage ? store.id(row, ProfileStore.packageColumn) : 0)
             let tally = tallies[key] ?? {
                 let android = Profile(store: store, row: row).platform == .android
-                let t = Tally(row: row, android: android, appIDs: android ? texts4.count : texts3.count,
-                              osIDs: android ? Int(maxAPILevelID) + 1 : texts1.count)
+                let t = Tally(row: row, android: android, appIDs: android ? codeTexts.count : appTexts.count,
+                              osIDs: android ? Int(maxAPILevelID) + 1 : osTexts.count)
                 tallies[key] = t
                 return t
             }()
             let n = table.devices[row]
             tally.devices += n
             if tally.android {
-                let code = store.id(row, 4)
+                let code = store.id(row, ProfileStore.appBuildColumn)
                 tally.app[Int(code)] += n
-                tally.os[Int(store.id(row, 2))] += n
-                tally.names.insert(Int64(code) << 32 | Int64(store.id(row, 3)))
+                tally.os[Int(store.id(row, ProfileStore.apiLevelColumn))] += n
+                tally.names.insert(Int64(code) << 32 | Int64(store.id(row, ProfileStore.appVersionColumn)))
             } else {
-                tally.app[Int(store.id(row, 3))] += n
-                tally.os[Int(store.id(row, 1))] += n
+                tally.app[Int(store.id(row, ProfileStore.appVersionColumn))] += n
+                tally.os[Int(store.id(row, ProfileStore.osVersionColumn))] += n
             }
         }
         groups = tallies.values.map { tally in
             let first = Profile(store: store, row: tally.row)
             var namesByCode: [Int: [String]] = [:]
             for pair in tally.names where Int32(truncatingIfNeeded: pair & 0xFFFF_FFFF) != 0 {
-                namesByCode[Int(pair >> 32), default: []].append(texts3[Int(pair & 0xFFFF_FFFF)])
+                namesByCode[Int(pair >> 32), default: []].append(appTexts[Int(pair & 0xFFFF_FFFF)])
             }
             var app: [(version: [Int]?, label: String, name: [String], devices: Int64)] = []
             for (id, n) in tally.app.enumerated() where n > 0 {
-                let text = id == 0 ? "" : tally.android ? texts4[id] : texts3[id]
+                let text = id == 0 ? "" : tally.android ? codeTexts[id] : appTexts[id]
                 app.append((tally.android ? Int(text).map { [$0] } : Self.dotted(text), text, namesByCode[id] ?? [], n))
             }
             var os: [(version: [Int]?, label: String, name: [String], devices: Int64)] = []
@@ -107,7 +108,7 @@ public struct FleetCoverage: Sendable, Equatable {
                 if tally.android {
                     os.append((id == 0 ? nil : [id - 1], id == 0 ? "" : String(id - 1), [], n))
                 } else {
-                    let text = id == 0 ? "" : texts1[id]
+                    let text = id == 0 ? "" : osTexts[id]
                     os.append((Self.dotted(text), text, [], n))
                 }
             }

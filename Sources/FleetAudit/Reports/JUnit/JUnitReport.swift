@@ -35,14 +35,14 @@ public struct JUnitReport: Sendable, Equatable {
 
     /// One case per gate, from its results (one per config it was checked on; none when every config it
     /// names failed to load, which that config's own case reports).
-    static func gateCases<Result>(_ texts: [String], results: [Result], gateText: (Result) -> String,
-                                  crossed: (Result) -> Bool, sentence: (Result) -> String) -> [Case] {
-        texts.map { text in
-            let mine = results.filter { gateText($0) == text }
-            let over = mine.filter(crossed)
+    static func gateCases(_ results: [some CheckedGate]) -> [Case] {
+        var texts: [String] = []
+        for r in results where !texts.contains(r.gateText) { texts.append(r.gateText) }
+        return texts.map { text in
+            let mine = results.filter { $0.gateText == text }
+            let over = mine.filter(\.crossed)
             // The crossings first: a CI page shows the start of the text.
-            let detail = mine.isEmpty ? "checked on no config"
-                : (over + mine.filter { !crossed($0) }).map(sentence).joined(separator: "\n")
+            let detail = (over + mine.filter { !$0.crossed }).map(\.sentence).joined(separator: "\n")
             guard !over.isEmpty else { return Case(classname: gateClass, name: text, result: .passed(detail: detail)) }
             let summary = "gate \(text) crossed by \(over.count) of \(mine.count) config\(mine.count == 1 ? "" : "s")"
             return Case(classname: gateClass, name: text, result: .failure(type: "gate", summary: summary, detail: detail))
@@ -62,17 +62,13 @@ public struct JUnitReport: Sendable, Equatable {
             cases.append(Case(classname: runClass, name: "audit",
                               result: .error(summary: "the run stopped before evaluating (exit \(failure.exitCode))", detail: failure.message)))
         }
-        var texts: [String] = []
-        for g in report.gates where !texts.contains(g.gate.text) { texts.append(g.gate.text) }
-        cases += gateCases(texts, results: report.gates, gateText: { $0.gate.text }, crossed: { $0.crossed }, sentence: { $0.sentence })
+        cases += gateCases(report.gates)
         cases += configCases(report.failedConfigs)
         return JUnitReport(suite: "fleet-audit audit", timestamp: report.generatedAt, cases: cases)
     }
 
     public static func plan(_ report: PlanReport) -> JUnitReport {
-        var texts: [String] = []
-        for g in report.gates where !texts.contains(g.gate.text) { texts.append(g.gate.text) }
-        var cases = gateCases(texts, results: report.gates, gateText: { $0.gate.text }, crossed: { $0.crossed }, sentence: { $0.sentence })
+        var cases = gateCases(report.gates)
         for f in report.failed { cases += configCases([f.config], side: f.side) }
         return JUnitReport(suite: "fleet-audit plan", timestamp: report.generatedAt, cases: cases)
     }

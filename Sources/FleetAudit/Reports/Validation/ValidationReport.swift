@@ -52,19 +52,23 @@ public struct ValidationContext: Sendable {
     /// The folder CI outputs make paths relative to: the repository's root (by default the working directory,
     /// where CI runs). SARIF, annotations and Code Quality all want repository-relative paths.
     public var baseDirectory: String
+    /// Where relative config paths were given from (the working directory of the run).
+    public var workingDirectory: String
     public var style: TextStyle
 
-    public init(baseDirectory: String, style: TextStyle = .plain) {
+    public init(baseDirectory: String, workingDirectory: String = FileManager.default.currentDirectoryPath, style: TextStyle = .plain) {
         self.baseDirectory = baseDirectory
+        self.workingDirectory = workingDirectory
         self.style = style
     }
 
-    /// `source` as a path relative to `baseDirectory` when it lies below it (`./a/b.json` → `a/b.json`);
-    /// other paths stay as given, made absolute; URLs stay URLs.
+    /// `source` (relative to the working directory, as given) as a path relative to `baseDirectory` when it
+    /// lies below it (`./a/b.json` → `a/b.json`); other paths are made absolute; URLs stay URLs.
     public func relativePath(_ source: String) -> String {
         if ConfigLoader.isURL(source) { return source }
-        let base = URL(fileURLWithPath: baseDirectory).standardizedFileURL.path
-        let absolute = URL(fileURLWithPath: source, relativeTo: URL(fileURLWithPath: baseDirectory, isDirectory: true))
+        let base = URL(fileURLWithPath: baseDirectory, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
+            .standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: source, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
             .standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute

@@ -144,11 +144,14 @@ final class ValidationOutputTests: XCTestCase {
     }
 
     func testPathsOutsideTheBaseStayAbsoluteAndURLsStayURLs() {
-        let context = ValidationContext(baseDirectory: "/repo/checkout")
+        let context = ValidationContext(baseDirectory: "/repo/checkout", workingDirectory: "/repo/checkout")
         XCTAssertEqual(context.relativePath("/repo/checkout/configs/a.json"), "configs/a.json")
         XCTAssertEqual(context.relativePath("configs/./b.json"), "configs/b.json")
         XCTAssertEqual(context.relativePath("/elsewhere/c.json"), "/elsewhere/c.json")
         XCTAssertEqual(context.relativePath("https://cdn.example.com/config.json"), "https://cdn.example.com/config.json")
+        // A relative path is relative to where the command ran, whatever --base-dir says.
+        let fromSubfolder = ValidationContext(baseDirectory: "..", workingDirectory: "/repo/checkout/configs")
+        XCTAssertEqual(fromSubfolder.relativePath("a.json"), "configs/a.json")
         XCTAssertEqual(SARIFReport.uri("configs/my config.json"), "configs/my%20config.json")
         XCTAssertEqual(SARIFReport.uri("/elsewhere/c.json"), "file:///elsewhere/c.json")
     }
