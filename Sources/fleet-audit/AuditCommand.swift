@@ -69,13 +69,8 @@ struct AuditCommand: ParsableCommand {
         }
         if showProgress { Progress.clear() }
 
-        let stdout = try reports.write(report, quiet: quiet)
-        timings.mark("reports")
-        let summaryShown = stdout == nil && !quiet
-        if let text = stdout {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        } else if !quiet {
-            FileHandle.standardOutput.write(Data(TextSummary.render(report, style: Console.style(forFileDescriptor: 1)).utf8))
+        let summaryShown = try reports.writeAndPrint(report, quiet: quiet, timings: timings) {
+            TextSummary.render(report, style: Console.style(forFileDescriptor: 1))
         }
         if reports.targets.isEmpty && !quiet {
             Console.info("no report written: add --out DIR, or --json/--xml/--html FILE")

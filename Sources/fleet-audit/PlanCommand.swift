@@ -63,13 +63,7 @@ struct PlanCommand: ParsableCommand {
         } catch {
             throw Exit.fail(error)
         }
-        let stdout = try reports.write(report, quiet: quiet)
-        timings.mark("reports")
-        if let stdout {
-            FileHandle.standardOutput.write(Data(stdout.utf8))
-        } else if !quiet {
-            FileHandle.standardOutput.write(Data(PlanJSONReport.text(report).utf8))
-        }
+        try reports.writeAndPrint(report, quiet: quiet, timings: timings) { PlanJSONReport.text(report) }
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
         for f in report.failed { Console.error("\(f.side) config \(f.config.id) was not loaded, its pair is not planned: \(f.config.error.description)") }
         for g in report.crossedGates { Console.info("gate crossed: \(g.sentence)") }

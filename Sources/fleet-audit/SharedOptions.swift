@@ -136,6 +136,22 @@ struct ReportOptions: ParsableArguments {
         return targets
     }
 
+    /// Writes the reports, then prints the one sent to standard output or, unless `quiet` (or something else
+    /// has standard output), the command's terminal summary. Returns whether the summary was printed.
+    @discardableResult
+    func writeAndPrint<Report: RenderableReport>(_ report: Report, quiet: Bool, timings: PhaseTimings,
+                                                 summaryAllowed: Bool = true, summary: () -> String) throws -> Bool {
+        let stdout = try write(report, quiet: quiet)
+        timings.mark("reports")
+        if let stdout {
+            FileHandle.standardOutput.write(Data(stdout.utf8))
+            return false
+        }
+        guard !quiet && summaryAllowed else { return false }
+        FileHandle.standardOutput.write(Data(summary().utf8))
+        return true
+    }
+
     /// Renders and writes the reports; a template problem exits 65, a write failure 74.
     func write<Report: RenderableReport>(_ report: Report, quiet: Bool) throws -> String? {
         let result: (written: [String], stdout: String?)

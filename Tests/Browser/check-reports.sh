@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders the sample HTML report and plan, and a hostile report and plan (a config whose every string is markup or script) in
+# Renders the sample HTML report, plan and what-if page, and a hostile report and plan (a config whose every string is markup or script) in
 # headless Chromium, checks that no script ran and nothing outside the page was requested, and saves
 # screenshots into reports/screenshots/. Run by .ci/run; needs the Debian package chromium.
 set -euo pipefail
@@ -42,13 +42,19 @@ done
 grep -q 'class="spark-marker"' "$work/history.html" || { echo "check-reports: history: no config-change marker" >&2; exit 1; }
 grep -q 'config changed since the baseline' "$work/history.html" || { echo "check-reports: history: no config-changed badge" >&2; exit 1; }
 
+# The what-if page of the README: the Android sweep with its bounds, its chart and the chosen candidate.
+"$bin" whatif --inventory SampleData/inventory.csv --releases SampleData/releases.csv --platform android --sweep-app \
+  --target-coverage 90% --max-stranded 1% --html "$work/whatif.html" --quiet
+grep -q '<svg class="whatif"' "$work/whatif.html" || { echo "check-reports: whatif: no chart" >&2; exit 1; }
+grep -q 'class="chosen"' "$work/whatif.html" || { echo "check-reports: whatif: no chosen candidate" >&2; exit 1; }
+
 run_browser() { # url, extra args...
   local url=$1; shift
   timeout 60 "$browser" --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
     --host-resolver-rules="MAP * ~NOTFOUND" "$@" "$url" 2> "$work/browser.log"
 }
 
-for name in sample hostile plan hostile-plan history; do
+for name in sample hostile plan hostile-plan history whatif; do
   page=$work/$name.html
   run_browser "file://$page" --dump-dom > "$work/$name.dom"
   run_browser "file://$page" --window-size=1280,2000 --screenshot="reports/screenshots/$name.png" > /dev/null
@@ -81,4 +87,6 @@ PY
 done
 run_browser "file://$work/history.html" --window-size=1280,1400 \
   --blink-settings=preferredColorScheme=0 --screenshot=reports/screenshots/history-dark.png > /dev/null
+run_browser "file://$work/whatif.html" --window-size=1280,1400 \
+  --blink-settings=preferredColorScheme=0 --screenshot=reports/screenshots/whatif-dark.png > /dev/null
 echo "check-reports: screenshots in reports/screenshots/"

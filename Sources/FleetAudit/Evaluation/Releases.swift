@@ -14,7 +14,7 @@ public struct Release: Equatable, Sendable {
 
     /// Whether a device of this platform and package can be offered it: the platform matches, and the package
     /// too when both name one.
-    func offered(to platform: Platform, package: String?) -> Bool {
+    public func offered(to platform: Platform, package: String?) -> Bool {
         self.platform == platform && (self.package == nil || package == nil || self.package == package)
     }
 
@@ -105,12 +105,17 @@ public struct Releases: Sendable {
     /// `min_os` ≤ the device's OS: an API level on Android, a version elsewhere. A `min_os` that cannot be
     /// read does not stop the install.
     public static func installs(_ release: Release, on profile: Profile) -> Bool {
+        installs(release, platform: profile.platform, osVersion: profile.osVersion, apiLevel: profile.apiLevel)
+    }
+
+    /// The same, for a device known by its platform and OS alone (`whatif` asks once per distinct OS).
+    public static func installs(_ release: Release, platform: Platform, osVersion: String, apiLevel: Int?) -> Bool {
         guard let minOS = release.minOS, !minOS.isEmpty else { return true }
-        if profile.platform == .android {
-            guard let required = Int(minOS), let level = profile.apiLevel else { return true }
+        if platform == .android {
+            guard let required = Int(minOS), let level = apiLevel else { return true }
             return level >= required
         }
-        guard let required = LenientVersion(minOS), let device = LenientVersion(profile.osVersion) else { return true }
+        guard let required = LenientVersion(minOS), let device = LenientVersion(osVersion) else { return true }
         return device >= required
     }
 }

@@ -96,6 +96,19 @@ public struct ConfigLoader {
 
     /// Reads and parses one source.
     public func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
+        let (bytes, root, format) = try document(source)
+        var config = format.load(root)
+        if let schema = format.keySchema {
+            let unknown = schema.diagnostics(root, format: format.displayName)
+            if !unknown.isEmpty { config = SchemaCheckedConfig(base: config, keyDiagnostics: unknown) }
+        }
+        let paths = Set(config.diagnostics.compactMap(\.path))
+        return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
+                            locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
+    }
+
+    /// Reads, parses and recognises one source: its bytes, its JSON and its format.
+    public func document(_ source: String) throws(ConfigError) -> (bytes: [UInt8], root: JSONValue, format: any ConfigFormat.Type) {
         let bytes = try fetch(source)
         let root: JSONValue
         do {
@@ -105,15 +118,7 @@ public struct ConfigLoader {
         }
         switch FormatRegistry.detect(root, forced: forcedFormat) {
         case .failure(let kind): throw ConfigError(source: source, kind: kind)
-        case .success(let format):
-            var config = format.load(root)
-            if let schema = format.keySchema {
-                let unknown = schema.diagnostics(root, format: format.displayName)
-                if !unknown.isEmpty { config = SchemaCheckedConfig(base: config, keyDiagnostics: unknown) }
-            }
-            let paths = Set(config.diagnostics.compactMap(\.path))
-            return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
-                                locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
+        case .success(let format): return (bytes, root, format)
         }
     }
 

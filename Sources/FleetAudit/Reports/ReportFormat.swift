@@ -59,3 +59,16 @@ extension PlanReport: RenderableReport {
         }
     }
 }
+
+extension WhatIfReport: RenderableReport {
+    public static let fileStem = "whatif"
+
+    public func render(_ format: ReportFormat, context: ReportContext) throws(AuditFailure) -> String {
+        switch format {
+        case .json: return WhatIfJSONReport.render(self)
+        case .xml: return WhatIfXMLReport.render(self)
+        case .html: return try WhatIfHTMLReport.render(self, templates: context.templates)
+        case .junit: return JUnitReport.whatIf(self).render()
+        }
+    }
+}

@@ -24,6 +24,31 @@ public enum JSONPositions {
     }
 
     public static func locate(_ paths: Set<String>, in bytes: [UInt8]) -> [String: SourceLocation] {
+        let root = trie(paths)
+        var scanner = Scanner(bytes: bytes)
+        scanner.skipBOM()
+        scanner.skipWhitespace()
+        if let path = root.wanted { scanner.found[path] = scanner.location() }
+        scanner.value(root)
+        return scanner.found
+    }
+
+    /// The byte range of each path's value in the text (`minimumAppVersion.value` → the `"4.2.0"` literal with
+    /// its quotes), so a value can be replaced with everything around it — formatting, key order, other
+    /// values — left byte for byte as written (`whatif --emit`).
+    public static func valueRanges(_ paths: Set<String>, in bytes: [UInt8]) -> [String: Range<Int>] {
+        let root = trie(paths)
+        var scanner = Scanner(bytes: bytes)
+        scanner.skipBOM()
+        scanner.skipWhitespace()
+        let start = scanner.index
+        scanner.value(root)
+        if let path = root.wanted { scanner.ranges[path] = start..<scanner.index }
+        return scanner.ranges
+    }
+
+    /// The paths as a trie the scanner walks alongside the document.
+    private static func trie(_ paths: Set<String>) -> Node {
         let root = Node()
         for path in paths {
             guard let components = components(of: path) else { continue }
@@ -36,12 +61,7 @@ public enum JSONPositions {
             }
             node.wanted = path
         }
-        var scanner = Scanner(bytes: bytes)
-        scanner.skipBOM()
-        scanner.skipWhitespace()
-        if let path = root.wanted { scanner.found[path] = scanner.location() }
-        scanner.value(root)
-        return scanner.found
+        return root
     }
 
     private enum Component {
@@ -72,6 +92,7 @@ public enum JSONPositions {
         var line = 1
         var lineStart = 0
         var found: [String: SourceLocation] = [:]
+        var ranges: [String: Range<Int>] = [:]
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -130,7 +151,9 @@ public enum JSONPositions {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { index = bytes.count; return }
                 index += 1
                 skipWhitespace()
+                let start = index
                 value(child)
+                if let path = child?.wanted, ranges[path] == nil { ranges[path] = start..<index }
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace() }
             }
@@ -144,7 +167,9 @@ public enum JSONPositions {
             while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
                 let child = node?.elements[i]
                 if let path = child?.wanted, found[path] == nil { found[path] = location() }
+                let start = index
                 value(child)
+                if let path = child?.wanted, ranges[path] == nil { ranges[path] = start..<index }
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace() }
                 i += 1

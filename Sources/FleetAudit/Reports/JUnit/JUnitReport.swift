@@ -12,7 +12,7 @@ public struct JUnitReport: Sendable, Equatable {
     public struct Case: Sendable, Equatable {
         public enum Result: Sendable, Equatable {
             case passed(detail: String)
-            /// `type` is `gate` or `config`.
+            /// `type` is `gate`, `config` or `bounds`.
             case failure(type: String, summary: String, detail: String)
             case error(summary: String, detail: String)
         }
@@ -72,6 +72,21 @@ public struct JUnitReport: Sendable, Equatable {
         for f in report.failed { cases += configCases([f.config], side: f.side) }
         return JUnitReport(suite: "fleet-audit plan", timestamp: report.generatedAt, cases: cases)
     }
+
+    /// `whatif`: one case for the bounds (`--target-coverage`, `--max-stranded`), failing when no candidate
+    /// keeps within them; none without bounds.
+    public static func whatIf(_ report: WhatIfReport) -> JUnitReport {
+        var cases: [Case] = []
+        if let sentence = report.choiceSentence {
+            let name = report.boundsText
+            cases.append(report.chosen == nil
+                ? Case(classname: boundsClass, name: name, result: .failure(type: "bounds", summary: sentence, detail: sentence))
+                : Case(classname: boundsClass, name: name, result: .passed(detail: sentence)))
+        }
+        return JUnitReport(suite: "fleet-audit whatif", timestamp: report.generatedAt, cases: cases)
+    }
+
+    public static let boundsClass = "fleet-audit.whatif"
 
     /// The XML: no `time` attributes (a gate takes no time of its own, and the file stays deterministic).
     public func render() -> String {

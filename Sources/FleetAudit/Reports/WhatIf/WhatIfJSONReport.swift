@@ -1,0 +1,59 @@
+/// `whatif`'s JSON report, schema `fleet-audit-whatif/1` (SPEC §9): `candidates[]`, each with `minimumApp`
+/// and/or `minimumOS` and the devices `upToDate`, `forced`, `blocked`, `unsupportedOS` (and `notTargeted`:
+/// devices whose versions the client cannot read), ascending; then the bounds and the candidate they choose.
+public enum WhatIfJSONReport {
+    public static let schema = "fleet-audit-whatif/1"
+
+    public static func render(_ report: WhatIfReport) -> String { JSONWriter.write(value(report)) }
+
+    static func candidate(_ c: MinimumSweep.Candidate) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if let a = c.minimumApp { fields.append(("minimumApp", .string(a))) }
+        if let o = c.minimumOS { fields.append(("minimumOS", .string(o))) }
+        for outcome in [Outcome.upToDate, .forced, .blocked, .unsupportedOS, .notTargeted] {
+            fields.append((outcome.rawValue, .int64(c.counts[outcome])))
+        }
+        return .obj(fields)
+    }
+
+    public static func value(_ report: WhatIfReport) -> JSONValue {
+        let inv = report.inventory, sweep = report.sweep
+        let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
+        let inventory: JSONValue = .obj([("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
+                                         ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
+                                         ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(JSONReport.snapshot) ?? .null)])
+        let releases: JSONValue = report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
+        let bounds: JSONValue = .obj([("targetCoverage", .optionalString(report.bounds.targetCoverage?.text)),
+                                      ("maxStranded", .optionalString(report.bounds.maxStranded?.description))])
+        return .obj([
+            ("schema", .string(schema)), ("tool", tool),
+            ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
+            ("inventory", inventory), ("releases", releases),
+            ("assumedInstallable", .bool(report.releases == nil)),
+            ("platform", .string(sweep.platform.name)), ("package", .optionalString(report.package)),
+            ("compares", .obj([("app", .string(sweep.scale.appKind)), ("os", .string(sweep.scale.osKind))])),
+            ("devices", .int64(sweep.devices)), ("unreadable", .int64(sweep.unreadable)),
+            ("bounds", bounds),
+            ("choice", report.chosen.map(candidate) ?? .null),
+            ("candidates", .array(sweep.candidates.map(candidate))),
+        ])
+    }
+
+    /// The terminal's view: one line per candidate, then the choice.
+    public static func text(_ report: WhatIfReport) -> String {
+        let sweep = report.sweep, n = sweep.devices
+        var rows: [[String]] = [[sweep.candidates.first?.minimumApp != nil ? "min app" : nil,
+                                 sweep.candidates.first?.minimumOS != nil ? "min OS" : nil].compactMap { $0 }
+                                + ["upToDate", "forced", "blocked", "unsupportedOS", "notTargeted", "affected", ""]]
+        for (i, c) in sweep.candidates.enumerated() {
+            rows.append([c.minimumApp, c.minimumOS].compactMap { $0 }
+                        + [c.counts.upToDate, c.counts.forced, c.counts.blocked, c.counts.unsupportedOS, c.counts.notTargeted].map(\.groupedDigits)
+                        + [WhatIfReport.percent(c.counts.affected, of: n), i == report.choice ? "← chosen" : ""])
+        }
+        var lines = ["\(sweep.platform.name)\(report.package.map { " \($0)" } ?? ""): \(n.groupedDigits) devices; app compared by \(sweep.scale.appKind), OS by \(sweep.scale.osKind); \(report.releasesNote)"]
+        let keys = rows[0].count - 7
+        lines += TextSummary.table(rows, leftAligned: Set(0..<keys).union([rows[0].count - 1]))
+        if let sentence = report.choiceSentence { lines.append(sentence) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
