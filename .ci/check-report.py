@@ -21,6 +21,11 @@ def check(report):
         fail("rowsRead != rowsEvaluated + rowsRejected")
     if sum(inv["rejectionsByReason"].values()) != inv["rowsRejected"]:
         fail("rejectionsByReason does not add up to rowsRejected")
+    # In devices: a row of a device inventory is one device; a grouped one's rejections carry their counts.
+    if sum(inv["devicesRejectedByReason"].values()) != inv["devicesRejected"]:
+        fail("devicesRejectedByReason does not add up to devicesRejected")
+    if not inv["grouped"] and (inv["devicesRejected"] != inv["rowsRejected"] or inv["rejectedUncounted"] != 0):
+        fail("a device inventory's rejected rows are its rejected devices")
     if not report["configs"]:
         fail("no configs in the report")
     for c in report["configs"]:

@@ -4,6 +4,7 @@
     python3 Benchmarks/make-inventory.py --rows 10000000 --csv bench-data/10m.csv [--sqlite bench-data/10m.sqlite]
     python3 Benchmarks/make-inventory.py --cardinality high --rows 1000000 --csv bench-data/high-1m.csv
     python3 Benchmarks/make-inventory.py --aggregated --rows 1000000 --csv bench-data/aggregated-1m.csv
+    python3 Benchmarks/make-inventory.py --aggregated --count-scale 16 --rows 1000000 --csv bench-data/agg-100m.csv
 
 Seeded, so the same arguments give the same bytes. Rows are drawn with Zipf-like weights from a fixed catalog of
 60,000 device cohorts (see `cohorts`), themselves drawn Zipf-like over ~300 app versions and ~80 OS versions per
@@ -144,7 +145,7 @@ def rows_high(n, seed):
         yield row
 
 
-def rows_aggregated(n, seed):
+def rows_aggregated(n, seed, count_scale=1):
     """The worst case of a warehouse's grouped export: N rows, every one a distinct device profile (the
     high-cardinality draw, deduplicated), each with a `count` of devices (Zipf-like, 1 to 50,000) and no
     device_id. No malformed rows: a warehouse GROUP BY has already typed them."""
@@ -155,7 +156,7 @@ def rows_aggregated(n, seed):
         if row[1] == "" or row[3].endswith("b") or key in seen:
             continue
         seen.add(key)
-        yield row[:-1] + [str(max(1, min(50_000, int(1 / max(rng.random(), 2e-5) ** 0.9))))]
+        yield row[:-1] + [str(count_scale * max(1, min(50_000, int(1 / max(rng.random(), 2e-5) ** 0.9))))]
         if len(seen) == n:
             return
     raise SystemExit(f"only {len(seen)} distinct profiles drawn; ask for fewer rows")
@@ -171,9 +172,14 @@ def main():
                     help="low: rows drawn from 60,000 cohorts (profiles repeat); high: attributes drawn independently")
     ap.add_argument("--aggregated", action="store_true",
                     help="a grouped export: every row a distinct high-cardinality profile with a count column")
+    ap.add_argument("--count-scale", type=int, default=1,
+                    help="with --aggregated, multiply every count (16: ~100M devices in 1M groups, the same groups)")
     args = ap.parse_args()
     columns = COLUMNS[:-1] + ["count"] if args.aggregated else COLUMNS
-    generate = rows_aggregated if args.aggregated else (rows if args.cardinality == "low" else rows_high)
+    if args.aggregated:
+        generate = lambda n, seed: rows_aggregated(n, seed, args.count_scale)
+    else:
+        generate = rows if args.cardinality == "low" else rows_high
     os.makedirs(os.path.dirname(os.path.abspath(args.csv)), exist_ok=True)
     tmp = args.csv + ".tmp"
     with open(tmp, "w", newline="", encoding="utf-8") as f:

@@ -13,7 +13,7 @@ struct FleetAuditCommand: ParsableCommand {
         evaluated; 74 a report could not be written; 75 a SQLite inventory stayed locked (try again later).
         """,
         version: FleetAuditVersion.current,
-        subcommands: [AuditCommand.self, PlanCommand.self, WhatIfCommand.self, ExplainCommand.self, ValidateCommand.self, HistoryCommand.self]
+        subcommands: [AuditCommand.self, PlanCommand.self, WhatIfCommand.self, QueryCommand.self, ExplainCommand.self, ValidateCommand.self, HistoryCommand.self]
     )
 
     /// An unknown command (`audti`, `help foo`) is a usage error with a suggestion, not top-level help and exit 0.

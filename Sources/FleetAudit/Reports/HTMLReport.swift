@@ -44,8 +44,9 @@ public enum HTMLReport {
         let devices: String?
     }
     struct FailedRow { let id: String, error: String }
-    struct ReasonRow { let code: String, rows: String }
-    struct RejectionRow { let line: String, column: String, reason: String, message: String }
+    struct ReasonRow { let code: String, rows: String, devices: String }
+    /// `devices`: the row's devices, "?" when its count cannot be read.
+    struct RejectionRow { let line: String, column: String, reason: String, message: String, devices: String }
     struct RuleRow { let id: String, summary: String, meta: String, hasMeta: Bool, totals: [Cell], bar: [BarSegment], barLabel: String }
     struct PlatformRow { let name: String, totals: [Cell], bar: [BarSegment], barLabel: String }
     struct VersionRow { let version: String, devices: String }
@@ -85,6 +86,9 @@ public enum HTMLReport {
         let runDiagnostics: [DiagnosticRow], hasRunDiagnostics: Bool
         let failedConfigs: [FailedRow], hasFailedConfigs: Bool
         let rowsRead: String, rowsRejected: String, devices: String
+        /// A grouped inventory (a `count` column) says "groups" and the rejected devices.
+        let grouped: Bool, rowWord: String, rowWordOne: String, rowWordTitle: String
+        let devicesRejected: String, rejectedUncounted: String, hasUncounted: Bool
         let rejectionsByReason: [ReasonRow], hasRejectionsByReason: Bool
         let rejections: [RejectionRow], rejectionsShown: String, locationLabel: String
     }
@@ -112,11 +116,15 @@ public enum HTMLReport {
         let inv = report.inventory
         let crossed = report.crossedGates.count
         var cards = [
-            Card(label: "rows read", value: number(inv.rowsRead), alert: false),
+            Card(label: inv.grouped ? "groups read" : "rows read", value: number(inv.rowsRead), alert: false),
             Card(label: "devices evaluated", value: number(inv.devices), alert: false),
-            Card(label: "rows rejected", value: number(inv.rowsRejected), alert: inv.rowsRejected > 0),
+            Card(label: inv.grouped ? "groups rejected" : "rows rejected", value: number(inv.rowsRejected), alert: inv.rowsRejected > 0),
             Card(label: "configs audited", value: String(report.configs.count), alert: false),
         ]
+        if inv.grouped {
+            cards.insert(Card(label: "devices rejected", value: number(inv.devicesRejected) + (inv.rejectedUncounted > 0 ? "+" : ""),
+                              alert: inv.rowsRejected > 0), at: 3)
+        }
         if !report.failedConfigs.isEmpty {
             cards.append(Card(label: "configs not loaded", value: String(report.failedConfigs.count), alert: true))
         }
@@ -157,9 +165,10 @@ public enum HTMLReport {
         }
         let failed = report.failedConfigs.map { FailedRow(id: $0.id, error: $0.error.description) }
         let byReason = inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
-            .map { ReasonRow(code: $0.key.rawValue, rows: number($0.value)) }
+            .map { ReasonRow(code: $0.key.rawValue, rows: number($0.value), devices: number(inv.devicesRejectedByReason[$0.key] ?? 0)) }
         let rejections = inv.rejections.map { r in
-            RejectionRow(line: String(r.line), column: r.column ?? "", reason: r.reason.rawValue, message: r.message)
+            RejectionRow(line: String(r.line), column: r.column ?? "", reason: r.reason.rawValue, message: r.message,
+                         devices: r.devices.map(number) ?? "?")
         }
         return Page(tool: report.tool.name, toolVersion: report.tool.version, inventorySource: inv.source, locationKind: inv.locationKind,
                     asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),
@@ -173,6 +182,9 @@ public enum HTMLReport {
                     runDiagnostics: runDiagnostics, hasRunDiagnostics: !runDiagnostics.isEmpty,
                     failedConfigs: failed, hasFailedConfigs: !failed.isEmpty,
                     rowsRead: number(inv.rowsRead), rowsRejected: number(inv.rowsRejected), devices: number(inv.devices),
+                    grouped: inv.grouped, rowWord: inv.grouped ? "groups" : "rows", rowWordOne: inv.grouped ? "group" : "row",
+                    rowWordTitle: inv.grouped ? "Groups" : "Rows", devicesRejected: number(inv.devicesRejected),
+                    rejectedUncounted: number(inv.rejectedUncounted), hasUncounted: inv.rejectedUncounted > 0,
                     rejectionsByReason: byReason, hasRejectionsByReason: !byReason.isEmpty,
                     rejections: rejections, rejectionsShown: String(inv.rejections.count),
                     locationLabel: inv.locationKind == "rowid" ? "rowid" : "line")

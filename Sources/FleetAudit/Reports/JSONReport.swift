@@ -87,11 +87,17 @@ public enum JSONReport {
             ("rowsEvaluated", .int64(inv.rowsEvaluated)),
             ("rowsRejected", .int64(inv.rowsRejected)),
             ("devices", .int64(inv.devices)),
+            ("grouped", .bool(inv.grouped)),
+            ("devicesRejected", .int64(inv.devicesRejected)),
+            ("rejectedUncounted", .int64(inv.rejectedUncounted)),
             ("rejections", .array(inv.rejections.map { r in
                 .obj([("line", .int(r.line)), ("column", .optionalString(r.column)),
-                      ("reason", .string(r.reason.rawValue)), ("message", .string(r.message))])
+                      ("reason", .string(r.reason.rawValue)), ("message", .string(r.message)),
+                      ("devices", r.devices.map { .int64($0) } ?? .null)])
             })),
             ("rejectionsByReason", .obj(inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { ($0.key.rawValue, .int64($0.value)) })),
+            ("devicesRejectedByReason", .obj(inv.devicesRejectedByReason.sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { ($0.key.rawValue, .int64($0.value)) })),
             ("snapshot", inv.snapshot.map(snapshot) ?? .null),
         ])

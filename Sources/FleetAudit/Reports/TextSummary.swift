@@ -5,14 +5,26 @@ public enum TextSummary {
     public static func render(_ report: AuditReport, style: TextStyle = .plain) -> String {
         let inv = report.inventory
         var lines: [String] = []
-        lines.append("inventory \(inv.source): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
-            + "\(grouped(inv.rowsRejected)) rejected; \(grouped(inv.devices)) devices")
+        if inv.grouped {
+            // A grouped export: rows are groups of `count` devices, and rejections are said in both.
+            let uncounted = inv.rejectedUncounted > 0 ? " and \(grouped(inv.rejectedUncounted)) groups of unknown size" : ""
+            lines.append("inventory \(inv.source): \(grouped(inv.rowsRead)) groups read, \(grouped(inv.rowsEvaluated)) evaluated, "
+                + "\(grouped(inv.rowsRejected)) rejected (\(grouped(inv.devicesRejected)) devices\(uncounted)); \(grouped(inv.devices)) devices evaluated")
+        } else {
+            lines.append("inventory \(inv.source): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
+                + "\(grouped(inv.rowsRejected)) rejected; \(grouped(inv.devices)) devices")
+        }
         // A live inventory's read is worth a line only when it differed from the file or database at rest.
         if let s = inv.snapshot, s.grownBytes > 0 || s.cutLineBytes > 0 || (s.restarts ?? 0) > 0 {
             lines.append("  read: \(s.sentence)")
         }
         for (reason, n) in inv.rejectionsByReason.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            lines.append("  rejected \(reason.rawValue): \(grouped(n))")
+            var line = "  rejected \(reason.rawValue): \(grouped(n))"
+            if inv.grouped {
+                line += n == 1 ? " group, " : " groups, "
+                line += inv.devicesRejectedByReason[reason].map { "\(grouped($0)) devices" } ?? "count unreadable"
+            }
+            lines.append(line)
         }
         let header = ["config"] + Outcome.allCases.map(\.rawValue)
         var rows = [header]

@@ -2,7 +2,7 @@
 /// (the schema's major version), checked against `Templates/fleet-audit-report-1.xsd`.
 public enum XMLReport {
     public static let namespace = "urn:fleet-audit:report:1"
-    public static let schemaVersion = "1.3"
+    public static let schemaVersion = "1.4"
     public static let schemaFile = "fleet-audit-report-1.xsd"
 
     public static func render(_ report: AuditReport) -> String {
@@ -65,9 +65,12 @@ public enum XMLReport {
         w.attribute("rowsEvaluated", inv.rowsEvaluated)
         w.attribute("rowsRejected", inv.rowsRejected)
         w.attribute("devices", inv.devices)
+        w.attribute("grouped", inv.grouped ? "true" : "false")
+        w.attribute("devicesRejected", inv.devicesRejected)
+        w.attribute("rejectedUncounted", inv.rejectedUncounted)
         w.start("rejectionsByReason")
         for (reason, rows) in inv.rejectionsByReason.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            w.element("reason", [("code", reason.rawValue), ("rows", String(rows))])
+            w.element("reason", [("code", reason.rawValue), ("rows", String(rows)), ("devices", String(inv.devicesRejectedByReason[reason] ?? 0))])
         }
         w.end()
         w.start("rejections")
@@ -76,6 +79,7 @@ public enum XMLReport {
             var attributes = [("line", String(r.line))]
             if let column = r.column { attributes.append(("column", column)) }
             attributes.append(("reason", r.reason.rawValue))
+            if let n = r.devices { attributes.append(("devices", String(n))) }
             w.element("rejection", attributes, text: r.message)
         }
         w.end()

@@ -27,6 +27,7 @@ package struct InventoryLoader {
         var summary = InventorySummary(source: source.sourceDescription, locationKind: source.locationKind)
         summary.headers = source.headers
         let plan = ProfileKeyPlan(map: map, headerCount: source.headers.count, needs: needs)
+        summary.grouped = plan.countIndex != nil
         let progress = ProgressRelay(onProgress)
         source.keepOnly(plan.fieldsRead)
 

@@ -9,6 +9,15 @@ public struct InventorySummary: Sendable {
     public var rowsEvaluated: Int64 = 0
     public var rowsRejected: Int64 = 0
     public var devices: Int64 = 0
+    /// Whether rows carry a `count` column (a warehouse's grouped export): each row is then a group of devices,
+    /// and reports say "groups" where they say "rows".
+    public var grouped = false
+    /// Devices of the rejected rows whose count is known (each row's 1, or its `count`): the accounting in devices
+    /// is `devices + devicesRejected`, plus the devices of `rejectedUncounted` rows, which no one can know.
+    public var devicesRejected: Int64 = 0
+    /// Rejected rows whose device count cannot be read (a bad `count`, or a row that does not split).
+    public var rejectedUncounted: Int64 = 0
+    public var devicesRejectedByReason: [RejectionReason: Int64] = [:]
     public var rejections: [Rejection] = []
     public var rejectionsByReason: [RejectionReason: Int64] = [:]
     public static let keptRejections = 100
@@ -22,6 +31,12 @@ public struct InventorySummary: Sendable {
         rowsRead += 1
         rowsRejected += 1
         rejectionsByReason[rejection.reason, default: 0] += 1
+        if let n = rejection.devices {
+            devicesRejected = Self.add(devicesRejected, n)
+            devicesRejectedByReason[rejection.reason] = Self.add(devicesRejectedByReason[rejection.reason] ?? 0, n)
+        } else {
+            rejectedUncounted += 1
+        }
         if rejections.count < Self.keptRejections { rejections.append(rejection) }
     }
 
@@ -33,8 +48,17 @@ public struct InventorySummary: Sendable {
         let (sum, overflow) = devices.addingReportingOverflow(other.devices)
         devices = overflow ? Int64.max : sum
         for (reason, n) in other.rejectionsByReason { rejectionsByReason[reason, default: 0] += n }
+        devicesRejected = Self.add(devicesRejected, other.devicesRejected)
+        rejectedUncounted += other.rejectedUncounted
+        for (reason, n) in other.devicesRejectedByReason { devicesRejectedByReason[reason] = Self.add(devicesRejectedByReason[reason] ?? 0, n) }
         for r in other.rejections.prefix(Self.keptRejections - rejections.count) {
-            rejections.append(Rejection(line: r.line + lineOffset, column: r.column, reason: r.reason, message: r.message))
+            rejections.append(Rejection(line: r.line + lineOffset, column: r.column, reason: r.reason, message: r.message, devices: r.devices))
         }
+    }
+
+    /// Sums of device counts saturate rather than trap: a hostile `count` column cannot crash the run.
+    static func add(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int64.max : sum
     }
 }

@@ -119,7 +119,8 @@ final class RowCounter {
     /// Rejects a row the reader could not split into fields, after the rows before it.
     func reject(_ rejection: Rejection) {
         flush()
-        counted.reject(rejection)
+        // A row that does not split into its fields has no readable count: its devices are unknown.
+        counted.reject(plan.countIndex == nil ? rejection : rejection.withDevices(nil))
     }
 
     /// Looks up and counts the rows in the batch, in order.
@@ -140,13 +141,14 @@ final class RowCounter {
             let slot = Int(keys.payload(atEntry: entry))
             guard slot >= 0 else {
                 let problem = problems[-1 - slot]
-                counted.reject(Rejection(line: batchLine[r], column: problem.column, reason: problem.reason, message: problem.message))
+                counted.reject(Rejection(line: batchLine[r], column: problem.column, reason: problem.reason, message: problem.message,
+                                         devices: batchDevices[r] > 0 ? batchDevices[r] : nil))
                 continue
             }
             let devices = batchDevices[r]
             guard devices > 0 else {
                 counted.reject(Rejection(line: batchLine[r], column: "count", reason: .invalidCount,
-                                         message: "count \"\(batchCountText[r] ?? "")\" is not a positive integer"))
+                                         message: "count \"\(batchCountText[r] ?? "")\" is not a positive integer", devices: nil))
                 continue
             }
             keys.addDevices(atEntry: entry, devices)

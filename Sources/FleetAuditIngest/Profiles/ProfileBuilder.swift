@@ -9,17 +9,39 @@ public struct ProfileNeeds: Sendable, Hashable {
     public var appBuildOffAndroid: Bool
     /// Normalized attribute names (`region`, `freememory`, `lastnotifiedversion`).
     public var attributes: Set<String>
+    /// Each attribute as the configs spell it (`last_notified_version`), by normalized name: what a warehouse
+    /// query selects (`fleet-audit query`). The first spelling in sort order when configs differ. Not part of
+    /// equality: two needs that read the same columns are the same needs.
+    public private(set) var spellings: [String: String] = [:]
 
     public init(packageName: Bool = false, appBuildOffAndroid: Bool = false, attributes: Set<String> = []) {
         self.packageName = packageName
         self.appBuildOffAndroid = appBuildOffAndroid
         self.attributes = Set(attributes.map(InventoryColumn.normalize))
+        for name in attributes { spell(name) }
+    }
+
+    private mutating func spell(_ name: String) {
+        let key = InventoryColumn.normalize(name)
+        if let known = spellings[key], known <= name { return }
+        spellings[key] = name
     }
 
     public mutating func formUnion(_ other: ProfileNeeds) {
         packageName = packageName || other.packageName
         appBuildOffAndroid = appBuildOffAndroid || other.appBuildOffAndroid
         attributes.formUnion(other.attributes)
+        for name in other.spellings.values { spell(name) }
+    }
+
+    public static func == (a: ProfileNeeds, b: ProfileNeeds) -> Bool {
+        (a.packageName, a.appBuildOffAndroid, a.attributes) == (b.packageName, b.appBuildOffAndroid, b.attributes)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(packageName)
+        hasher.combine(appBuildOffAndroid)
+        hasher.combine(attributes)
     }
 }
 

@@ -91,3 +91,46 @@ final class InventoryLoaderTests: XCTestCase {
         XCTAssertEqual(summary.rowsRead, 0)
     }
 }
+
+/// A warehouse's grouped export (a `count` column): rows are groups, and every rejected group carries its
+/// devices — or says its count cannot be read — so the accounting holds in devices, from a file or a pipe.
+final class GroupedInventoryAccountingTests: XCTestCase {
+    func testRejectedGroupsCarryTheirDevices() throws {
+        let dir = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let csv = """
+            platform,os_version,app_version,app_build,count
+            android,14,4.39,352,10
+            android,14,4.39,35x,7
+            ,14,4.39,352,5
+            ios,17.1,5.0,1,zero
+            android,14
+            ios,17.1,5.0,1,3
+
+            """
+        let path = TestPaths.write(csv, named: "groups.csv", in: dir)
+        for arguments in [["--inventory", path], ["--inventory", "-"]] {
+            let result = try CommandLineTests.run(["audit"] + arguments + ["--config", "SampleData/configs/nhs/availability-android.json",
+                                                                          "--json", "-", "--quiet"], standardInput: path)
+            let inventory = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue?["inventory"]?.objectValue, result.stderr)
+            XCTAssertEqual(inventory["grouped"], .bool(true))
+            XCTAssertEqual(inventory["rowsRead"], .int(6))
+            XCTAssertEqual(inventory["rowsRejected"], .int(4))
+            XCTAssertEqual(inventory["devices"], .int(13), "10 + 3 evaluated")
+            XCTAssertEqual(inventory["devicesRejected"], .int(12), "the 35x group's 7 and the empty platform's 5")
+            XCTAssertEqual(inventory["rejectedUncounted"], .int(2), "count zero, and the row that does not split")
+            XCTAssertEqual(inventory["devicesRejectedByReason"], .obj([("empty-required", .int(5)), ("invalid-app-build", .int(7))]))
+            let devices = inventory["rejections"]?.arrayValue?.map { $0.objectValue?["devices"] }
+            XCTAssertEqual(devices, [.int(7), .int(5), .null, .null])
+            let summary = try CommandLineTests.run(["audit"] + arguments + ["--config", "SampleData/configs/nhs/availability-android.json"],
+                                                   standardInput: path)
+            XCTAssertTrue(summary.stdout.hasPrefix("inventory \(arguments[1] == "-" ? "(standard input)" : path): 6 groups read, 2 evaluated, 4 rejected (12 devices and 2 groups of unknown size); 13 devices evaluated\n  rejected empty-required: 1 group, 5 devices\n  rejected field-count: 1 group, count unreadable\n"), summary.stdout)
+        }
+        // A device inventory: each rejected row is one device.
+        let rows = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config", "SampleData/configs/nhs/availability-android.json", "--json", "-", "--quiet"])
+        let inventory = try XCTUnwrap(JSONParser.parse(rows.stdout).objectValue?["inventory"]?.objectValue)
+        XCTAssertEqual(inventory["grouped"], .bool(false))
+        XCTAssertEqual(inventory["devicesRejected"], inventory["rowsRejected"])
+        XCTAssertEqual(inventory["rejectedUncounted"], .int(0))
+    }
+}

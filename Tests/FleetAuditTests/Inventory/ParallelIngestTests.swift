@@ -15,8 +15,10 @@ final class ParallelIngestTests: XCTestCase {
         for (i, p) in table.profiles.enumerated() {
             devices["\(p.platform)|\(p.osVersion)|\(p.appVersion)|\(p.appBuild ?? "-")|\(p.attributes)", default: 0] += table.devices[i]
         }
-        let rejected = summary.rejections.map { "\($0.line):\($0.reason.rawValue):\($0.column ?? "-")" }
-        return ["read \(summary.rowsRead) evaluated \(summary.rowsEvaluated) rejected \(summary.rowsRejected) devices \(summary.devices)"]
+        let rejected = summary.rejections.map { "\($0.line):\($0.reason.rawValue):\($0.column ?? "-"):\($0.devices.map(String.init) ?? "?")" }
+        return ["read \(summary.rowsRead) evaluated \(summary.rowsEvaluated) rejected \(summary.rowsRejected) devices \(summary.devices)",
+                "devices rejected \(summary.devicesRejected) uncounted \(summary.rejectedUncounted) grouped \(summary.grouped)"]
+            + summary.devicesRejectedByReason.sorted { $0.key.rawValue < $1.key.rawValue }.map { "devices \($0.key.rawValue)=\($0.value)" }
             + devices.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + rejected
             + summary.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }
     }

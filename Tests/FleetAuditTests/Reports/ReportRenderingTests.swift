@@ -35,7 +35,7 @@ final class ReportRenderingTests: XCTestCase {
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
         XCTAssertTrue(xml.contains(#"xmlns="urn:fleet-audit:report:1""#))
         XCTAssertTrue(xml.contains("schemaVersion=\"\(XMLReport.schemaVersion)\""))
-        XCTAssertEqual(XMLReport.schemaVersion, "1.3", "1.1 added inventory/snapshot, 1.2 diagnostics' line and column, 1.3 history")
+        XCTAssertEqual(XMLReport.schemaVersion, "1.4", "1.1 added inventory/snapshot, 1.2 diagnostics' line and column, 1.3 history and coverage, 1.4 rejected devices")
         XCTAssertTrue(xml.contains(#"generatedAt="2026-11-18T"#) || xml.contains("generatedAt=\"\(Timestamps.iso8601(Date(timeIntervalSince1970: 1_795_000_000)))\""))
     }
 
