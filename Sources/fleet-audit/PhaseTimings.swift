@@ -16,7 +16,18 @@ final class PhaseTimings: @unchecked Sendable {
         let elapsed = Double(now - last) / 1e9
         last = now
         lock.unlock()
-        FileHandle.standardError.write(Data(String(format: "timing: %7.3f s  %@\n", elapsed, phase).utf8))
+        FileHandle.standardError.write(Data(String(format: "timing: %7.3f s  %@%@\n", elapsed, phase, Self.memory()).utf8))
+    }
+
+    /// `  [rss 210 MB, peak 319 MB]` from /proc/self/status (Linux), so a phase's memory shows beside its time.
+    private static func memory() -> String {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return "" }
+        func kB(_ key: String) -> Int? {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else { return nil }
+            return Int(line.split(separator: " ").dropFirst().first { Int($0) != nil } ?? "")
+        }
+        guard let rss = kB("VmRSS"), let peak = kB("VmHWM") else { return "" }
+        return "  [rss \(rss / 1024) MB, peak \(peak / 1024) MB]"
     }
 
     /// What the library's run reports to, or nil when timings are off.

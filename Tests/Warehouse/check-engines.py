@@ -90,18 +90,27 @@ class Postgres:
         bindir = os.path.dirname(versions[-1]) if versions else ""
         self.bin = lambda name: os.path.join(bindir, name) if bindir else name
         data = os.path.join(self.dir, "data")
-        subprocess.run(self.as_user + [self.bin("initdb"), "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"],
-                       check=True, capture_output=True)
-        subprocess.run(self.as_user + [self.bin("pg_ctl"), "-D", data, "-w", "-l", os.path.join(self.dir, "log"),
-                                       "-o", "-c listen_addresses='' -k %s -F" % self.dir, "start"], check=True, capture_output=True)
         self.data = data
+        self.run(self.bin("initdb"), "-D", data, "-A", "trust", "-U", "postgres", "--no-sync")
+        self.run(self.bin("pg_ctl"), "-D", data, "-w", "-l", os.path.join(self.dir, "log"),
+                 "-o", "-c listen_addresses='' -k %s -F" % self.dir, "start")
+
+    def run(self, *command):
+        """A server program as the server's user, from its folder; its output shown when it fails."""
+        result = subprocess.run(self.as_user + list(command), capture_output=True, text=True, cwd=self.dir)
+        if result.returncode != 0:
+            sys.exit("check-engines: postgres: %s failed (exit %d):\n%s%s" % (
+                os.path.basename(command[0]), result.returncode, result.stdout, result.stderr))
 
     def psql(self, *args, stdout=None):
-        return subprocess.run(self.as_user + [self.bin("psql"), "-h", self.dir, "-U", "postgres", "-v", "ON_ERROR_STOP=1",
-                                              "-q", *args], check=True, stdout=stdout or subprocess.PIPE, stderr=subprocess.PIPE)
+        result = subprocess.run(self.as_user + [self.bin("psql"), "-h", self.dir, "-U", "postgres", "-v", "ON_ERROR_STOP=1",
+                                                "-q", *args], stdout=stdout or subprocess.PIPE, stderr=subprocess.PIPE, cwd=self.dir)
+        if result.returncode != 0:
+            sys.exit("check-engines: postgres: psql %s failed:\n%s" % (" ".join(args)[:200], result.stderr.decode()))
+        return result
 
     def stop(self):
-        subprocess.run(self.as_user + [self.bin("pg_ctl"), "-D", self.data, "-m", "immediate", "stop"], capture_output=True)
+        subprocess.run(self.as_user + [self.bin("pg_ctl"), "-D", self.data, "-m", "immediate", "stop"], capture_output=True, cwd=self.dir)
 
 
 def postgres_groups(inventory, sql, work, server):

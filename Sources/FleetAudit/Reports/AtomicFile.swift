@@ -15,6 +15,12 @@ public enum AtomicFile {
     }
 
     public static func write(_ text: String, to path: String) throws(WriteError) {
+        // `--json /dev/null`, a named pipe, a terminal: not a file to replace. A rename over it would put a
+        // regular file where the device or pipe was (as root, /dev/null itself), so those are written in place.
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
+            return try writeInPlace(text, to: path)
+        }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         removeStaleTemporaries(of: url)
@@ -41,6 +47,17 @@ public enum AtomicFile {
             let why = String(cString: strerror(errno))
             unlink(temp)
             throw WriteError(path: path, reason: why)
+        }
+    }
+
+    private static func writeInPlace(_ text: String, to path: String) throws(WriteError) {
+        let fd = open(path, O_WRONLY)
+        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        do {
+            try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: Data(text.utf8))
+        } catch {
+            throw WriteError(path: path, reason: (error as NSError).localizedDescription)
         }
     }
 

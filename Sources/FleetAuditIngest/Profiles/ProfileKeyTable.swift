@@ -120,6 +120,23 @@ package final class ProfileKeyTable {
         return (entry, true)
     }
 
+    /// The entry offset of `key` when the table has it; nothing is added.
+    func existingEntry(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = Self.hash(key)
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let slot = slots[i]
+            if slot == 0 { return nil }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                let entry = Int(slot & 0xFFFF_FFFF - 1) << 3
+                let length = Int(arena.load(fromByteOffset: entry + 4, as: UInt32.self))
+                if length == key.count && Self.equal(arena + entry + Self.header, key.baseAddress, key.count) { return entry }
+            }
+            i = (i + 1) & mask
+        }
+    }
+
     /// Compares a word at a time, the last word overlapping the one before it: keys are short, and a `memcmp`
     /// call per row, or a byte loop for the tail, cost more than comparing.
     @inline(__always)
