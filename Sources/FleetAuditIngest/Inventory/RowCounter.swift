@@ -195,9 +195,9 @@ final class RowCounter {
         keyBytes = grown(keyBytes, capacity: &keyCapacity, needed: needed, keeping: used)
     }
 
-    /// Calls `body` with each part of a key in turn (the inverse of `appendKey`).
-    @inline(__always)
-    static func forEachPart(ofKey key: UnsafeBufferPointer<UInt8>, parts: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    /// Calls `body` with each part of a key in turn (the inverse of `appendKey`); returns the bytes they took.
+    @inline(__always) @discardableResult
+    static func forEachPart(ofKey key: UnsafeBufferPointer<UInt8>, parts: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) -> Int {
         var i = 0
         for k in 0..<parts {
             var n = Int(key[i])
@@ -209,6 +209,7 @@ final class RowCounter {
             body(k, UnsafeBufferPointer(rebasing: key[i..<(i + n)]))
             i += n
         }
+        return i
     }
 
     /// The profile (or the problem) of a key seen for the first time: another part's, else built.
@@ -233,7 +234,7 @@ final class RowCounter {
             }
             if sharedLookups == Self.sharedTrial && sharedHits * 4 < sharedLookups { usesShared = false }
         } else {
-            result = build(key)
+            return classifyByParts(key)
         }
         switch result {
         case .success(let profile): return add(profile)
@@ -241,13 +242,59 @@ final class RowCounter {
         }
     }
 
-    private func build(_ key: UnsafeBufferPointer<UInt8>) -> Result<ProfileFields, RowProblem> {
+    // A new key by its parts. The core (platform, versions, build, package) decides whether the row makes a
+    // profile at all, and repeats even when devices do not: its result — the fixed ids, or the problem — is
+    // kept per distinct core; each attribute's value id per distinct bytes. So a new profile on a fleet whose
+    // devices do not repeat costs a few byte-hash lookups and a row of ids, not a String per field, a
+    // dictionary of attributes and a `ProfileFields` (which with their hashing were most of ingest there).
+    private let coreKeys = ProfileKeyTable(capacity: 1 << 10)
+    /// Per core: the start of its fixed ids in `coreIDs`, or a problem slot (`-1 - index`, as in `keys`).
+    private var coreResults: [Int] = []
+    private var coreIDs: [Int32] = []
+    private lazy var attributeKeys: [ProfileKeyTable] = plan.parts.filter { $0.attribute != nil }.map { _ in ProfileKeyTable(capacity: 1 << 8) }
+    private lazy var corePartCount = plan.parts.prefix { $0.column != nil }.count
+    private var row: [Int32] = []
+
+    private func classifyByParts(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
+        // The core is the key's prefix: plan.parts lists the columns before the attributes.
+        let coreEnd = Self.forEachPart(ofKey: key, parts: corePartCount) { _, _ in }
+        let core = UnsafeBufferPointer(rebasing: key[0..<coreEnd])
+        let (coreEntry, isNewCore) = coreKeys.entry(of: core)
+        if isNewCore {
+            let result: Int
+            switch build(core, parts: corePartCount) {
+            case .success(let fields):
+                result = coreIDs.count
+                coreIDs += store.fixedIDs(fields)
+            case .failure(let problem):
+                result = Int(add(problem))
+            }
+            coreKeys.setPayload(atEntry: coreEntry, Int32(coreResults.count))
+            coreResults.append(result)
+        }
+        let result = coreResults[Int(coreKeys.payload(atEntry: coreEntry))]
+        guard result >= 0 else { return Int32(result) }
+        row.removeAll(keepingCapacity: true)
+        row += coreIDs[result..<(result + ProfileStore.fixedColumns)]
+        let attributes = UnsafeBufferPointer(rebasing: key[coreEnd...])
+        Self.forEachPart(ofKey: attributes, parts: plan.parts.count - corePartCount) { k, bytes in
+            let (entry, isNew) = attributeKeys[k].entry(of: bytes)
+            if isNew { attributeKeys[k].setPayload(atEntry: entry, store.attributeID(k, String(decoding: bytes, as: UTF8.self).trimmedWhitespace)) }
+            row.append(attributeKeys[k].payload(atEntry: entry))
+        }
+        return Int32(store.append(ids: row))
+    }
+
+
+    /// The profile of a key's first `parts` parts (all of them: the whole profile; the core parts: its fixed
+    /// fields, and whether the row makes one).
+    private func build(_ key: UnsafeBufferPointer<UInt8>, parts: Int? = nil) -> Result<ProfileFields, RowProblem> {
         // Values by part in plain arrays, searched in order: a `[InventoryColumn: String]` hashed each
         // column's raw name, which with the strings was most of the cost of a new key.
         var columns: [(InventoryColumn, String)] = []
         columns.reserveCapacity(plan.parts.count)
         var attributes: [String: String] = [:]
-        Self.forEachPart(ofKey: key, parts: plan.parts.count) { k, bytes in
+        Self.forEachPart(ofKey: key, parts: parts ?? plan.parts.count) { k, bytes in
             let value = String(decoding: bytes, as: UTF8.self)
             let part = plan.parts[k]
             if let column = part.column { columns.append((column, value)) }

@@ -87,17 +87,24 @@ package final class ProfileStore: @unchecked Sendable {
 
     /// Appends a profile's values; returns its row.
     package func append(_ fields: ProfileFields) -> Int {
-        ids.append(platformID(adding: fields.platform))
-        ids.append(interners[1]!.id(fields.osVersion))
-        ids.append(fields.apiLevel.map { Int32(clamping: $0) &+ 1 } ?? 0)
-        ids.append(interners[3]!.id(fields.appVersion))
-        ids.append(interners[4]!.id(fields.appBuild))
-        ids.append(interners[5]!.id(fields.packageName))
+        ids.append(contentsOf: fixedIDs(fields))
         for (k, name) in attributeNames.enumerated() {
             ids.append(interners[Self.fixedColumns + k]!.id(fields.attributes[name]))
         }
         count += 1
         return count - 1
+    }
+
+    /// The ids of a profile's fixed fields (platform, OS version, API level, app version, app build, package),
+    /// interned here, without appending a row: ingest builds a row from these and `attributeID`s.
+    package func fixedIDs(_ fields: ProfileFields) -> [Int32] {
+        [platformID(adding: fields.platform), interners[1]!.id(fields.osVersion), fields.apiLevel.map { Int32(clamping: $0) &+ 1 } ?? 0,
+         interners[3]!.id(fields.appVersion), interners[4]!.id(fields.appBuild), interners[5]!.id(fields.packageName)]
+    }
+
+    /// The id of attribute `k`'s value (nil: absent), interned here.
+    package func attributeID(_ k: Int, _ value: String?) -> Int32 {
+        interners[Self.fixedColumns + k]!.id(value)
     }
 
     /// Appends a row of ids from a store this one was projected from.
