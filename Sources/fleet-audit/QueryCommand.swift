@@ -40,19 +40,14 @@ struct QueryCommand: ParsableCommand {
         if SQLDialect(rawValue: dialect.lowercased()) == nil {
             throw ValidationError("--dialect \(dialect): one of \(SQLDialect.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        for pair in columns where pair.split(separator: "=", maxSplits: 1).count != 2 {
-            throw ValidationError("--column \(pair): expected canonical=header, e.g. --column os_version=osVer")
-        }
+        _ = try InventoryReadOptions.parseColumns(columns)
     }
 
     func run() throws {
         var request = AuditRequest(inventoryPath: "")
         configOptions.apply(to: &request)
         request.releasesPath = releases
-        for pair in columns {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            request.columnOverrides[parts[0]] = parts[1]
-        }
+        request.columnOverrides = try InventoryReadOptions.parseColumns(columns)
         do {
             let known = tableColumns.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
             let query = try QueryRun.run(request, dialect: SQLDialect(rawValue: dialect.lowercased())!, table: table, tableColumns: known)

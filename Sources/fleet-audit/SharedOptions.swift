@@ -75,7 +75,10 @@ struct InventoryReadOptions: ParsableArguments {
         return b
     }
 
-    func parsedColumns() throws -> [String: String] {
+    func parsedColumns() throws -> [String: String] { try Self.parseColumns(columns) }
+
+    /// `--column canonical=header` pairs (also `query`'s).
+    static func parseColumns(_ columns: [String]) throws -> [String: String] {
         var map: [String: String] = [:]
         for pair in columns {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)

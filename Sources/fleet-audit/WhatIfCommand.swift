@@ -74,6 +74,7 @@ struct WhatIfCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        if platform.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--platform needs a name: android, ios, macos, …") }
         if sweepApp && !minApp.isEmpty { throw ValidationError("give --min-app or --sweep-app, not both") }
         if sweepOS && !minOS.isEmpty { throw ValidationError("give --min-os or --sweep-os, not both") }
         if !sweepApp && minApp.isEmpty && !sweepOS && minOS.isEmpty {

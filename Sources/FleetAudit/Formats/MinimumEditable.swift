@@ -75,15 +75,12 @@ public enum MinimumDraft {
 extension JSONValue {
     /// The value at a path of the form diagnostics use (`ios2[0].requirements.required_os_version`).
     func value(at path: String) -> JSONValue? {
+        guard let components = JSONPositions.components(of: path) else { return nil }
         var current: JSONValue? = self
-        for segment in path.split(separator: ".") {
-            var rest = Substring(segment)
-            let name = rest.prefix { $0 != "[" }
-            if !name.isEmpty { current = current?.objectValue?[String(name)] }
-            rest = rest.dropFirst(name.count)
-            while rest.first == "[", let close = rest.firstIndex(of: "]"), let i = Int(rest[rest.index(after: rest.startIndex)..<close]) {
-                current = current?.arrayValue.flatMap { i < $0.count ? $0[i] : nil }
-                rest = rest[rest.index(after: close)...]
+        for c in components {
+            switch c {
+            case .member(let key): current = current?.objectValue?[key]
+            case .element(let i): current = current?.arrayValue.flatMap { i < $0.count ? $0[i] : nil }
             }
         }
         return current

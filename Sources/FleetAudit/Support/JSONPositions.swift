@@ -64,12 +64,12 @@ public enum JSONPositions {
         return root
     }
 
-    private enum Component {
+    enum Component {
         case member(String), element(Int)
     }
 
-    /// `a.b[0].c` → member a, member b, element 0, member c.
-    private static func components(of path: String) -> [Component]? {
+    /// `a.b[0].c` → member a, member b, element 0, member c (nil for a malformed path).
+    static func components(of path: String) -> [Component]? {
         var out: [Component] = []
         for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
             var rest = Substring(segment)

@@ -100,41 +100,36 @@ package final class ProfileKeyTable {
 
     @inline(__always)
     func entry(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (entry: Int, isNew: Bool) {
-        let tag = hash & 0xFFFF_FFFF_0000_0000
-        var i = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = slots[i]
-            if slot == 0 { break }
-            if slot & 0xFFFF_FFFF_0000_0000 == tag {
-                let entry = Int(slot & 0xFFFF_FFFF - 1) << 3
-                let length = Int(arena.load(fromByteOffset: entry + 4, as: UInt32.self))
-                if length == key.count && Self.equal(arena + entry + Self.header, key.baseAddress, key.count) {
-                    return (entry, false)
-                }
-            }
-            i = (i + 1) & mask
-        }
+        let (found, empty) = probe(key, hash: hash)
+        if let found { return (found, false) }
         let entry = append(key)
-        slots[i] = tag | UInt64(entry >> 3 + 1)
+        slots[empty] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(entry >> 3 + 1)
         if count * 2 > mask { rehash() }
         return (entry, true)
     }
 
-    /// The entry offset of `key` when the table has it; nothing is added.
-    func existingEntry(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        let hash = Self.hash(key)
+    /// The entry of `key`, or the empty slot where it would go.
+    @inline(__always)
+    private func probe(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (entry: Int?, empty: Int) {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
             let slot = slots[i]
-            if slot == 0 { return nil }
+            if slot == 0 { return (nil, i) }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let entry = Int(slot & 0xFFFF_FFFF - 1) << 3
                 let length = Int(arena.load(fromByteOffset: entry + 4, as: UInt32.self))
-                if length == key.count && Self.equal(arena + entry + Self.header, key.baseAddress, key.count) { return entry }
+                if length == key.count && Self.equal(arena + entry + Self.header, key.baseAddress, key.count) {
+                    return (entry, i)
+                }
             }
             i = (i + 1) & mask
         }
+    }
+
+    /// The entry offset of `key` when the table has it; nothing is added.
+    func existingEntry(of key: UnsafeBufferPointer<UInt8>) -> Int? {
+        probe(key, hash: Self.hash(key)).entry
     }
 
     /// Compares a word at a time, the last word overlapping the one before it: keys are short, and a `memcmp`
