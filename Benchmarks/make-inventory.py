@@ -2,7 +2,7 @@
 """Deterministic benchmark inventories: N devices as CSV and (optionally) SQLite.
 
     python3 Benchmarks/make-inventory.py --rows 10000000 --csv bench-data/10m.csv [--sqlite bench-data/10m.sqlite]
-    python3 Benchmarks/make-inventory.py --cardinality high --rows 1000000 --csv bench-data/high-1m.csv
+    python3 Benchmarks/make-inventory.py --cardinality high --rows 10000000 --csv bench-data/high-10m.csv
     python3 Benchmarks/make-inventory.py --aggregated --rows 1000000 --csv bench-data/aggregated-1m.csv
     python3 Benchmarks/make-inventory.py --aggregated --count-scale 16 --rows 1000000 --csv bench-data/agg-100m.csv
 
@@ -110,10 +110,20 @@ def rows(n, seed):
         done += k
 
 
-def rows_high(n, seed):
+# Zipf exponents of the high-cardinality draws, per attribute. `fleet` is a large real fleet: most devices on the
+# newest app and OS releases (auto-update), languages dominated by a few, regions by population — 10M rows give
+# ~580,000 distinct profiles over the columns the sample configs read (issue 16 describes such a fleet: 536,845 at
+# 10M rows). `flat` draws every attribute almost uniformly: 10M rows give 6.8M distinct profiles, two rows in three
+# unique — not a fleet but the raw material of the aggregated worst case (`--aggregated`, every row distinct).
+SPREADS = {"fleet": dict(app=2.2, os=1.8, model=0.9, region=1.2, language=2.2),
+           "flat": dict(app=1.1, os=1.1, model=0.7, region=0.6, language=0.8)}
+
+
+def rows_high(n, seed, spread="fleet"):
     """High cardinality: every attribute drawn on its own (Zipf-like app and OS versions per platform; 2,000
-    Android and 300 Apple models; 200 regions; 100 languages; a tablet flag), so devices hardly repeat, as in a
-    large real fleet or a warehouse's grouped export (the `--cardinality high` shape of issue 16)."""
+    Android and 300 Apple models; 200 regions; 100 languages; a tablet flag), so profiles repeat far less than
+    in the cohort draw (the `--cardinality high` shape of issue 16; `very-high` draws them almost uniformly)."""
+    s = SPREADS[spread]
     rng = random.Random(seed)
     ios_os, android_os, apps, _, _, _, _ = build_tables(rng)
     android_models = [f"Model-{i:04d}" for i in range(2000)]
@@ -121,12 +131,13 @@ def rows_high(n, seed):
     regions = [f"R-{i:03d}" for i in range(200)]
     languages = [f"l{i:02d}-XX" for i in range(100)]
     apps_newest_first = list(reversed(apps))
-    app_w = list(accumulate(zipf_weights(len(apps))))
-    os_w = {id(android_os): list(accumulate(zipf_weights(len(android_os)))), id(ios_os): list(accumulate(zipf_weights(len(ios_os))))}
-    model_w = {id(android_models): list(accumulate(zipf_weights(len(android_models), 0.7))),
-               id(apple_models): list(accumulate(zipf_weights(len(apple_models), 0.7)))}
-    region_w = list(accumulate(zipf_weights(len(regions), 0.6)))
-    language_w = list(accumulate(zipf_weights(len(languages), 0.8)))
+    app_w = list(accumulate(zipf_weights(len(apps), s["app"])))
+    os_w = {id(android_os): list(accumulate(zipf_weights(len(android_os), s["os"]))),
+            id(ios_os): list(accumulate(zipf_weights(len(ios_os), s["os"])))}
+    model_w = {id(android_models): list(accumulate(zipf_weights(len(android_models), s["model"]))),
+               id(apple_models): list(accumulate(zipf_weights(len(apple_models), s["model"])))}
+    region_w = list(accumulate(zipf_weights(len(regions), s["region"])))
+    language_w = list(accumulate(zipf_weights(len(languages), s["language"])))
     for _ in range(n):
         p = rng.choices(["ios", "android", "iPadOS"], weights=[50, 45, 5])[0]
         name, code = rng.choices(apps_newest_first, cum_weights=app_w)[0]
@@ -151,7 +162,7 @@ def rows_aggregated(n, seed, count_scale=1):
     device_id. No malformed rows: a warehouse GROUP BY has already typed them."""
     rng = random.Random(seed + 1)
     seen = set()
-    for row in rows_high(n * 4, seed):
+    for row in rows_high(n * 4, seed, spread="flat"):
         key = "\x1f".join(row[:-1])
         if row[1] == "" or row[3].endswith("b") or key in seen:
             continue
@@ -168,8 +179,9 @@ def main():
     ap.add_argument("--csv", required=True)
     ap.add_argument("--sqlite")
     ap.add_argument("--seed", type=int, default=20261122)
-    ap.add_argument("--cardinality", choices=["low", "high"], default="low",
-                    help="low: rows drawn from 60,000 cohorts (profiles repeat); high: attributes drawn independently")
+    ap.add_argument("--cardinality", choices=["low", "high", "very-high"], default="low",
+                    help="low: rows drawn from 60,000 cohorts (profiles repeat); high: attributes drawn independently, "
+                         "fleet-like (10M rows: ~580k distinct profiles); very-high: drawn almost uniformly (10M rows: 6.8M)")
     ap.add_argument("--aggregated", action="store_true",
                     help="a grouped export: every row a distinct high-cardinality profile with a count column")
     ap.add_argument("--count-scale", type=int, default=1,
@@ -179,7 +191,8 @@ def main():
     if args.aggregated:
         generate = lambda n, seed: rows_aggregated(n, seed, args.count_scale)
     else:
-        generate = rows if args.cardinality == "low" else rows_high
+        generate = {"low": rows, "high": rows_high,
+                    "very-high": lambda n, seed: rows_high(n, seed, spread="flat")}[args.cardinality]
     os.makedirs(os.path.dirname(os.path.abspath(args.csv)), exist_ok=True)
     tmp = args.csv + ".tmp"
     with open(tmp, "w", newline="", encoding="utf-8") as f:

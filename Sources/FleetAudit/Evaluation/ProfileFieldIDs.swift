@@ -27,27 +27,46 @@ struct ProfileFieldIDs: Sendable {
         let attributeColumns = store.attributeNames.indices.filter { needs.attributes.contains(store.attributeNames[$0]) }
             .map { Self.fixed + $0 }
         let projected = ProfileStore(projecting: store, attributeColumns: attributeColumns)
-        let keys = ProfileKeyTable()
+        // The projected store is its own key set: a projected profile is found by its row of ids there.
+        let keys = ProfileRowSet(projected)
         var devices: [Int64] = []
-        let width = store.width
+        // At most one projected profile per profile.
+        projected.reserve(rows: store.count)
+        devices.reserveCapacity(store.count)
+        let width = store.width, keyWidth = Self.fixed + attributeColumns.count
         let ids = store.ids
-        var key = [Int32](repeating: 0, count: Self.fixed + attributeColumns.count)
         let androidID = store.platformID(.android)
-        for i in 0..<store.count where table.devices[i] > 0 {
-            let row = i * width
-            for c in 0..<4 { key[c] = ids[row + c] }
-            key[4] = ids[row] == androidID || needs.appBuildOffAndroid ? ids[row + 4] : 0
-            key[5] = needs.packageName ? ids[row + 5] : 0
-            for (k, c) in attributeColumns.enumerated() { key[Self.fixed + k] = ids[row + c] }
-            let (id, isNew) = keys.id(ofIntegers: key)
-            origin(i, id)
-            if isNew {
-                _ = projected.append(ids: key)
-                devices.append(table.devices[i])
-            } else {
-                devices[id] &+= table.devices[i]
+        // Keys are looked up a batch at a time (`ProfileRowSet.rows(of:count:into:isNew:)`).
+        let batch = 16
+        var batchKeys = [Int32](repeating: 0, count: batch * keyWidth)
+        var batchRows = [Int](repeating: 0, count: batch)
+        var batchIDs = [Int32](repeating: 0, count: batch)
+        var batchIsNew = [Bool](repeating: false, count: batch)
+        var filled = 0
+        func lookUp() {
+            batchKeys.withUnsafeBufferPointer { keys.rows(of: $0.baseAddress!, count: filled, into: &batchIDs, isNew: &batchIsNew) }
+            for k in 0..<filled {
+                let i = batchRows[k], id = Int(batchIDs[k])
+                origin(i, id)
+                if batchIsNew[k] {
+                    devices.append(table.devices[i])
+                } else {
+                    devices[id] &+= table.devices[i]
+                }
             }
+            filled = 0
         }
+        for i in 0..<store.count where table.devices[i] > 0 {
+            let row = i * width, key = filled * keyWidth
+            for c in 0..<4 { batchKeys[key + c] = ids[row + c] }
+            batchKeys[key + 4] = ids[row] == androidID || needs.appBuildOffAndroid ? ids[row + 4] : 0
+            batchKeys[key + 5] = needs.packageName ? ids[row + 5] : 0
+            for (k, c) in attributeColumns.enumerated() { batchKeys[key + Self.fixed + k] = ids[row + c] }
+            batchRows[filled] = i
+            filled += 1
+            if filled == batch { lookUp() }
+        }
+        if filled > 0 { lookUp() }
         return ProfileTable(store: projected, devices: devices)
     }
 }

@@ -37,6 +37,8 @@ public protocol EvaluableConfig: Sendable {
     /// notified), whose absence the client defines ("never"): an inventory without them is not a mistake.
     var deviceHistory: [String] { get }
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision
+    /// An evaluator for one worker's profiles (`ProfileEvaluator`); by default one that keeps nothing.
+    func evaluator(context: EvaluationContext) -> any ProfileEvaluator
 }
 
 extension EvaluableConfig {
@@ -44,6 +46,7 @@ extension EvaluableConfig {
     public var needs: ProfileNeeds { ProfileNeeds() }
     public var packageNames: [String] { [] }
     public var deviceHistory: [String] { [] }
+    public func evaluator(context: EvaluationContext) -> any ProfileEvaluator { StatelessEvaluator(self, context: context) }
 }
 
 /// A rule's stable id and a one-line summary for reports.

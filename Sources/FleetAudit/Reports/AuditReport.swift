@@ -191,9 +191,10 @@ public struct AuditReport: Sendable {
         var infoByID: [String: RuleInfo] = [:]
         for info in config.rules where infoByID[info.id] == nil { infoByID[info.id] = info }
         var ruleIDs = config.rules.map(\.id)
-        ruleIDs += tally.rules.keys.filter { infoByID[$0] == nil }.sorted()
+        let tallies = tally.rules
+        ruleIDs += tallies.keys.filter { infoByID[$0] == nil }.sorted()
         let rules = ruleIDs.map { id -> RuleReport in
-            let ruleTally = tally.rules[id] ?? ConfigTally.RuleTally()
+            let ruleTally = tallies[id] ?? ConfigTally.RuleTally()
             let info = infoByID[id]
             return RuleReport(id: id, summary: info?.summary ?? id, meta: info?.meta,
                               counts: ruleTally.counts, byPlatform: sortedPlatforms(ruleTally.byPlatform))

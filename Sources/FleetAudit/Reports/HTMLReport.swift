@@ -27,8 +27,8 @@ public enum HTMLReport {
     }
 
     // The template's context, typed: each struct is what one section of `report.html.mustache` reads, by
-    // property name (Mustache reads them through reflection). A misspelt or missing field is a compile error
-    // here, not an empty cell found by the golden.
+    // property name, through the key-path tables at the end (`MustacheFields`; Mustache would reflect each
+    // value). A misspelt or missing field is a compile error here, not an empty cell found by the golden.
 
     struct Cell { let outcome: String, value: String, raw: String }
     struct BarSegment { let outcome: String, x: String, width: String, count: String, percent: String }
@@ -268,4 +268,63 @@ public enum HTMLReport {
                              hasChangeCells: !(changed?.cells ?? []).isEmpty,
                              sparklines: trend, hasTrend: !trend.isEmpty, trendRuns: String(trend.first?.runs ?? 0))
     }
+}
+
+// The templates' names for each context type (see `MustacheFields`).
+extension HTMLReport.Cell: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["outcome": \.outcome, "value": \.value, "raw": \.raw]
+}
+extension HTMLReport.BarSegment: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["outcome": \.outcome, "x": \.x, "width": \.width, "count": \.count, "percent": \.percent]
+}
+extension HTMLReport.Card: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["label": \.label, "value": \.value, "alert": \.alert]
+}
+extension HTMLReport.LegendEntry: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["key": \.key, "meaning": \.meaning]
+}
+extension HTMLReport.TopRule: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["config": \.config, "anchor": \.anchor, "rule": \.rule, "summary": \.summary, "forced": \.forced, "blocked": \.blocked, "unsupportedOS": \.unsupportedOS]
+}
+extension HTMLReport.GateRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["gate": \.gate, "config": \.config, "devices": \.devices, "percent": \.percent, "hasPercent": \.hasPercent, "crossed": \.crossed, "result": \.result, "note": \.note, "hasNote": \.hasNote]
+}
+extension HTMLReport.DiagnosticRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["severity": \.severity, "code": \.code, "message": \.message, "path": \.path, "hasPath": \.hasPath, "location": \.location, "hasLocation": \.hasLocation, "devices": \.devices]
+}
+extension HTMLReport.FailedRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["id": \.id, "error": \.error]
+}
+extension HTMLReport.ReasonRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["code": \.code, "rows": \.rows, "devices": \.devices]
+}
+extension HTMLReport.RejectionRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["line": \.line, "column": \.column, "reason": \.reason, "message": \.message, "devices": \.devices]
+}
+extension HTMLReport.RuleRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["id": \.id, "summary": \.summary, "meta": \.meta, "hasMeta": \.hasMeta, "totals": \.totals, "bar": \.bar, "barLabel": \.barLabel]
+}
+extension HTMLReport.PlatformRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["name": \.name, "totals": \.totals, "bar": \.bar, "barLabel": \.barLabel]
+}
+extension HTMLReport.VersionRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["version": \.version, "devices": \.devices]
+}
+extension HTMLReport.TopVersionsRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["outcome": \.outcome, "apps": \.apps, "oses": \.oses]
+}
+extension HTMLReport.NoticeRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["id": \.id, "kind": \.kind, "devices": \.devices]
+}
+extension HTMLReport.ConfigSection: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["id": \.id, "anchor": \.anchor, "format": \.format, "formatName": \.formatName, "source": \.source, "sha256": \.sha256, "platforms": \.platforms, "outcomes": \.outcomes, "totals": \.totals, "bar": \.bar, "barLabel": \.barLabel, "rules": \.rules, "hasOmittedRules": \.hasOmittedRules, "omittedRules": \.omittedRules, "ruleCount": \.ruleCount, "byPlatform": \.byPlatform, "topVersions": \.topVersions, "hasTopVersions": \.hasTopVersions, "notices": \.notices, "hasNotices": \.hasNotices, "diagnostics": \.diagnostics, "hasDiagnostics": \.hasDiagnostics, "hasChange": \.hasChange, "changeHeading": \.changeHeading, "changeNote": \.changeNote, "hasChangeNote": \.hasChangeNote, "changeCells": \.changeCells, "hasChangeCells": \.hasChangeCells, "sparklines": \.sparklines, "hasTrend": \.hasTrend, "trendRuns": \.trendRuns]
+}
+extension HTMLReport.CoverageSection: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["heading": \.heading, "devices": \.devices, "charts": \.charts, "isAndroid": \.isAndroid]
+}
+extension HTMLReport.ChangeCell: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["outcome": \.outcome, "baseline": \.baseline, "now": \.now, "delta": \.delta, "raw": \.raw, "direction": \.direction]
+}
+extension HTMLReport.Page: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["tool": \.tool, "toolVersion": \.toolVersion, "inventorySource": \.inventorySource, "locationKind": \.locationKind, "asOf": \.asOf, "generatedAt": \.generatedAt, "snapshot": \.snapshot, "hasSnapshot": \.hasSnapshot, "historyLine": \.historyLine, "hasHistory": \.hasHistory, "coverage": \.coverage, "hasCoverage": \.hasCoverage, "failed": \.failed, "statusMessage": \.statusMessage, "exitCode": \.exitCode, "cards": \.cards, "legend": \.legend, "outcomes": \.outcomes, "configs": \.configs, "topRules": \.topRules, "hasTopRules": \.hasTopRules, "gates": \.gates, "hasGates": \.hasGates, "runDiagnostics": \.runDiagnostics, "hasRunDiagnostics": \.hasRunDiagnostics, "failedConfigs": \.failedConfigs, "hasFailedConfigs": \.hasFailedConfigs, "rowsRead": \.rowsRead, "rowsRejected": \.rowsRejected, "devices": \.devices, "grouped": \.grouped, "rowWord": \.rowWord, "rowWordOne": \.rowWordOne, "rowWordTitle": \.rowWordTitle, "devicesRejected": \.devicesRejected, "rejectedUncounted": \.rejectedUncounted, "hasUncounted": \.hasUncounted, "rejectionsByReason": \.rejectionsByReason, "hasRejectionsByReason": \.hasRejectionsByReason, "rejections": \.rejections, "rejectionsShown": \.rejectionsShown, "locationLabel": \.locationLabel]
 }

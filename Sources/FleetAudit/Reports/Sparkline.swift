@@ -50,3 +50,12 @@ struct Sparkline {
         }
     }
 }
+
+// The templates' names for the sparkline's values (see `MustacheFields`).
+extension Sparkline: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["outcome": \.outcome, "runs": \.runs, "points": \.points, "markers": \.markers,
+                                                          "first": \.first, "last": \.last, "low": \.low, "high": \.high, "label": \.label]
+}
+extension Sparkline.Marker: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["x": \.x, "label": \.label]
+}

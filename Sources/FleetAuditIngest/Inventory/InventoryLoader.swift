@@ -130,9 +130,7 @@ package struct InventoryLoader {
             if case .readOn? = join {
                 try Self.count(parts.sources[i], into: counters[i], progress: progress, part: i)
             }
-            let isLast: Bool
-            if case .joined? = join { isLast = false } else { isLast = true }
-            if i > 0 { first.absorb(counters[i], lineOffset: lineOffset, last: isLast) }
+            if i > 0 { first.absorb(counters[i], lineOffset: lineOffset) }
             guard case .joined(let lines)? = join else { break }
             lineOffset += lines
         }

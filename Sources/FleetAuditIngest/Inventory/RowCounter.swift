@@ -34,6 +34,13 @@ struct ProfileKeyPlan: Sendable {
 /// Counts one stream of rows (a whole inventory, or one part of it read by one thread) into distinct
 /// profiles. Each distinct key is validated once, when first seen; later rows cost a hash lookup.
 ///
+/// Two tiers: the first `rawKeyLimit` distinct keys are kept as their bytes (`keys`), so a row that repeats
+/// one costs one lookup. Past that — a fleet whose devices do not repeat — a new key is not kept: its row
+/// is classified by its parts (small tables of distinct cores and attribute values) into the row of ids of
+/// its profile, found in the store itself (`ProfileRowSet`) and counted there. The most frequent keys come
+/// early and stay in the first tier; memory then grows by a profile's row of ids (and a few bytes of slots
+/// and count), not by a copy of its text: on 1M distinct profiles the raw keys were most of the peak.
+///
 /// Rows are looked up 16 at a time: first every row's hash slot is loaded, then every slot's entry, then the
 /// rows are counted in order. On a large fleet the key table does not fit in the core's cache, and one row at
 /// a time each lookup waited for two memory loads in turn; batched, the loads of 16 rows overlap.
@@ -42,8 +49,12 @@ final class RowCounter {
     /// Each key's payload is its profile index (≥ 0), or `-1 - problemIndex` for a key whose values cannot
     /// make a profile; its device count is the profile's.
     let keys = ProfileKeyTable()
-    /// The profiles made so far, as rows of small integers (`ProfileStore`).
+    static let rawKeyLimit = 1 << 17
+    /// The profiles made so far, as rows of small integers (`ProfileStore`), each once (`rows`).
     let store: ProfileStore
+    private let rows: ProfileRowSet
+    /// Devices counted per profile outside `keys` (second-tier rows, absorbed parts).
+    private var rowDevices: [Int64] = []
     private(set) var problems: [RowProblem] = []
     private var counted: InventorySummary
 
@@ -70,6 +81,7 @@ final class RowCounter {
         self.plan = plan
         self.shared = shared
         store = ProfileStore(attributeNames: plan.parts.compactMap(\.attribute))
+        rows = ProfileRowSet(store)
         self.counted = summary
         keyBytes = .allocate(capacity: keyCapacity)
         partFields = .allocate(capacity: plan.parts.count)
@@ -136,9 +148,19 @@ final class RowCounter {
         keys.keepAlive(touched)
         for r in 0..<n {
             let key = batchKey(r)
-            let (entry, isNew) = keys.entry(of: key, hash: batchHash[r])
-            if isNew { keys.setPayload(atEntry: entry, classify(key, hash: batchHash[r])) }
-            let slot = Int(keys.payload(atEntry: entry))
+            var entry: Int? = nil
+            let slot: Int
+            if keys.count < Self.rawKeyLimit {
+                let (found, isNew) = keys.entry(of: key, hash: batchHash[r])
+                if isNew { keys.setPayload(atEntry: found, classify(key, hash: batchHash[r])) }
+                entry = found
+                slot = Int(keys.payload(atEntry: found))
+            } else if let found = keys.existingEntry(of: key, hash: batchHash[r]) {
+                entry = found
+                slot = Int(keys.payload(atEntry: found))
+            } else {
+                slot = Int(classify(key, hash: batchHash[r]))
+            }
             guard slot >= 0 else {
                 let problem = problems[-1 - slot]
                 counted.reject(Rejection(line: batchLine[r], column: problem.column, reason: problem.reason, message: problem.message,
@@ -151,7 +173,7 @@ final class RowCounter {
                                          message: "count \"\(batchCountText[r] ?? "")\" is not a positive integer", devices: nil))
                 continue
             }
-            keys.addDevices(atEntry: entry, devices)
+            if let entry { keys.addDevices(atEntry: entry, devices) } else { rowDevices[slot] &+= devices }
             counted.rowsRead += 1
             counted.rowsEvaluated += 1
             let (sum, overflow) = counted.devices.addingReportingOverflow(devices)
@@ -282,7 +304,14 @@ final class RowCounter {
             if isNew { attributeKeys[k].setPayload(atEntry: entry, store.attributeID(k, String(decoding: bytes, as: UTF8.self).trimmedWhitespace)) }
             row.append(attributeKeys[k].payload(atEntry: entry))
         }
-        return Int32(store.append(ids: row))
+        return slot(of: row)
+    }
+
+    /// The profile with these ids, added when new.
+    private func slot(of ids: [Int32]) -> Int32 {
+        let (slot, isNew) = ids.withUnsafeBufferPointer { rows.row(of: $0.baseAddress!) }
+        if isNew { rowDevices.append(0) }
+        return Int32(slot)
     }
 
     /// The profile of a key's first `parts` parts (all of them: the whole profile; the core parts: its fixed
@@ -303,7 +332,7 @@ final class RowCounter {
     }
 
     private func add(_ profile: ProfileFields) -> Int32 {
-        Int32(store.append(profile))
+        slot(of: store.ids(of: profile))
     }
 
     private func add(_ problem: RowProblem) -> Int32 {
@@ -311,47 +340,52 @@ final class RowCounter {
         return Int32(-problems.count)
     }
 
-    /// Folds in the counts of a later part of the same inventory, whose lines start `lineOffset` later.
-    /// When it is the `last` part, no row follows, so its new keys need not be findable: they go straight to
-    /// the store with their devices, and this table does not grow by a second copy of them — on a fleet whose
-    /// devices do not repeat that copy, made while the other part's table was still alive, was the peak of a
-    /// run's memory (322 → 235–246 MB on 1M distinct rows).
-    func absorb(_ other: RowCounter, lineOffset: Int, last: Bool = false) {
-        flush()
-        other.flush()
-        for otherID in 0..<other.keys.count {
-            let key = other.keys.key(otherID)
-            let otherSlot = Int(other.keys.payload(otherID))
-            if last {
-                if let entry = keys.existingEntry(of: key) {
-                    keys.addDevices(atEntry: entry, other.keys.devices(otherID))
-                } else if otherSlot >= 0 {
-                    absorbedDevices.append((add(Profile(store: other.store, row: otherSlot).fields), other.keys.devices(otherID)))
-                }
-                // A new key that is a problem was rejected in the other part's accounting, absorbed below.
-                continue
+    /// Folds in the counts of a later part of the same inventory, whose lines start `lineOffset` later: its
+    /// profiles, translated into this store's ids, found or added here with their devices. (Its keys are not
+    /// merged: no row follows a merge.)
+    func absorb(_ other: RowCounter, lineOffset: Int) {
+        // No row follows: both parts' raw keys are folded into their counts by profile and let go before the
+        // merge adds its rows (on 1M distinct profiles they were a fifth of the peak).
+        foldKeys()
+        other.foldKeys()
+        releaseFreedMemory()
+        let devices = other.rowDevices
+        rows.reserve(store.count + other.store.count)
+        let remap = StoreRemap(from: other.store)
+        var ids = [Int32](repeating: 0, count: store.width)
+        for slot in 0..<other.store.count {
+            let mine = ids.withUnsafeMutableBufferPointer { buffer -> Int in
+                store.translate(row: slot, of: other.store, remap: remap, into: buffer.baseAddress!)
+                let (row, isNew) = rows.row(of: buffer.baseAddress!)
+                if isNew { rowDevices.append(0) }
+                return row
             }
-            let (entry, isNew) = keys.entry(of: key)
-            if isNew {
-                keys.setPayload(atEntry: entry, otherSlot >= 0 ? add(Profile(store: other.store, row: otherSlot).fields) : add(other.problems[-1 - otherSlot]))
-            }
-            keys.addDevices(atEntry: entry, other.keys.devices(otherID))
+            rowDevices[mine] &+= devices[slot]
         }
         counted.absorb(other.counted, lineOffset: lineOffset)
     }
 
-    /// Profiles the last absorbed part added without a key here, with their devices.
-    private var absorbedDevices: [(slot: Int32, devices: Int64)] = []
+    /// Returns memory freed on the reading threads to the system: glibc keeps a thread's freed blocks in
+    /// that thread's arena, where the merge (on another thread) cannot reuse them.
+    private func releaseFreedMemory() {
+        #if os(Linux)
+        _ = glibcMallocTrim(0)
+        #endif
+    }
 
-    func table() -> ProfileTable {
+    /// Moves the devices counted by key to the profiles' counts and empties the key table.
+    private func foldKeys() {
         flush()
-        var devices = Array(repeating: Int64(0), count: store.count)
         for id in 0..<keys.count {
             let slot = Int(keys.payload(id))
-            if slot >= 0 { devices[slot] &+= keys.devices(id) }
+            if slot >= 0 { rowDevices[slot] &+= keys.devices(id) }
         }
-        for (slot, n) in absorbedDevices { devices[Int(slot)] &+= n }
-        return ProfileTable(store: store, devices: devices)
+        keys.removeAll()
+    }
+
+    func table() -> ProfileTable {
+        foldKeys()
+        return ProfileTable(store: store, devices: rowDevices)
     }
 
     /// Whether the platform field says `android` as `ProfileBuilder` reads it (any case, blanks around it),
@@ -392,3 +426,9 @@ final class RowCounter {
         return digits > 0 && value > 0 ? value : nil
     }
 }
+
+#if os(Linux)
+/// glibc's `malloc_trim` (malloc.h, which the Glibc module does not export).
+@_silgen_name("malloc_trim")
+private func glibcMallocTrim(_ pad: Int) -> Int32
+#endif

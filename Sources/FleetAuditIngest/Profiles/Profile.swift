@@ -52,6 +52,16 @@ public struct Profile: Hashable, Sendable {
         return store.attribute(row, normalized: InventoryColumn.normalize(name))
     }
 
+    /// The interned id of field `column` (a `ProfileStore` column; 0: absent). Ids compare within one store —
+    /// `storeID` says which — so an evaluator can remember what it worked out for a value.
+    package func fieldID(_ column: Int) -> Int32 { store.id(row, column) }
+    package var storeID: ObjectIdentifier { ObjectIdentifier(store) }
+
+    /// The store column of an attribute by any spelling of its name; nil when the profile has no such column.
+    package func attributeColumn(_ name: String) -> Int? {
+        store.attributeColumn(normalized: InventoryColumn.normalize(name))
+    }
+
     public static func == (a: Profile, b: Profile) -> Bool { a.fields == b.fields }
     public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }

@@ -7,17 +7,31 @@
 /// key's entry is; the entry (id, length, devices, payload, bytes) is one contiguous run, so counting a row
 /// touches two cache lines — the slot and the entry — which on tens of millions of rows is what the time goes
 /// to (separate arrays for ids, counts and payloads were two more cache misses per row).
-/// Memory: the keys plus about 40 bytes per key.
+///
+/// Entries live in chunks of 256 KB that never move: a single arena doubled by copying held the old and the
+/// new copy at once, and with two parts' tables growing side by side that copy was the peak of a run's memory.
+/// Memory: the keys padded to 8 bytes plus about 36 bytes per key (a 16-byte header, 4 for `entries`, a
+/// slot at least half full).
 package final class ProfileKeyTable {
     private var slots: UnsafeMutablePointer<UInt64>   // 0 = empty, else (hash high 32 bits << 32) | (entry offset / 8 + 1)
     private var mask: Int
-    private var arena: UnsafeMutableRawPointer        // entries: UInt32 id, UInt32 length, Int64 devices,
-                                                      // Int32 payload, 4 spare, key bytes padded to 8
-    private static let header = 24
-    private var arenaCapacity: Int
-    private var arenaUsed = 0
-    private var entries: [Int] = []                   // entry offset of each id
+    // Entries: UInt32 length, Int32 payload, Int64 devices, key bytes padded to 8. An entry offset is a place
+    // in one offset space; `chunks[offset >> chunkShift]` is where its chunk is.
+    private static let header = 16
+    private static let chunkShift = 18
+    private static let chunkSize = 1 << chunkShift
+    private var chunks: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    private var chunkCount = 0, chunkCapacity = 8
+    private var allocations: [UnsafeMutableRawPointer] = []
+    private var arenaUsed = 0, arenaEnd = 0
+    private var entries: [UInt32] = []                // entry offset / 8 of each id
     var count: Int { entries.count }
+
+    @inline(__always) private func address(_ entry: Int) -> UnsafeMutableRawPointer {
+        chunks[entry >> Self.chunkShift] + (entry & (Self.chunkSize - 1))
+    }
+
+    @inline(__always) private func entryOffset(_ id: Int) -> Int { Int(entries[id]) << 3 }
 
     package init(capacity: Int = 1 << 12) {
         var size = 16
@@ -25,39 +39,53 @@ package final class ProfileKeyTable {
         slots = .allocate(capacity: size)
         slots.initialize(repeating: 0, count: size)
         mask = size - 1
-        arenaCapacity = 1 << 16
-        arena = .allocate(byteCount: arenaCapacity, alignment: 8)
+        chunks = .allocate(capacity: chunkCapacity)
     }
 
     deinit {
         slots.deallocate()
-        arena.deallocate()
+        for allocation in allocations { allocation.deallocate() }
+        chunks.deallocate()
+    }
+
+    /// Empties the table and gives its memory back (a part's keys once its counts are merged).
+    func removeAll() {
+        for allocation in allocations { allocation.deallocate() }
+        allocations = []
+        chunkCount = 0
+        arenaUsed = 0
+        arenaEnd = 0
+        entries = []
+        slots.deallocate()
+        mask = 15
+        slots = .allocate(capacity: 16)
+        slots.initialize(repeating: 0, count: 16)
     }
 
     /// The bytes of key `id`.
     func key(_ id: Int) -> UnsafeBufferPointer<UInt8> {
-        let entry = entries[id]
-        let length = Int(arena.load(fromByteOffset: entry + 4, as: UInt32.self))
-        return UnsafeBufferPointer(start: (arena + entry + Self.header).assumingMemoryBound(to: UInt8.self), count: length)
+        let entry = address(entryOffset(id))
+        let length = Int(entry.load(as: UInt32.self))
+        return UnsafeBufferPointer(start: (entry + Self.header).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
     /// The devices counted for key `id`.
-    func devices(_ id: Int) -> Int64 { arena.load(fromByteOffset: entries[id] + 8, as: Int64.self) }
+    func devices(_ id: Int) -> Int64 { address(entryOffset(id)).load(fromByteOffset: 8, as: Int64.self) }
 
-    /// The payload of key `id`.
-    func payload(_ id: Int) -> Int32 { arena.load(fromByteOffset: entries[id] + 16, as: Int32.self) }
+    /// The payload of key `id`: its id until set otherwise.
+    func payload(_ id: Int) -> Int32 { address(entryOffset(id)).load(fromByteOffset: 4, as: Int32.self) }
 
     /// Payload of the entry at `entry` (an offset from `entry(of:)`).
-    @inline(__always) func payload(atEntry entry: Int) -> Int32 { arena.load(fromByteOffset: entry + 16, as: Int32.self) }
+    @inline(__always) func payload(atEntry entry: Int) -> Int32 { address(entry).load(fromByteOffset: 4, as: Int32.self) }
 
     @inline(__always) func setPayload(atEntry entry: Int, _ value: Int32) {
-        arena.storeBytes(of: value, toByteOffset: entry + 16, as: Int32.self)
+        address(entry).storeBytes(of: value, toByteOffset: 4, as: Int32.self)
     }
 
     /// Adds devices to the entry at `entry` (wrapping; callers cap totals separately).
     @inline(__always) func addDevices(atEntry entry: Int, _ n: Int64) {
-        let old = arena.load(fromByteOffset: entry + 8, as: Int64.self)
-        arena.storeBytes(of: old &+ n, toByteOffset: entry + 8, as: Int64.self)
+        let at = address(entry)
+        at.storeBytes(of: at.load(fromByteOffset: 8, as: Int64.self) &+ n, toByteOffset: 8, as: Int64.self)
     }
 
     /// The id of `key`, adding it when new.
@@ -69,9 +97,32 @@ package final class ProfileKeyTable {
         }
     }
 
+    /// The ids of `count` keys of `width` integers each, back to back at `keys` (projected profiles' field ids),
+    /// adding the new ones (`isNew`). Looked up as `RowCounter` looks up rows: every key's home slot loaded, then
+    /// every slot's entry, then the keys probed in order — projecting millions of profiles one at a time waited
+    /// on those two cache misses in turn for each.
+    package func ids(ofIntegerKeys keys: UnsafePointer<Int32>, width: Int, count: Int,
+                     into ids: UnsafeMutablePointer<Int32>, isNew: UnsafeMutablePointer<Bool>) {
+        let bytes = width * 4
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes in
+            let raw = UnsafeRawPointer(keys).assumingMemoryBound(to: UInt8.self)
+            for k in 0..<count { hashes[k] = Self.hash(UnsafeBufferPointer(start: raw + k * bytes, count: bytes)) }
+            var touched: UInt64 = 0
+            for k in 0..<count { touched &+= slotValue(hash: hashes[k]) }
+            for k in 0..<count { touched &+= entryValue(hash: hashes[k]) }
+            keepAlive(touched)
+            for k in 0..<count {
+                let (entry, new) = entry(of: UnsafeBufferPointer(start: raw + k * bytes, count: bytes), hash: hashes[k])
+                ids[k] = payload(atEntry: entry)
+                isNew[k] = new
+            }
+        }
+    }
+
+    /// The id of `key`, adding it when new; for a table whose payloads are left as the ids.
     package func id(of key: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
         let (entry, isNew) = entry(of: key)
-        return (Int(arena.load(fromByteOffset: entry, as: UInt32.self)), isNew)
+        return (Int(payload(atEntry: entry)), isNew)
     }
 
     /// The entry offset of `key`, adding it (with no devices and payload 0) when new. An offset stays valid
@@ -90,7 +141,7 @@ package final class ProfileKeyTable {
     /// The first word of the entry the home slot of a hash points to, loaded ahead like `slotValue`.
     @inline(__always) func entryValue(hash: UInt64) -> UInt64 {
         let slot = slots[Int(truncatingIfNeeded: hash) & mask]
-        return slot == 0 ? 0 : arena.load(fromByteOffset: Int(slot & 0xFFFF_FFFF - 1) << 3, as: UInt64.self)
+        return slot == 0 ? 0 : address(Int(slot & 0xFFFF_FFFF - 1) << 3).load(as: UInt64.self)
     }
 
     /// Keeps the loads above from being optimized away.
@@ -118,8 +169,8 @@ package final class ProfileKeyTable {
             if slot == 0 { return (nil, i) }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let entry = Int(slot & 0xFFFF_FFFF - 1) << 3
-                let length = Int(arena.load(fromByteOffset: entry + 4, as: UInt32.self))
-                if length == key.count && Self.equal(arena + entry + Self.header, key.baseAddress, key.count) {
+                let at = address(entry)
+                if Int(at.load(as: UInt32.self)) == key.count && Self.equal(at + Self.header, key.baseAddress, key.count) {
                     return (entry, i)
                 }
             }
@@ -130,6 +181,10 @@ package final class ProfileKeyTable {
     /// The entry offset of `key` when the table has it; nothing is added.
     func existingEntry(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         probe(key, hash: Self.hash(key)).entry
+    }
+
+    @inline(__always) func existingEntry(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+        probe(key, hash: hash).entry
     }
 
     /// Compares a word at a time, the last word overlapping the one before it: keys are short, and a `memcmp`
@@ -161,24 +216,37 @@ package final class ProfileKeyTable {
 
     private func append(_ key: UnsafeBufferPointer<UInt8>) -> Int {
         let size = Self.header + (key.count + 7) & ~7
-        if arenaUsed + size > arenaCapacity {
-            var bigger = arenaCapacity * 2
-            while bigger < arenaUsed + size { bigger *= 2 }
-            let new = UnsafeMutableRawPointer.allocate(byteCount: bigger, alignment: 8)
-            new.copyMemory(from: arena, byteCount: arenaUsed)
-            arena.deallocate()
-            arena = new
-            arenaCapacity = bigger
-        }
+        if arenaUsed + size > arenaEnd { addChunks(for: size) }
         let entry = arenaUsed
-        arena.storeBytes(of: UInt32(truncatingIfNeeded: entries.count), toByteOffset: entry, as: UInt32.self)
-        arena.storeBytes(of: UInt32(truncatingIfNeeded: key.count), toByteOffset: entry + 4, as: UInt32.self)
-        arena.storeBytes(of: Int64(0), toByteOffset: entry + 8, as: Int64.self)
-        arena.storeBytes(of: Int64(0), toByteOffset: entry + 16, as: Int64.self)
-        if let base = key.baseAddress, key.count > 0 { (arena + entry + Self.header).copyMemory(from: base, byteCount: key.count) }
+        let at = address(entry)
+        at.storeBytes(of: UInt32(truncatingIfNeeded: key.count), as: UInt32.self)
+        at.storeBytes(of: Int32(truncatingIfNeeded: entries.count), toByteOffset: 4, as: Int32.self)
+        at.storeBytes(of: Int64(0), toByteOffset: 8, as: Int64.self)
+        if let base = key.baseAddress, key.count > 0 { (at + Self.header).copyMemory(from: base, byteCount: key.count) }
         arenaUsed += size
-        entries.append(entry)
+        entries.append(UInt32(truncatingIfNeeded: entry >> 3))
         return entry
+    }
+
+    /// Starts a new chunk for an entry of `size` bytes (the rest of the current one stays unused): one chunk,
+    /// or for an entry longer than a chunk (a hostile 10 MB field) one allocation spanning several.
+    private func addChunks(for size: Int) {
+        let n = (size + Self.chunkSize - 1) >> Self.chunkShift
+        if chunkCount + n > chunkCapacity {
+            var bigger = chunkCapacity * 2
+            while bigger < chunkCount + n { bigger *= 2 }
+            let new = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: bigger)
+            new.moveInitialize(from: chunks, count: chunkCount)
+            chunks.deallocate()
+            chunks = new
+            chunkCapacity = bigger
+        }
+        let block = UnsafeMutableRawPointer.allocate(byteCount: n << Self.chunkShift, alignment: 8)
+        allocations.append(block)
+        for k in 0..<n { (chunks + chunkCount + k).initialize(to: block + (k << Self.chunkShift)) }
+        chunkCount += n
+        arenaUsed = arenaEnd
+        arenaEnd += n << Self.chunkShift
     }
 
     private func rehash() {
@@ -190,7 +258,7 @@ package final class ProfileKeyTable {
             let hash = Self.hash(key(id))
             var i = Int(truncatingIfNeeded: hash) & newMask
             while new[i] != 0 { i = (i + 1) & newMask }
-            new[i] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(entry >> 3 + 1)
+            new[i] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(entry + 1)
         }
         slots.deallocate()
         slots = new

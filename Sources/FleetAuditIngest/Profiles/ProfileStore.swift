@@ -63,6 +63,7 @@ package final class ProfileStore: @unchecked Sendable {
     /// Per column; nil for the API level, stored as a number. Projections share their source's.
     package let interners: [TextInterner?]
     private var platforms: [Platform] = []
+    package var platformCount: Int { platforms.count }
     private var platformIDs: [Platform: Int32] = [:]
     package private(set) var ids: [Int32] = []
     package var width: Int { Self.fixedColumns + attributeNames.count }
@@ -114,6 +115,53 @@ package final class ProfileStore: @unchecked Sendable {
         return count - 1
     }
 
+    /// Room for `rows` rows in all: the array then never grows by copying itself (which held both copies at
+    /// once); the room not written to is not resident.
+    package func reserve(rows: Int) { ids.reserveCapacity(rows * width) }
+
+    /// Whether row `row` has exactly these `width` ids.
+    @inline(__always) func row(_ row: Int, equals other: UnsafePointer<Int32>) -> Bool {
+        ids.withUnsafeBufferPointer { all in
+            let start = all.baseAddress! + row * width
+            for c in 0..<width where start[c] != other[c] { return false }
+            return true
+        }
+    }
+
+    func withRow<T>(_ row: Int, _ body: (UnsafePointer<Int32>) -> T) -> T {
+        ids.withUnsafeBufferPointer { body($0.baseAddress! + row * width) }
+    }
+
+    /// The ids row `row` of `source` (a store with the same columns) has here, each of the source's distinct
+    /// texts interned here once through `remap`, written to `out`.
+    package func translate(row: Int, of source: ProfileStore, remap: StoreRemap, into out: UnsafeMutablePointer<Int32>) {
+        let start = row * source.width
+        for c in 0..<width {
+            let id = source.ids[start + c]
+            if c == Self.apiLevelColumn || id == 0 { out[c] = id; continue }
+            let known = remap.ids[c][Int(id)]
+            if known >= 0 { out[c] = known; continue }
+            let mine = c == Self.platformColumn ? platformID(adding: source.platforms[Int(id) - 1])
+                                                : interners[c]!.id(source.interners[c]!.texts[Int(id)])
+            remap.ids[c][Int(id)] = mine
+            out[c] = mine
+        }
+    }
+
+    /// The ids a profile's values have here (interned when new), without appending a row.
+    package func ids(of fields: ProfileFields) -> [Int32] {
+        var row = fixedIDs(fields)
+        for (k, name) in attributeNames.enumerated() { row.append(interners[Self.fixedColumns + k]!.id(fields.attributes[name])) }
+        return row
+    }
+
+    /// Appends the `width` ids at `row` (a projection's batch of keys).
+    package func append(ids row: UnsafePointer<Int32>) -> Int {
+        for c in 0..<width { ids.append(row[c]) }
+        count += 1
+        return count - 1
+    }
+
     /// A platform's id in this store, or -1 when no profile has it.
     package func platformID(_ platform: Platform) -> Int32 { platformIDs[platform] ?? -1 }
 
@@ -134,10 +182,26 @@ package final class ProfileStore: @unchecked Sendable {
 
     func platform(_ row: Int) -> Platform { platforms[Int(ids[row * width]) - 1] }
 
+    /// The platform of a platform id, the text of a fixed column's id (nil: absent).
+    package func platform(id: Int32) -> Platform { platforms[Int(id) - 1] }
+    package func text(id: Int32, column: Int) -> String? { id == 0 ? nil : interners[column]!.texts[Int(id)] }
+
+    /// Whether the fixed columns' ids mean the same texts here and in `other` (one is projected from the other,
+    /// or both from one store).
+    package func sharesFixedIDs(with other: ProfileStore) -> Bool {
+        if self === other { return true }
+        for c in 0..<Self.fixedColumns where c != Self.platformColumn && c != Self.apiLevelColumn {
+            if interners[c] !== other.interners[c] { return false }
+        }
+        return platforms == other.platforms
+    }
+
     func apiLevel(_ row: Int) -> Int? {
         let v = ids[row * width + Self.apiLevelColumn]
         return v == 0 ? nil : Int(v - 1)
     }
+
+    func attributeColumn(normalized name: String) -> Int? { attributeColumns[name] }
 
     func attribute(_ row: Int, normalized name: String) -> String? {
         guard let column = attributeColumns[name] else { return nil }
@@ -150,5 +214,17 @@ package final class ProfileStore: @unchecked Sendable {
             if let value = text(row, Self.fixedColumns + k) { out[name] = value }
         }
         return out
+    }
+}
+
+/// A source store's ids as another store's, column by column (-1: not yet interned there).
+package final class StoreRemap {
+    fileprivate var ids: [[Int32]]
+
+    package init(from source: ProfileStore) {
+        ids = (0..<source.width).map { c in
+            c == ProfileStore.platformColumn ? Array(repeating: -1, count: source.platformCount + 1)
+                : c == ProfileStore.apiLevelColumn ? [] : Array(repeating: -1, count: source.interners[c]!.texts.count)
+        }
     }
 }

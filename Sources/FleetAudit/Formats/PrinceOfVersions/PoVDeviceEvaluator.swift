@@ -4,13 +4,17 @@ import Foundation
 /// client reads them, and the v4 and legacy decisions (SPEC §5.1, §5.2).
 struct PoVDeviceEvaluator {
     let profile: Profile
-    let context: EvaluationContext
+    /// The evaluation's context, and what it remembers between profiles (nothing when one profile is
+    /// explained). A reference: this value is copied into closures, and a copy of the context per profile
+    /// retained and released each of its fields.
+    let memo: PoVMemo
+    private var context: EvaluationContext { memo.context }
 
     private var isAndroid: Bool { profile.platform == .android }
 
     /// Whether `--pov-legacy-below` says this device's app still bundles a client before 4.0.
     var runsLegacyClient: Bool {
-        guard let below = context.options.povLegacyBelow[profile.platform] else { return false }
+        guard !context.options.povLegacyBelow.isEmpty, let below = context.options.povLegacyBelow[profile.platform] else { return false }
         if isAndroid, let code = Int(below) {
             return (profile.appBuildCode ?? Int.max) < code
         }
@@ -27,7 +31,20 @@ struct PoVDeviceEvaluator {
                         "devices whose app or OS version the PrinceOfVersions client cannot parse")])
     }
 
-    private struct Unreadable: Error { let decision: Decision }
+    struct Unreadable: Error { let decision: Decision }
+
+    /// The installed version and the OS as the 4.x client reads them, or why it cannot.
+    typealias DeviceReading = Result<(installed: PoVVersion, os: PoVVersion), Unreadable>
+
+    private func v4Device() -> DeviceReading {
+        if isAndroid {
+            guard let code = profile.appBuildCode, let level = profile.apiLevel else {
+                return .failure(Unreadable(decision: unreadable("the versionCode")))
+            }
+            return .success((.code(Int64(code)), .code(Int64(level))))
+        }
+        return appleDevice().map { (installed: $0.0, os: $0.1) }
+    }
 
     /// An iOS/macOS device's installed version (`app_version-app_build`) and OS, as the client parses them.
     private func appleDevice() -> Result<(PoVVersion, PoVVersion), Unreadable> {
@@ -46,25 +63,25 @@ struct PoVDeviceEvaluator {
 
     func v4(_ configurations: [PoVConfiguration], selection: PoVSelection) -> Decision {
         let installed: PoVVersion, os: PoVVersion
-        if isAndroid {
-            guard let code = profile.appBuildCode, let level = profile.apiLevel else { return unreadable("the versionCode") }
-            installed = .code(Int64(code))
-            os = .code(Int64(level))
-        } else {
-            switch appleDevice() {
-            case .success(let device): (installed, os) = device
-            case .failure(let decision): return decision.decision
-            }
+        switch memo.device(profile, v4Device) {
+        case .success(let device): (installed, os) = device
+        case .failure(let reading): return reading.decision
         }
         // Which configuration holds is decided without words; the reasons are built only when asked for
         // (`explain`), since a run evaluates tens of thousands of profiles.
         let (chosen, failedOnlyOnOS) = selection.choose(os: os, useFiling: selection.filingApplies(context.options),
-                                                        attribute: { profile.attribute($0) }) { i in
-            configurations[i].requirements.allSatisfy {
-                PoVRequirements.holds($0.key, $0.value, profile: profile, options: context.options)
+                                                        attribute: { profile.attribute($0) },
+                                                        remembered: { memo.candidates(profile, selection: selection, $0) }) { i in
+            configurations[i].requirements.indices.allSatisfy { k in
+                let (key, value) = configurations[i].requirements[k]
+                let check = { PoVRequirements.holds(key, value, profile: profile, options: context.options) }
+                return memo.holds(profile, configuration: i, requirement: k, name: key, check)
             }
         }
-        if let chosen { return decide(configurations[chosen], installed: installed) }
+        if let chosen {
+            let decide = { self.decide(configurations[chosen], installed: installed) }
+            return memo.decision(profile, configuration: chosen, decide)
+        }
         if let c = failedOnlyOnOS.map({ configurations[$0] }) {
             return Decision(.unsupportedOS, rule: c.id,
                             reason: "no configuration's requirements hold; \(c.id) fails only on required_os_version (OS \(os) < \(c.requiredOS!))")

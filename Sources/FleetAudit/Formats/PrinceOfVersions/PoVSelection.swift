@@ -9,7 +9,7 @@
 ///   only for devices whose attribute equals it ignoring case: it is filed under that text, and only the
 ///   entries filed under the device's own values are checked. Other configurations are checked one by one.
 /// The answer is the one a scan in array order gives; `PoVSelectionTests` checks that on random arrays.
-struct PoVSelection: Sendable {
+final class PoVSelection: Sendable {
     /// A lower bound on the device's OS: `.none` always holds, so it orders below every version.
     enum OSBound: Comparable, Sendable {
         case none
@@ -82,7 +82,10 @@ struct PoVSelection: Sendable {
     /// - Parameters:
     ///   - attribute: the device's attribute by requirement key (PoVRequirements' lookup), for filed entries.
     ///   - requirementsHold: whether configuration i's requirements other than the OS hold.
+    ///   - remembered: gives the candidates (made by its argument), or what it kept for a device with the same
+    ///     values of the `filedKeys` attributes (`PoVMemo`).
     func choose(os: PoVVersion, useFiling: Bool, attribute: (String) -> String?,
+                remembered: (() -> [Int]) -> [Int] = { $0() },
                 requirementsHold: (Int) -> Bool) -> (chosen: Int?, failedOnlyOnOS: Int?) {
         let device = OSBound.version(os)
         var runChosen: Int?
@@ -91,7 +94,8 @@ struct PoVSelection: Sendable {
             runChosen = run.start + Self.firstAtOrBelow(device, run.prefixMinimum)
         }
         var chosen: Int?, failedSingle: Int?
-        for i in useFiling ? candidates(attribute) : singles {
+        let list = useFiling ? withoutActuallyEscaping(attribute) { attribute in remembered { candidates(attribute) } } : singles
+        for i in list {
             if let runChosen, i > runChosen { break }
             guard requirementsHold(i) else { continue }
             if bounds[i] <= device { chosen = i; break }
@@ -105,6 +109,9 @@ struct PoVSelection: Sendable {
         }
         return (result, failed)
     }
+
+    /// The requirement keys configurations are filed under: the candidates depend on these attributes only.
+    var filedKeys: [String] { filed.map(\.key) }
 
     /// Configurations with requirements that may hold for a device with these attributes, in order.
     private func candidates(_ attribute: (String) -> String?) -> [Int] {

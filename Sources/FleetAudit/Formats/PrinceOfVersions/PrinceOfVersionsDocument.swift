@@ -1,6 +1,7 @@
 /// A loaded PrinceOfVersions document: one view per platform, evaluated as that platform's client would.
 struct PrinceOfVersionsDocument: EvaluableConfig {
     let views: [Platform: PoVPlatformView]
+    private let viewRefs: [Platform: PoVViewRef]
     let platforms: [Platform]
     let rules: [RuleInfo]
     let diagnostics: [Diagnostic]
@@ -21,6 +22,7 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
             PoVPlatformView.android(root),
         ].filter { !$0.isEmpty }
         self.views = Dictionary(uniqueKeysWithValues: views.map { ($0.platform, $0) })
+        viewRefs = self.views.mapValues(PoVViewRef.init)
         platforms = views.map(\.platform)
 
         var rules: [RuleInfo] = []
@@ -66,14 +68,21 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
     }
 
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
-        guard let view = views[profile.platform] else {
+        evaluate(profile, memo: PoVMemo(context: context, remembers: false))
+    }
+
+    func evaluator(context: EvaluationContext) -> any ProfileEvaluator { PoVProfileEvaluator(self, context: context) }
+
+    /// `evaluate`, remembering what depends only on interned values in `memo` (`PoVProfileEvaluator`).
+    func evaluate(_ profile: Profile, memo: PoVMemo) -> Decision {
+        guard let ref = memo.view(profile, { viewRefs[profile.platform] }) else {
             return .notTargeted("the document has no key for \(profile.platform)",
                                 diagnostics: [Diagnostic(Self.platformMissing, .info,
                                     "devices whose platform has no key in the document")])
         }
-        let evaluator = PoVDeviceEvaluator(profile: profile, context: context)
+        let evaluator = PoVDeviceEvaluator(profile: profile, memo: memo)
         if evaluator.runsLegacyClient {
-            switch view.legacy {
+            switch ref.view.legacy {
             case .success(let legacy)?: return evaluator.legacy(legacy)
             case .failure(let d)?: return .notTargeted("its client before 4.0 rejects the legacy object", diagnostics: [d])
             case nil:
@@ -82,14 +91,14 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
                                         "devices below --pov-legacy-below read the legacy object, which this document lacks")])
             }
         }
-        if let configurations = view.v4, let selection = view.v4Selection {
+        if let configurations = ref.view.v4, let selection = ref.view.v4Selection {
             var decision = evaluator.v4(configurations, selection: selection)
-            decision.diagnostics += view.v4Problems
+            decision.diagnostics += ref.view.v4Problems
             return decision
         }
-        if !view.v4Present, case .success(let legacy)? = view.legacy {
+        if !ref.view.v4Present, case .success(let legacy)? = ref.view.legacy {
             return evaluator.legacy(legacy)
         }
-        return .notTargeted("the 4.x client has no usable configuration for \(profile.platform)", diagnostics: view.v4Problems)
+        return .notTargeted("the 4.x client has no usable configuration for \(profile.platform)", diagnostics: ref.view.v4Problems)
     }
 }

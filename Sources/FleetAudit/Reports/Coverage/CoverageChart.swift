@@ -53,3 +53,20 @@ struct CoverageChart {
         summary = "\(title): \(axis.versions.count) versions \(firstAndLast); bars are each version's share of devices, the line the share at or above it"
     }
 }
+
+// The templates' names for the chart's values (see `MustacheFields`).
+extension CoverageChart: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["title": \.title, "bars": \.bars, "curve": \.curve, "labels": \.labels,
+                                                          "unparsed": \.unparsed, "hasUnparsed": \.hasUnparsed, "rows": \.rows,
+                                                          "summary": \.summary]
+}
+extension CoverageChart.Bar: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["x": \.x, "y": \.y, "width": \.width, "height": \.height, "title": \.title]
+}
+extension CoverageChart.Label: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["x": \.x, "text": \.text]
+}
+extension CoverageChart.Row: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["version": \.version, "names": \.names, "devices": \.devices,
+                                                          "atOrAbove": \.atOrAbove, "percent": \.percent]
+}
