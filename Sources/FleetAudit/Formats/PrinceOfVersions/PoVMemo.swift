@@ -20,22 +20,49 @@ final class PoVMemo {
     private var candidateColumns: [ObjectIdentifier: [Int?]] = [:]
     private var candidates: [CandidatesKey: [Int]] = [:]
 
+    /// The values of a selection's first two filed attributes (the rest, rarely any, in `more`).
     private struct CandidatesKey: Hashable {
         let selection: ObjectIdentifier
-        let values: [Int32]
+        let first, second: Int32
+        let more: [Int32]
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(selection)
+            hasher.combine(UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second)))
+        }
     }
 
+    // The keys hash their ids folded into one or two words: `Hasher` then runs once or twice per lookup, not
+    // once per field (equality still compares every field).
     private struct DeviceKey: Hashable {
         let platform, app, build, os, api: Int32
+
+        var folded: UInt64 {
+            (UInt64(UInt32(bitPattern: app)) << 32 | UInt64(UInt32(bitPattern: os)))
+                ^ (UInt64(UInt32(bitPattern: build)) << 20) ^ (UInt64(UInt32(bitPattern: api)) << 8) ^ UInt64(UInt32(bitPattern: platform))
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(folded) }
     }
 
     private struct RequirementKey: Hashable {
         let platform, configuration, requirement: Int32
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(UInt64(UInt32(bitPattern: configuration)) << 32 | UInt64(UInt32(bitPattern: requirement)) << 8
+                           ^ UInt64(UInt32(bitPattern: platform)))
+        }
     }
 
     private struct DecisionKey: Hashable {
         let device: DeviceKey
         let configuration, package, lastNotified: Int32
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(device.folded)
+            hasher.combine(UInt64(UInt32(bitPattern: configuration)) << 32 | UInt64(UInt32(bitPattern: lastNotified)) << 8
+                           ^ UInt64(UInt32(bitPattern: package)))
+        }
     }
 
     /// A requirement's attribute column and its verdict per attribute value id (0 unknown, 1 holds, 2 fails).
@@ -122,7 +149,9 @@ final class PoVMemo {
             columns = selection.filedKeys.map { profile.attributeColumn($0) }
             candidateColumns[id] = columns
         }
-        let key = CandidatesKey(selection: id, values: columns.map { $0.map { profile.fieldID($0) } ?? 0 })
+        func value(_ k: Int) -> Int32 { k < columns.count ? columns[k].map { profile.fieldID($0) } ?? 0 : 0 }
+        let key = CandidatesKey(selection: id, first: value(0), second: value(1),
+                                more: columns.count > 2 ? (2..<columns.count).map(value) : [])
         if let known = candidates[key] { return known }
         let made = make()
         candidates[key] = made
