@@ -88,44 +88,13 @@ package final class ProfileKeyTable {
         at.storeBytes(of: at.load(fromByteOffset: 8, as: Int64.self) &+ n, toByteOffset: 8, as: Int64.self)
     }
 
-    /// The id of `key`, adding it when new.
-    /// The id of a key made of integers (a projected profile's field ids, `from` the first one used): the
-    /// safe surface evaluation uses.
-    package func id(ofIntegers key: [Int32], from start: Int = 0) -> (id: Int, isNew: Bool) {
-        key.withUnsafeBytes { raw in
-            id(of: UnsafeBufferPointer(rebasing: raw.assumingMemoryBound(to: UInt8.self)[(start * 4)...]))
-        }
-    }
-
-    /// The ids of `count` keys of `width` integers each, back to back at `keys` (projected profiles' field ids),
-    /// adding the new ones (`isNew`). Looked up as `RowCounter` looks up rows: every key's home slot loaded, then
-    /// every slot's entry, then the keys probed in order — projecting millions of profiles one at a time waited
-    /// on those two cache misses in turn for each.
-    package func ids(ofIntegerKeys keys: UnsafePointer<Int32>, width: Int, count: Int,
-                     into ids: UnsafeMutablePointer<Int32>, isNew: UnsafeMutablePointer<Bool>) {
-        let bytes = width * 4
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes in
-            let raw = UnsafeRawPointer(keys).assumingMemoryBound(to: UInt8.self)
-            for k in 0..<count { hashes[k] = Self.hash(UnsafeBufferPointer(start: raw + k * bytes, count: bytes)) }
-            var touched: UInt64 = 0
-            for k in 0..<count { touched &+= slotValue(hash: hashes[k]) }
-            for k in 0..<count { touched &+= entryValue(hash: hashes[k]) }
-            keepAlive(touched)
-            for k in 0..<count {
-                let (entry, new) = entry(of: UnsafeBufferPointer(start: raw + k * bytes, count: bytes), hash: hashes[k])
-                ids[k] = payload(atEntry: entry)
-                isNew[k] = new
-            }
-        }
-    }
-
     /// The id of `key`, adding it when new; for a table whose payloads are left as the ids.
     package func id(of key: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
         let (entry, isNew) = entry(of: key)
         return (Int(payload(atEntry: entry)), isNew)
     }
 
-    /// The entry offset of `key`, adding it (with no devices and payload 0) when new. An offset stays valid
+    /// The entry offset of `key`, adding it (with no devices, its id as payload) when new. An offset stays valid
     /// until the next key is added.
     @inline(__always)
     func entry(of key: UnsafeBufferPointer<UInt8>) -> (entry: Int, isNew: Bool) {
@@ -179,10 +148,6 @@ package final class ProfileKeyTable {
     }
 
     /// The entry offset of `key` when the table has it; nothing is added.
-    func existingEntry(of key: UnsafeBufferPointer<UInt8>) -> Int? {
-        probe(key, hash: Self.hash(key)).entry
-    }
-
     @inline(__always) func existingEntry(of key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
         probe(key, hash: hash).entry
     }

@@ -108,13 +108,6 @@ package final class ProfileStore: @unchecked Sendable {
         interners[Self.fixedColumns + k]!.id(value)
     }
 
-    /// Appends a row of ids from a store this one was projected from.
-    package func append(ids row: [Int32]) -> Int {
-        ids.append(contentsOf: row)
-        count += 1
-        return count - 1
-    }
-
     /// Room for `rows` rows in all: the array then never grows by copying itself (which held both copies at
     /// once); the room not written to is not resident.
     package func reserve(rows: Int) { ids.reserveCapacity(rows * width) }
@@ -155,7 +148,7 @@ package final class ProfileStore: @unchecked Sendable {
         return row
     }
 
-    /// Appends the `width` ids at `row` (a projection's batch of keys).
+    /// Appends the `width` ids at `row` (a new row of a `ProfileRowSet`).
     package func append(ids row: UnsafePointer<Int32>) -> Int {
         for c in 0..<width { ids.append(row[c]) }
         count += 1
