@@ -88,10 +88,7 @@ package final class ProfileStore: @unchecked Sendable {
 
     /// Appends a profile's values; returns its row.
     package func append(_ fields: ProfileFields) -> Int {
-        ids.append(contentsOf: fixedIDs(fields))
-        for (k, name) in attributeNames.enumerated() {
-            ids.append(interners[Self.fixedColumns + k]!.id(fields.attributes[name]))
-        }
+        ids.append(contentsOf: ids(of: fields))
         count += 1
         return count - 1
     }
