@@ -32,8 +32,10 @@ public struct ConfigTally: DecisionAccumulator {
     private var lastRule: (name: String, index: Int)?
     public var rules: [String: RuleTally] { Dictionary(uniqueKeysWithValues: zip(ruleNames, ruleTallies)) }
     public var unattributed = OutcomeCounts()
-    public var notices: [String: Int64] = [:]
-    public var diagnosticDevices: [Diagnostic: Int64] = [:]
+    private var noticeCounts = SmallCounts<String>()
+    private var diagnosticCounts = SmallCounts<Diagnostic>()
+    public var notices: [String: Int64] { noticeCounts.dictionary }
+    public var diagnosticDevices: [Diagnostic: Int64] { diagnosticCounts.dictionary }
     private var lockedVersions = LockedVersions()
     /// For forced, blocked and unsupportedOS: devices by app version and by platform + OS version.
     public var appVersions: [Outcome: [String: Int64]] { lockedVersions.texts(os: false) }
@@ -56,8 +58,8 @@ public struct ConfigTally: DecisionAccumulator {
         } else {
             unattributed[decision.outcome] += devices
         }
-        for notice in decision.notices { notices[notice, default: 0] += devices }
-        for diagnostic in decision.diagnostics { diagnosticDevices[diagnostic, default: 0] += devices }
+        for notice in decision.notices { noticeCounts.add(notice, devices) }
+        for diagnostic in decision.diagnostics { diagnosticCounts.add(diagnostic, devices) }
         if decision.outcome.isLocking { lockedVersions.add(decision.outcome, visit.profile, devices: devices) }
     }
 
@@ -82,9 +84,41 @@ public struct ConfigTally: DecisionAccumulator {
         platformCounts.merge(o.platformCounts)
         for (k, name) in o.ruleNames.enumerated() { ruleTallies[ruleSlot(name)].merge(o.ruleTallies[k]) }
         unattributed.add(o.unattributed)
-        for (k, v) in o.notices { notices[k, default: 0] += v }
-        for (k, v) in o.diagnosticDevices { diagnosticDevices[k, default: 0] += v }
+        noticeCounts.merge(o.noticeCounts)
+        diagnosticCounts.merge(o.diagnosticCounts)
         lockedVersions.merge(o.lockedVersions)
+    }
+}
+
+/// Devices per key, for the few distinct notices and diagnostics a config's decisions carry: found by
+/// equality in a short list (equal copies of one text compare by identity), so a profile's diagnostic is not
+/// hashed — its code, message and path — once per profile. Past `listLimit` keys, a dictionary.
+struct SmallCounts<Key: Hashable & Sendable>: Sendable {
+    private static var listLimit: Int { 16 }
+    private var keys: [Key] = []
+    private var counts: [Int64] = []
+    private var overflow: [Key: Int64] = [:]
+
+    mutating func add(_ key: Key, _ devices: Int64) {
+        if let i = keys.firstIndex(of: key) {
+            counts[i] += devices
+        } else if keys.count < Self.listLimit {
+            keys.append(key)
+            counts.append(devices)
+        } else {
+            overflow[key, default: 0] += devices
+        }
+    }
+
+    mutating func merge(_ o: SmallCounts) {
+        for (k, key) in o.keys.enumerated() { add(key, o.counts[k]) }
+        for (key, n) in o.overflow { add(key, n) }
+    }
+
+    var dictionary: [Key: Int64] {
+        var out = overflow
+        for (k, key) in keys.enumerated() { out[key, default: 0] += counts[k] }
+        return out
     }
 }
 

@@ -80,9 +80,10 @@ public enum EvaluationCore {
         let inner = groups.count >= workers ? 1 : workers
         DispatchQueue.concurrentPerform(iterations: groups.count) { g in
             let start = DispatchTime.now().uptimeNanoseconds
-            let projected = fields.project(table, onto: groups[g].needs)
-            let projection = timings == nil ? "" : seconds(since: start)
             let members = groups[g].members.map { units[$0] }
+            let classes = AttributeClasses(members.flatMap(\.configs).map(\.config), options: context.options)
+            let projected = fields.project(table, onto: groups[g].needs, classes: classes)
+            let projection = timings == nil ? "" : seconds(since: start)
             results.store(g, evaluate(members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker))
             timings?("evaluation group \(g) (\(members.flatMap(\.configs).map(\.id).joined(separator: ", "))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))")
         }
@@ -125,6 +126,7 @@ public enum EvaluationCore {
             needs.attributes.formIntersection(columns)
             if let g = groupIndex[needs] {
                 groups[g].members.append(i)
+                groups[g].needs.formUnion(needs)
             } else {
                 groupIndex[needs] = groups.count
                 groups.append((needs, [i]))

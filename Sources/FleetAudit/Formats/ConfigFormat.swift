@@ -39,6 +39,12 @@ public protocol EvaluableConfig: Sendable {
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision
     /// An evaluator for one worker's profiles (`ProfileEvaluator`); by default one that keeps nothing.
     func evaluator(context: EvaluationContext) -> any ProfileEvaluator
+    /// What the document can tell apart among the values of attribute `attribute` (normalized) on
+    /// `platform`: a key per value (nil: the device has none), equal for values that decide the same for
+    /// every device (a PrinceOfVersions requirement `"region": "GB-ENG"` tells GB-ENG from every other
+    /// region, nothing more). The audit evaluates one value of each such class (`AttributeClasses`). Nil, the
+    /// default: any two values may decide differently.
+    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)?
 }
 
 extension EvaluableConfig {
@@ -47,6 +53,7 @@ extension EvaluableConfig {
     public var packageNames: [String] { [] }
     public var deviceHistory: [String] { [] }
     public func evaluator(context: EvaluationContext) -> any ProfileEvaluator { StatelessEvaluator(self, context: context) }
+    public func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)? { nil }
 }
 
 /// A rule's stable id and a one-line summary for reports.

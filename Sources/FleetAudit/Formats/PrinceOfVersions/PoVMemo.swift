@@ -12,57 +12,36 @@ final class PoVMemo {
     /// False when one profile is evaluated on its own (`explain`): then nothing is kept.
     private let remembers: Bool
     private var store: ObjectIdentifier?
-    private var views: [Int32: PoVViewRef?] = [:]
-    private var devices: [DeviceKey: PoVDeviceEvaluator.DeviceReading] = [:]
-    private var requirements: [RequirementKey: RequirementVerdicts] = [:]
-    private var decisions: [DecisionKey: Decision] = [:]
+    /// By platform id.
+    private var platforms: [PoVPlatformEntry?] = []
+    /// A device's reading and the decisions each chosen configuration gives it.
+    private var devices: [DeviceKey: DeviceEntry] = [:]
+    /// The entry `device` last found, and its profile's row: `decision` for the same profile reads it.
+    private var current: (row: Int, entry: DeviceEntry)?
+    /// By platform id, configuration, requirement.
+    private var requirements: [[[RequirementVerdicts?]]] = []
     private var lastNotifiedColumn: Int?
-    private var candidateColumns: [ObjectIdentifier: [Int?]] = [:]
-    private var candidates: [CandidatesKey: [Int]] = [:]
+    /// One per selection seen (a document has one per platform view).
+    private var selections: [SelectionCandidates] = []
 
-    /// The values of a selection's first two filed attributes (the rest, rarely any, in `more`).
-    private struct CandidatesKey: Hashable {
-        let selection: ObjectIdentifier
-        let first, second: Int32
-        let more: [Int32]
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(selection)
-            hasher.combine(UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second)))
-        }
-    }
-
-    // The keys hash their ids folded into one or two words: `Hasher` then runs once or twice per lookup, not
-    // once per field (equality still compares every field).
+    // The key hashes its ids folded into two words: `Hasher` then runs twice per lookup, not once per field
+    // (equality still compares every field). It holds every field a decision reads: platform, versions,
+    // OS, package (installability) and the version last notified.
     private struct DeviceKey: Hashable {
-        let platform, app, build, os, api: Int32
-
-        var folded: UInt64 {
-            (UInt64(UInt32(bitPattern: app)) << 32 | UInt64(UInt32(bitPattern: os)))
-                ^ (UInt64(UInt32(bitPattern: build)) << 20) ^ (UInt64(UInt32(bitPattern: api)) << 8) ^ UInt64(UInt32(bitPattern: platform))
-        }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(folded) }
-    }
-
-    private struct RequirementKey: Hashable {
-        let platform, configuration, requirement: Int32
+        let platform, app, build, os, api, package, lastNotified: Int32
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine(UInt64(UInt32(bitPattern: configuration)) << 32 | UInt64(UInt32(bitPattern: requirement)) << 8
-                           ^ UInt64(UInt32(bitPattern: platform)))
+            hasher.combine((UInt64(UInt32(bitPattern: app)) << 32 | UInt64(UInt32(bitPattern: os)))
+                ^ (UInt64(UInt32(bitPattern: build)) << 20) ^ (UInt64(UInt32(bitPattern: api)) << 8) ^ UInt64(UInt32(bitPattern: platform)))
+            hasher.combine(UInt64(UInt32(bitPattern: lastNotified)) << 32 | UInt64(UInt32(bitPattern: package)))
         }
     }
 
-    private struct DecisionKey: Hashable {
-        let device: DeviceKey
-        let configuration, package, lastNotified: Int32
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(device.folded)
-            hasher.combine(UInt64(UInt32(bitPattern: configuration)) << 32 | UInt64(UInt32(bitPattern: lastNotified)) << 8
-                           ^ UInt64(UInt32(bitPattern: package)))
-        }
+    private final class DeviceEntry {
+        let reading: PoVDeviceEvaluator.DeviceReading
+        /// By configuration index.
+        var decisions: [Decision?] = []
+        init(_ reading: PoVDeviceEvaluator.DeviceReading) { self.reading = reading }
     }
 
     /// A requirement's attribute column and its verdict per attribute value id (0 unknown, 1 holds, 2 fails).
@@ -70,6 +49,19 @@ final class PoVMemo {
         let column: Int?
         var verdicts: [UInt8] = []
         init(column: Int?) { self.column = column }
+    }
+
+    /// A selection's candidates by the values of the attributes its configurations are filed under: by the
+    /// value's id when there is one such attribute (the usual case), else by the row of ids.
+    private final class SelectionCandidates {
+        let selection: ObjectIdentifier
+        let columns: [Int?]
+        var byValue: [[Int]?] = []
+        var byValues: [[Int32]: [Int]] = [:]
+        init(selection: ObjectIdentifier, columns: [Int?]) {
+            self.selection = selection
+            self.columns = columns
+        }
     }
 
     init(context: EvaluationContext, remembers: Bool = true) {
@@ -83,51 +75,59 @@ final class PoVMemo {
         let id = profile.storeID
         guard id != store else { return }
         store = id
-        views = [:]
+        platforms = []
         devices = [:]
-        requirements = [:]
-        decisions = [:]
-        candidateColumns = [:]
-        candidates = [:]
+        current = nil
+        requirements = []
+        selections = []
         lastNotifiedColumn = profile.attributeColumn(PrinceOfVersionsDocument.lastNotifiedColumn)
     }
 
-    private func deviceKey(_ profile: Profile) -> DeviceKey {
-        DeviceKey(platform: profile.fieldID(ProfileStore.platformColumn), app: profile.fieldID(ProfileStore.appVersionColumn),
-                  build: profile.fieldID(ProfileStore.appBuildColumn), os: profile.fieldID(ProfileStore.osVersionColumn),
-                  api: profile.fieldID(ProfileStore.apiLevelColumn))
-    }
-
-    func view(_ profile: Profile, _ make: () -> PoVViewRef?) -> PoVViewRef? {
+    func platform(_ profile: Profile, _ make: () -> PoVPlatformEntry) -> PoVPlatformEntry {
         guard remembers else { return make() }
-        let platform = profile.fieldID(ProfileStore.platformColumn)
-        if let known = views[platform] { return known }
+        let platform = Int(profile.fieldID(ProfileStore.platformColumn))
+        if platform < platforms.count, let known = platforms[platform] { return known }
         let made = make()
-        views[platform] = made
+        if platform >= platforms.count { platforms += Array(repeating: nil, count: platform + 1 - platforms.count) }
+        platforms[platform] = made
         return made
     }
 
     func device(_ profile: Profile, _ make: () -> PoVDeviceEvaluator.DeviceReading) -> PoVDeviceEvaluator.DeviceReading {
         guard remembers else { return make() }
-        let key = deviceKey(profile)
-        if let known = devices[key] { return known }
-        let made = make()
-        devices[key] = made
-        return made
+        let key = DeviceKey(platform: profile.fieldID(ProfileStore.platformColumn), app: profile.fieldID(ProfileStore.appVersionColumn),
+                            build: profile.fieldID(ProfileStore.appBuildColumn), os: profile.fieldID(ProfileStore.osVersionColumn),
+                            api: profile.fieldID(ProfileStore.apiLevelColumn), package: profile.fieldID(ProfileStore.packageColumn),
+                            lastNotified: lastNotifiedColumn.map { profile.fieldID($0) } ?? 0)
+        let entry: DeviceEntry
+        if let known = devices[key] {
+            entry = known
+        } else {
+            entry = DeviceEntry(make())
+            devices[key] = entry
+        }
+        current = (profile.row, entry)
+        return entry.reading
     }
 
     /// Whether requirement `requirement` (attribute `name`) of configuration `configuration` holds, `check`ed
     /// once per attribute value.
     func holds(_ profile: Profile, configuration: Int, requirement: Int, name: String, _ check: () -> Bool) -> Bool {
         guard remembers else { return check() }
-        let key = RequirementKey(platform: profile.fieldID(ProfileStore.platformColumn), configuration: Int32(configuration),
-                                 requirement: Int32(requirement))
+        let platform = Int(profile.fieldID(ProfileStore.platformColumn))
+        if platform >= requirements.count { requirements += Array(repeating: [], count: platform + 1 - requirements.count) }
+        if configuration >= requirements[platform].count {
+            requirements[platform] += Array(repeating: [], count: configuration + 1 - requirements[platform].count)
+        }
+        if requirement >= requirements[platform][configuration].count {
+            requirements[platform][configuration] += Array(repeating: nil, count: requirement + 1 - requirements[platform][configuration].count)
+        }
         let memo: RequirementVerdicts
-        if let known = requirements[key] {
+        if let known = requirements[platform][configuration][requirement] {
             memo = known
         } else {
             memo = RequirementVerdicts(column: profile.attributeColumn(name))
-            requirements[key] = memo
+            requirements[platform][configuration][requirement] = memo
         }
         let value = memo.column.map { Int(profile.fieldID($0)) } ?? 0
         if value < memo.verdicts.count, memo.verdicts[value] != 0 { return memo.verdicts[value] == 1 }
@@ -142,32 +142,39 @@ final class PoVMemo {
     func candidates(_ profile: Profile, selection: PoVSelection, _ make: () -> [Int]) -> [Int] {
         guard remembers else { return make() }
         let id = ObjectIdentifier(selection)
-        let columns: [Int?]
-        if let known = candidateColumns[id] {
-            columns = known
+        let memo: SelectionCandidates
+        if let known = selections.first(where: { $0.selection == id }) {
+            memo = known
         } else {
-            columns = selection.filedKeys.map { profile.attributeColumn($0) }
-            candidateColumns[id] = columns
+            memo = SelectionCandidates(selection: id, columns: selection.filedKeys.map { profile.attributeColumn($0) })
+            selections.append(memo)
         }
-        func value(_ k: Int) -> Int32 { k < columns.count ? columns[k].map { profile.fieldID($0) } ?? 0 : 0 }
-        let key = CandidatesKey(selection: id, first: value(0), second: value(1),
-                                more: columns.count > 2 ? (2..<columns.count).map(value) : [])
-        if let known = candidates[key] { return known }
+        if memo.columns.count == 1 {
+            let value = memo.columns[0].map { Int(profile.fieldID($0)) } ?? 0
+            if value < memo.byValue.count, let known = memo.byValue[value] { return known }
+            let made = make()
+            if value >= memo.byValue.count { memo.byValue += Array(repeating: nil, count: value + 1 - memo.byValue.count) }
+            memo.byValue[value] = made
+            return made
+        }
+        let values = memo.columns.map { $0.map { profile.fieldID($0) } ?? 0 }
+        if let known = memo.byValues[values] { return known }
         let made = make()
-        candidates[key] = made
+        memo.byValues[values] = made
         return made
     }
 
     /// The decision configuration `configuration` gives this device: it depends on the device's versions,
-    /// platform, OS, package (installability) and the version last notified, all in the key.
+    /// platform, OS, package (installability) and the version last notified — the key of the device entry
+    /// `device` found for this profile.
     func decision(_ profile: Profile, configuration: Int, _ make: () -> Decision) -> Decision {
-        guard remembers else { return make() }
-        let key = DecisionKey(device: deviceKey(profile), configuration: Int32(configuration),
-                              package: profile.fieldID(ProfileStore.packageColumn),
-                              lastNotified: lastNotifiedColumn.map { profile.fieldID($0) } ?? 0)
-        if let known = decisions[key] { return known }
+        guard remembers, let (row, entry) = current, row == profile.row else { return make() }
+        if configuration < entry.decisions.count, let known = entry.decisions[configuration] { return known }
         let made = make()
-        decisions[key] = made
+        if configuration >= entry.decisions.count {
+            entry.decisions += Array(repeating: nil, count: configuration + 1 - entry.decisions.count)
+        }
+        entry.decisions[configuration] = made
         return made
     }
 }
@@ -186,6 +193,12 @@ final class PoVProfileEvaluator: ProfileEvaluator {
         memo.begin(profile)
         return document.evaluate(profile, memo: memo)
     }
+}
+
+/// What a document has for a platform: its view, or the decision for devices of a platform it has no key for.
+enum PoVPlatformEntry {
+    case view(PoVViewRef)
+    case missing(Decision)
 }
 
 /// A platform's view by reference: evaluation reads a few of its fields per profile, and a copy of the

@@ -17,11 +17,21 @@ enum PoVRequirements {
         check(key, value, profile: profile, options: options, explaining: false) == .holds
     }
 
+    /// Whether the requirement holds for a device whose attribute `key` is `attribute` (nil: it has none).
+    static func holds(_ key: String, _ value: JSONValue, attribute: String?, options: FormatOptions) -> Bool {
+        check(key, value, attribute: attribute, options: options, explaining: false) == .holds
+    }
+
     /// - Parameter explaining: false skips building the failure's text (`.fails("")`).
     static func check(_ key: String, _ value: JSONValue, profile: Profile, options: FormatOptions,
                       explaining: Bool = true) -> Verdict {
+        check(key, value, attribute: profile.attribute(key), options: options, explaining: explaining)
+    }
+
+    private static func check(_ key: String, _ value: JSONValue, attribute: String?, options: FormatOptions,
+                              explaining: Bool) -> Verdict {
         func fails(_ why: @autoclosure () -> String) -> Verdict { .fails(explaining ? why() : "") }
-        guard let attribute = profile.attribute(key) else {
+        guard let attribute else {
             return fails("the inventory has no \(key) attribute")
         }
         if !options.requirementComparisons.isEmpty, let comparison = options.requirementComparisons[InventoryColumn.normalize(key)] {

@@ -63,8 +63,13 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
         }
         self.rules = rules
         self.diagnostics = diagnostics
+        // A platform's devices are read for its own configurations' requirements and the version last
+        // notified; a platform without a key, for nothing.
+        let byPlatform = Dictionary(uniqueKeysWithValues: views.map { view in
+            (view.platform, Set((view.v4 ?? []).flatMap { $0.requirements.map(\.key) }).union([Self.lastNotifiedColumn]))
+        })
         needs = ProfileNeeds(appBuildOffAndroid: self.views[.ios] != nil || self.views[.macos] != nil,
-                             attributes: attributes)
+                             attributes: attributes, attributesByPlatform: byPlatform)
     }
 
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
@@ -73,12 +78,32 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
 
     func evaluator(context: EvaluationContext) -> any ProfileEvaluator { PoVProfileEvaluator(self, context: context) }
 
+    /// A platform's devices are read for an attribute only by the requirements of its configurations (the
+    /// choice, by filing or by checks, is their verdicts) and, for the version last notified, by the
+    /// decision itself: the class of a value is its verdicts, the version last notified has none.
+    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)? {
+        guard attribute != InventoryColumn.normalize(Self.lastNotifiedColumn), let view = views[platform] else { return nil }
+        let requirements = (view.v4 ?? []).flatMap(\.requirements).filter { InventoryColumn.normalize($0.key) == attribute }
+        return { text in
+            String(requirements.map { PoVRequirements.holds($0.key, $0.value, attribute: text, options: options) ? "1" : "0" })
+        }
+    }
+
+    /// The platform's view, or the decision every device of a platform the document has no key for gets
+    /// (made once per platform: on a fleet, the other platform's profiles are often half of them).
+    private func platformEntry(_ platform: Platform) -> PoVPlatformEntry {
+        if let ref = viewRefs[platform] { return .view(ref) }
+        return .missing(.notTargeted("the document has no key for \(platform)",
+                                     diagnostics: [Diagnostic(Self.platformMissing, .info,
+                                         "devices whose platform has no key in the document")]))
+    }
+
     /// `evaluate`, remembering what depends only on interned values in `memo` (`PoVProfileEvaluator`).
     func evaluate(_ profile: Profile, memo: PoVMemo) -> Decision {
-        guard let ref = memo.view(profile, { viewRefs[profile.platform] }) else {
-            return .notTargeted("the document has no key for \(profile.platform)",
-                                diagnostics: [Diagnostic(Self.platformMissing, .info,
-                                    "devices whose platform has no key in the document")])
+        let ref: PoVViewRef
+        switch memo.platform(profile, { platformEntry(profile.platform) }) {
+        case .view(let known): ref = known
+        case .missing(let decision): return decision
         }
         let evaluator = PoVDeviceEvaluator(profile: profile, memo: memo)
         if evaluator.runsLegacyClient {

@@ -132,6 +132,25 @@ struct TurkcellDocument: EvaluableConfig {
         needs = ProfileNeeds(packageName: true, attributes: attributes)
     }
 
+    /// The SDKs read a device's language as its first two letters (`deviceLanguage`, for filters and for the
+    /// description shown) and its tablet flag as true or false (`deviceIsTablet`): when no filter reads those
+    /// attributes under another key, that is all a value's class holds.
+    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)? {
+        let property: String, value: @Sendable (String) -> String
+        switch attribute {
+        case "language": (property, value) = ("deviceLanguage", TurkcellProperties.language)
+        case "istablet": (property, value) = ("deviceIsTablet", TurkcellProperties.isTablet)
+        default: return nil
+        }
+        let readElsewhere = (updates + messages).contains { e in
+            e.filters.contains { f in
+                f.key != property && TurkcellProperties.column(for: f.key).map(InventoryColumn.normalize) == attribute
+            }
+        }
+        guard !readElsewhere else { return nil }
+        return { text in text.map { "=" + value($0) } ?? "" }
+    }
+
     static func summary(_ e: TurkcellEntry) -> String {
         let filters = e.filters.isEmpty ? "every device" : e.filters.map { "\($0.key) \($0.rule.map { "\"\($0)\"" } ?? "null")" }.joined(separator: ", ")
         var action: [String] = []

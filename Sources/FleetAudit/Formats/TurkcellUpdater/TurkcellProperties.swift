@@ -23,12 +23,16 @@ struct TurkcellProperties {
         case "deviceOsName": return android ? "android" : "ios"
         case "deviceOsVersion": return profile.osVersion
         case "deviceApiLevel": return android ? profile.apiLevel.map(String.init) : nil
-        case "deviceLanguage": return profile.attribute("language").map { String($0.prefix(2)) }
-        case "deviceIsTablet":
-            return profile.attribute("is_tablet").map { ["true", "1", "yes"].contains($0.lowercased()) ? "true" : "false" }
+        case "deviceLanguage": return profile.attribute("language").map(Self.language)
+        case "deviceIsTablet": return profile.attribute("is_tablet").map(Self.isTablet)
         default: return profile.attribute(Self.column(for: key) ?? key)
         }
     }
+
+    /// `deviceLanguage` from the inventory's language: its first two letters, as the SDKs read the locale.
+    static func language(_ text: String) -> String { String(text.prefix(2)) }
+    /// `deviceIsTablet` from the inventory's tablet flag.
+    static func isTablet(_ text: String) -> String { ["true", "1", "yes"].contains(text.lowercased()) ? "true" : "false" }
 
     /// Android (FilteredEntry.isMatches): filters in order, the first that fails decides; a pattern that
     /// throws is reported, and the caller skips the entry as the SDK does.
