@@ -17,14 +17,24 @@ enum InventoryCrossChecks {
         let all: [Group]
 
         init(_ table: ProfileTable) {
-            struct Key: Hashable { let platform: Int32, package: Int32 }
-            var first: [Key: (row: Int, devices: Int64)] = [:]
             let store = table.store
+            // (platform id, package id) → (first row, devices), in a flat table: a few platforms and packages,
+            // so no key is hashed once per profile. Ids: platforms from 1, packages from 0 (absent).
+            // (A dictionary when the table would be large: many platforms times many packages.)
+            let packages = store.interners[ProfileStore.packageColumn]?.texts.count ?? 1
+            let cells = (store.platformCount + 1) * packages
+            var first = [(row: Int, devices: Int64)](repeating: (-1, 0), count: cells <= 1 << 16 ? cells : 0)
+            var firstByKey: [Int: (row: Int, devices: Int64)] = [:]
             for row in 0..<table.devices.count {
-                first[Key(platform: store.id(row, ProfileStore.platformColumn), package: store.id(row, ProfileStore.packageColumn)),
-                      default: (row, 0)].devices += table.devices[row]
+                let k = Int(store.id(row, ProfileStore.platformColumn)) * packages + Int(store.id(row, ProfileStore.packageColumn))
+                if first.isEmpty {
+                    firstByKey[k, default: (row, 0)].devices += table.devices[row]
+                    continue
+                }
+                if first[k].row < 0 { first[k].row = row }
+                first[k].devices += table.devices[row]
             }
-            all = first.values.map { row, devices in
+            all = (first.filter { $0.row >= 0 } + firstByKey.values).map { row, devices in
                 let profile = Profile(store: store, row: row)
                 return Group(platform: profile.platform, package: profile.packageName, devices: devices)
             }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }

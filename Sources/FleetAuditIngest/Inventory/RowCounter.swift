@@ -352,15 +352,26 @@ final class RowCounter {
         let devices = other.rowDevices
         rows.reserve(store.count + other.store.count)
         let remap = StoreRemap(from: other.store)
-        var ids = [Int32](repeating: 0, count: store.width)
-        for slot in 0..<other.store.count {
-            let mine = ids.withUnsafeMutableBufferPointer { buffer -> Int in
-                store.translate(row: slot, of: other.store, remap: remap, into: buffer.baseAddress!)
-                let (row, isNew) = rows.row(of: buffer.baseAddress!)
-                if isNew { rowDevices.append(0) }
-                return row
+        // Rows are looked up 16 at a time, so that their slots' loads overlap (`ProfileRowSet.rows`).
+        let batch = 16, width = store.width
+        var ids = [Int32](repeating: 0, count: batch * width)
+        var found = [Int32](repeating: 0, count: batch)
+        var isNew = [Bool](repeating: false, count: batch)
+        var start = 0
+        while start < other.store.count {
+            let count = min(batch, other.store.count - start)
+            ids.withUnsafeMutableBufferPointer { buffer in
+                for k in 0..<count {
+                    store.translate(row: start + k, of: other.store, remap: remap, into: buffer.baseAddress! + k * width)
+                }
+                rows.rows(of: buffer.baseAddress!, count: count, into: &found, isNew: &isNew)
             }
-            rowDevices[mine] &+= devices[slot]
+            for k in 0..<count {
+                // New rows are numbered in order: each new one is the next of `rowDevices`.
+                if isNew[k] { rowDevices.append(0) }
+                rowDevices[Int(found[k])] &+= devices[start + k]
+            }
+            start += count
         }
         counted.absorb(other.counted, lineOffset: lineOffset)
     }

@@ -69,24 +69,34 @@ public struct FleetCoverage: Sendable, Equatable {
         }
         let byPackage = packages.count > 1
         var tallies: [Key: Tally] = [:]
+        // Without packages, a group is a platform: found by its id, not hashed once per profile.
+        var byPlatform: [Tally?] = Array(repeating: nil, count: store.platformCount + 1)
+        // The name last recorded per versionCode id: almost always the same one, so the set is rarely touched.
+        var lastName = [Int32](repeating: -1, count: codeTexts.count)
         var maxAPILevelID: Int32 = 0
         for row in 0..<table.devices.count { maxAPILevelID = max(maxAPILevelID, store.id(row, ProfileStore.apiLevelColumn)) }
         for row in 0..<table.devices.count {
-            let key = Key(platform: store.id(row, ProfileStore.platformColumn), package: byPackage ? store.id(row, ProfileStore.packageColumn) : 0)
-            let tally = tallies[key] ?? {
+            let platform = store.id(row, ProfileStore.platformColumn)
+            let key = Key(platform: platform, package: byPackage ? store.id(row, ProfileStore.packageColumn) : 0)
+            let known = byPackage ? tallies[key] : byPlatform[Int(platform)]
+            let tally = known ?? {
                 let android = Profile(store: store, row: row).platform == .android
                 let t = Tally(row: row, android: android, appIDs: android ? codeTexts.count : appTexts.count,
                               osIDs: android ? Int(maxAPILevelID) + 1 : osTexts.count)
                 tallies[key] = t
+                if !byPackage { byPlatform[Int(platform)] = t }
                 return t
             }()
             let n = table.devices[row]
             tally.devices += n
             if tally.android {
-                let code = store.id(row, ProfileStore.appBuildColumn)
+                let code = store.id(row, ProfileStore.appBuildColumn), name = store.id(row, ProfileStore.appVersionColumn)
                 tally.app[Int(code)] += n
                 tally.os[Int(store.id(row, ProfileStore.apiLevelColumn))] += n
-                tally.names.insert(Int64(code) << 32 | Int64(store.id(row, ProfileStore.appVersionColumn)))
+                if byPackage || lastName[Int(code)] != name {
+                    tally.names.insert(Int64(code) << 32 | Int64(name))
+                    lastName[Int(code)] = name
+                }
             } else {
                 tally.app[Int(store.id(row, ProfileStore.appVersionColumn))] += n
                 tally.os[Int(store.id(row, ProfileStore.osVersionColumn))] += n

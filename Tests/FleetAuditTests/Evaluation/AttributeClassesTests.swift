@@ -1,0 +1,95 @@
+import XCTest
+@testable import FleetAudit
+@testable import FleetAuditIngest
+
+/// The audit evaluates one value of each attribute class (`AttributeClasses`) and reads on each platform
+/// only that platform's attributes (`ProfileNeeds.attributes(for:)`): values put in one class must decide
+/// alike, values that may decide differently must stay apart. (`HighCardinalityAuditTests` holds the whole
+/// audit to a per-row evaluation; these check the classes themselves.)
+final class AttributeClassesTests: XCTestCase {
+    private func document(_ text: String) throws -> JSONObject {
+        try XCTUnwrap(JSONParser.parse(text).objectValue)
+    }
+
+    private let rollout = """
+        {"ios2": [{"required_version": "5.0", "requirements": {"required_os_version": "16.0", "region": "GB-ENG"}},
+                  {"required_version": "4.0", "requirements": {"required_os_version": "15.0"}}],
+         "android2": [{"required_version": 352, "requirements": {"required_os_version": 26, "is_tablet": false}}]}
+        """
+
+    /// A store whose rows carry these values of `column` (one row each, on iOS).
+    private func store(_ column: String, _ values: [String?]) -> ProfileStore {
+        let store = ProfileStore(attributeNames: [column])
+        for value in values {
+            _ = store.append(ProfileFields(platform: .ios, osVersion: "17.0", apiLevel: nil, appVersion: "5.0", appBuild: "1",
+                                           packageName: nil, attributes: value.map { [column: $0] } ?? [:]))
+        }
+        return store
+    }
+
+    private func representative(_ store: ProfileStore, _ classes: AttributeClasses, _ platform: Platform, of text: String?) throws -> String? {
+        let column = ProfileStore.fixedColumns
+        let map = try XCTUnwrap(classes.representatives(platform: platform, column: column, store: store))
+        let id = text.map { store.interners[column]!.id($0) } ?? 0
+        return store.text(id: map[Int(id)], column: column)
+    }
+
+    func testAPrinceOfVersionsDocumentReadsEachPlatformsOwnRequirements() throws {
+        let needs = PrinceOfVersionsDocument(try document(rollout)).needs
+        XCTAssertEqual(needs.attributes(for: .ios), ["region", "lastnotifiedversion"])
+        XCTAssertEqual(needs.attributes(for: .android), ["istablet", "lastnotifiedversion"])
+        XCTAssertEqual(needs.attributes(for: .macos), [], "no key for macOS: its devices are read for nothing")
+        XCTAssertEqual(needs.attributes, ["region", "istablet", "lastnotifiedversion"])
+    }
+
+    func testRegionsAPrinceOfVersionsRequirementCannotTellApartShareAClass() throws {
+        let pov = PrinceOfVersionsDocument(try document(rollout))
+        let classes = AttributeClasses([pov], options: FormatOptions())
+        let store = store("region", ["FR", "GB-ENG", "DE", "gb-eng", nil])
+        // GB-ENG in any case holds; every other region, and none, fails alike.
+        XCTAssertEqual(try representative(store, classes, .ios, of: "gb-eng"), "GB-ENG")
+        XCTAssertEqual(try representative(store, classes, .ios, of: "DE"), try representative(store, classes, .ios, of: "FR"))
+        XCTAssertEqual(try representative(store, classes, .ios, of: "DE"), try representative(store, classes, .ios, of: nil))
+        XCTAssertNotEqual(try representative(store, classes, .ios, of: "DE"), "GB-ENG")
+        // The version last notified is compared with each configuration's versions: no classes.
+        let notified = self.store("lastnotifiedversion", ["6.1", "6.0"])
+        XCTAssertNil(classes.representatives(platform: .ios, column: ProfileStore.fixedColumns, store: notified))
+    }
+
+    func testLanguagesATurkcellDocumentReadsByTheirFirstTwoLettersShareAClass() throws {
+        let turkcell = TurkcellDocument(try document("""
+            {"updates": [{"filters": {"deviceLanguage": "cy"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true}]}
+            """))
+        let classes = AttributeClasses([turkcell], options: FormatOptions())
+        let store = store("language", ["cy-GB", "en-GB", "cy", "en-US", "pl-PL"])
+        XCTAssertEqual(try representative(store, classes, .ios, of: "cy"), "cy-GB")
+        XCTAssertEqual(try representative(store, classes, .android, of: "en-US"), "en-GB")
+        XCTAssertEqual(try representative(store, classes, .ios, of: "pl-PL"), "pl-PL", "another language, another class")
+    }
+
+    func testAnAttributeSomeConfigReadsAsWrittenHasNoClasses() throws {
+        // A filter keyed by the column's own name reads the whole value.
+        let raw = TurkcellDocument(try document("""
+            {"updates": [{"filters": {"language": "cy-GB"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true}]}
+            """))
+        XCTAssertNil(AttributeClasses([raw], options: FormatOptions())
+            .representatives(platform: .ios, column: ProfileStore.fixedColumns, store: store("language", ["cy-GB", "cy-XX"])))
+        // Grouped with a config that reads regions as written, PoV's classes do not apply.
+        let region = TurkcellDocument(try document("""
+            {"updates": [{"filters": {"region": "FR"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true}]}
+            """))
+        let pov = PrinceOfVersionsDocument(try document(rollout))
+        XCTAssertNil(AttributeClasses([pov, region], options: FormatOptions())
+            .representatives(platform: .ios, column: ProfileStore.fixedColumns, store: store("region", ["FR", "DE"])))
+    }
+
+    func testNeedsReadByEveryPlatformOutweighAPerPlatformMap() throws {
+        let pov = PrinceOfVersionsDocument(try document(rollout)).needs
+        var grouped = ProfileNeeds()
+        grouped.formUnion(pov)
+        XCTAssertEqual(grouped.attributes(for: .android), ["istablet", "lastnotifiedversion"], "needs that read nothing keep the map")
+        grouped.formUnion(ProfileNeeds(attributes: ["model"]))
+        XCTAssertNil(grouped.attributesByPlatform)
+        XCTAssertEqual(grouped.attributes(for: .android), ["istablet", "lastnotifiedversion", "region", "model"])
+    }
+}
