@@ -56,15 +56,22 @@ final class AttributeClassesTests: XCTestCase {
         XCTAssertNil(classes.representatives(platform: .ios, column: ProfileStore.fixedColumns, store: notified))
     }
 
-    func testLanguagesATurkcellDocumentReadsByTheirFirstTwoLettersShareAClass() throws {
+    func testLanguagesATurkcellDocumentCannotTellApartShareAClass() throws {
         let turkcell = TurkcellDocument(try document("""
-            {"updates": [{"filters": {"deviceLanguage": "cy"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true}]}
+            {"updates": [{"filters": {"deviceLanguage": "cy"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true},
+                         {"filters": {"deviceOsName": "ios"}, "descriptions": {"pl": {"message": "p"}, "*": {"message": ""}}}]}
             """))
         let classes = AttributeClasses([turkcell], options: FormatOptions())
-        let store = store("language", ["cy-GB", "en-GB", "cy", "en-US", "pl-PL"])
-        XCTAssertEqual(try representative(store, classes, .ios, of: "cy"), "cy-GB")
-        XCTAssertEqual(try representative(store, classes, .android, of: "en-US"), "en-GB")
-        XCTAssertEqual(try representative(store, classes, .ios, of: "pl-PL"), "pl-PL", "another language, another class")
+        let store = store("language", ["cy-GB", "en-GB", "cy", "en-US", "pl-PL", "de-DE"])
+        for platform in [Platform.ios, .android] {
+            // The SDKs read the first two letters.
+            XCTAssertEqual(try representative(store, classes, platform, of: "cy"), "cy-GB")
+            // Neither the filter nor a description names English or German.
+            XCTAssertEqual(try representative(store, classes, platform, of: "en-US"), "en-GB")
+            XCTAssertEqual(try representative(store, classes, platform, of: "de-DE"), "en-GB")
+            // Polish has a description of its own.
+            XCTAssertEqual(try representative(store, classes, platform, of: "pl-PL"), "pl-PL")
+        }
     }
 
     func testAnAttributeSomeConfigReadsAsWrittenHasNoClasses() throws {

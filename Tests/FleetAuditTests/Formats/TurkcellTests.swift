@@ -27,6 +27,27 @@ final class TurkcellTests: XCTestCase {
         c.config.evaluate(p, context: EvaluationContext(asOf: asOf, asOfIsExplicit: true, options: options))
     }
 
+    /// The iOS SDK shows the description of the device's language, else `*`: the audit must read the language
+    /// even when no filter does (it once left it out of the profiles, and every device got `*`).
+    func testTheAuditReadsTheLanguageOfDescriptionsByLanguageWithoutALanguageFilter() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let config = TestPaths.write("""
+            {"packageName": "com.example.app",
+             "updates": [{"filters": {"deviceOsName": "ios"}, "targetWebsiteUrl": "https://apps.apple.com/app/id1", "forceUpdate": true,
+                          "descriptions": {"tr": {"message": "Güncelleyin", "whatIsNew": "", "warnings": ""}, "*": {"message": ""}}}]}
+            """, named: "by-language.json", in: dir)
+        var request = AuditRequest(inventoryPath: TestPaths.write("""
+            platform,os_version,app_version,package_name,language,count
+            ios,17.0,1.0,com.example.app,tr-TR,3
+            ios,17.0,1.0,com.example.app,en-GB,5
+            """, named: "fleet.csv", in: dir))
+        request.configs = [config]
+        let report = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0))
+        let totals = try XCTUnwrap(report.configs.first?.totals)
+        XCTAssertEqual(totals[.forced], 3, "Turkish devices are shown the tr description, with its message")
+        XCTAssertEqual(totals[.upToDate], 5, "the others get *, whose message is empty: nothing is shown")
+    }
+
     func testAndroidEndOfSupportReadmeExample() throws {
         let c = try load("android-docs/L0193-End-of-support-for-older-Android-OS-versions.json")
         XCTAssertEqual(c.format, "turkcell-updater")

@@ -128,27 +128,50 @@ struct TurkcellDocument: EvaluableConfig {
         var attributes: Set<String> = [Self.messageDisplayCount, Self.messageLastShown]
         for e in updates + messages {
             for f in e.filters { if let c = TurkcellProperties.column(for: f.key) { attributes.insert(c) } }
+            // The description shown is the device language's, else `*`: a document with descriptions by
+            // language reads the language even when no filter does (what the iOS SDK shows, or crashes on,
+            // depends on it).
+            if e.object["descriptions"]?.objectValue?.keys.contains(where: { $0 != "*" }) == true { attributes.insert("language") }
         }
         needs = ProfileNeeds(packageName: true, attributes: attributes)
     }
 
-    /// The SDKs read a device's language as its first two letters (`deviceLanguage`, for filters and for the
-    /// description shown) and its tablet flag as true or false (`deviceIsTablet`): when no filter reads those
-    /// attributes under another key, that is all a value's class holds.
+    /// The SDKs read a device's language as its first two letters (`deviceLanguage`), for the filters on it and
+    /// for the description shown, and its tablet flag as true or false (`deviceIsTablet`). When no filter reads
+    /// those attributes under another key, a language's class is what the filters on it say (each SDK's own
+    /// rule, on the device's platform) and which description each entry shows; a tablet flag's is true or false.
     func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)? {
-        let property: String, value: @Sendable (String) -> String
+        let property: String
         switch attribute {
-        case "language": (property, value) = ("deviceLanguage", TurkcellProperties.language)
-        case "istablet": (property, value) = ("deviceIsTablet", TurkcellProperties.isTablet)
+        case "language": property = "deviceLanguage"
+        case "istablet": property = "deviceIsTablet"
         default: return nil
         }
-        let readElsewhere = (updates + messages).contains { e in
+        let entries = updates + messages
+        let readElsewhere = entries.contains { e in
             e.filters.contains { f in
                 f.key != property && TurkcellProperties.column(for: f.key).map(InventoryColumn.normalize) == attribute
             }
         }
         guard !readElsewhere else { return nil }
-        return { text in text.map { "=" + value($0) } ?? "" }
+        guard property == "deviceLanguage" else {
+            return { text in text.map { "=" + TurkcellProperties.isTablet($0) } ?? "" }
+        }
+        let filters = entries.flatMap { e in e.filters.filter { $0.key == property } }
+        let descriptions = entries.compactMap { $0.object["descriptions"]?.objectValue }
+        let android = platform == .android
+        return { text in
+            guard let text else { return "" }
+            let language = TurkcellProperties.language(text)
+            var key = "="
+            for f in filters {
+                key += android ? "\(f.android.evaluate(normalized: AndroidFilterRule.normalize(language)))"
+                               : f.iOS.evaluate(language).map { $0 ? "1" : "0" } ?? "crash"
+                key += ","
+            }
+            for d in descriptions { key += d[language]?.objectValue == nil ? "*" : "L" }
+            return key
+        }
     }
 
     static func summary(_ e: TurkcellEntry) -> String {
