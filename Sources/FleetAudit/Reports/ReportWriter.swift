@@ -45,24 +45,11 @@ public enum ReportWriter {
         } catch {
             throw .render(error)
         }
-        // Each format is a pure function of the report, so they render side by side (on a large fleet the
-        // HTML, JSON and XML took 0.07 s one after another).
-        var wanted = targets.directory == nil ? [] : ReportFormat.directoryFormats
-        for (format, path) in [(ReportFormat.json, targets.json), (.xml, targets.xml), (.html, targets.html), (.junit, targets.junit)]
-        where path != nil && !wanted.contains(format) {
-            wanted.append(format)
-        }
-        let formats = wanted
-        let rendered = RenderedFormats(count: formats.count)
-        let shared = UncheckedReport(report: report, context: context)
-        DispatchQueue.concurrentPerform(iterations: formats.count) { i in
-            rendered.set(i, Result { () throws(AuditFailure) in try formats[i].render(shared.report, context: shared.context) })
-        }
+        var rendered: [ReportFormat: String] = [:]
         func text(_ format: ReportFormat) throws(Failure) -> String {
-            switch rendered[formats.firstIndex(of: format)!] {
-            case .success(let text): return text
-            case .failure(let error): throw .render(error)
-            }
+            if let done = rendered[format] { return done }
+            do { rendered[format] = try format.render(report, context: context) } catch { throw .render(error) }
+            return rendered[format]!
         }
 
         var files: [(path: String, text: String)] = []
@@ -92,28 +79,5 @@ public enum ReportWriter {
             written.append(file.path)
         }
         return (written, stdout)
-    }
-}
-
-/// The report and its context, read (never written) by the rendering threads.
-private struct UncheckedReport<Report>: @unchecked Sendable {
-    let report: Report
-    let context: ReportContext
-}
-
-/// One rendered text (or its failure) per format; each rendering thread sets only its own.
-private final class RenderedFormats: @unchecked Sendable {
-    private let lock = NSLock()
-    private var results: [Result<String, AuditFailure>?]
-
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    func set(_ i: Int, _ result: Result<String, AuditFailure>) {
-        lock.lock(); results[i] = result; lock.unlock()
-    }
-
-    subscript(_ i: Int) -> Result<String, AuditFailure> {
-        lock.lock(); defer { lock.unlock() }
-        return results[i]!
     }
 }
