@@ -93,17 +93,18 @@ public enum AuditRun {
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
         let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,
                                         options: request.formatOptions)
-        let tallies = Auditor.audit(configs, profiles: table, context: context, timings: timings?.detail)
+        // The evaluation starts from the profiles on their fixed fields, and the cross-checks and the coverage,
+        // which read nothing else, count them instead of every profile.
+        let started = Date()
+        let fixed = FixedFieldProfiles(table)
+        timings?.detail(String(format: "evaluation: profiles projected onto their fixed fields, %.3f s", Date().timeIntervalSince(started)))
+        let tallies = Auditor.audit(configs, profiles: table, context: context, fixedFields: fixed, timings: timings?.detail)
         timings?.phaseEnded("evaluation")
         var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
                                  options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
-        // Both only read the table: side by side, on a fleet of a million profiles they take 0.1 s, not 0.18.
-        let (crossChecks, coverage) = Concurrently.both(
-            { InventoryCrossChecks.diagnostics(table, headers: summary.headers, configs: configs, releases: releases,
-                                               columnOverrides: request.columnOverrides) },
-            { FleetCoverage(table) })
-        report.diagnostics += crossChecks
-        report.coverage = coverage
+        report.diagnostics += InventoryCrossChecks.diagnostics(fixed.table, headers: summary.headers, configs: configs,
+                                                               releases: releases, columnOverrides: request.columnOverrides)
+        report.coverage = FleetCoverage(fixed.table)
         timings?.phaseEnded("inventory cross-checks and coverage")
         report.allowsEmpty = request.allowEmpty
         report.history = history

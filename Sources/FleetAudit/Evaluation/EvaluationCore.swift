@@ -70,11 +70,14 @@ public enum EvaluationCore {
     public static func run<A: DecisionAccumulator>(_ units: [EvaluationUnit], profiles table: ProfileTable,
                                                    context: EvaluationContext, accumulating: A.Type = A.self,
                                                    workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                                                   profilesPerWorker: Int = 4096, timings: TimingSink? = nil) -> [A] {
+                                                   profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
+                                                   timings: TimingSink? = nil) -> [A] {
         let groups = self.groups(units, context: context, columns: table.store.attributeNames)
         let started = DispatchTime.now().uptimeNanoseconds
         let fields = ProfileFieldIDs(table)
-        timings?("evaluation: field numbering \(seconds(since: started))")
+        let fixed = fixedFields ?? FixedFieldProfiles(table)
+        timings?("evaluation: \(fixed.table.profiles.count) profiles on their fixed fields"
+                 + (fixedFields == nil ? ", \(seconds(since: started))" : " (projected by the caller)"))
         let results = Slots<[A]>(count: groups.count)
         // Groups run side by side when there are enough of them; a lone group splits its profiles instead.
         let inner = groups.count >= workers ? 1 : workers
@@ -82,7 +85,7 @@ public enum EvaluationCore {
             let start = DispatchTime.now().uptimeNanoseconds
             let members = groups[g].members.map { units[$0] }
             let classes = AttributeClasses(members.flatMap(\.configs).map(\.config), options: context.options)
-            let projected = fields.project(table, onto: groups[g].needs, classes: classes)
+            let projected = fields.project(table, onto: groups[g].needs, classes: classes, fixed: fixed)
             let projection = timings == nil ? "" : seconds(since: start)
             results.store(g, evaluate(members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker))
             timings?("evaluation group \(g) (\(members.flatMap(\.configs).map(\.id).joined(separator: ", "))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))")

@@ -3,7 +3,7 @@
 /// field ids (`ProfileStore`), so a projection is a hash of a few integers per profile and a copy of them:
 /// no `Profile` value, text or dictionary is made.
 struct ProfileFieldIDs: Sendable {
-    private static let fixed = ProfileStore.fixedColumns   // platform, OS version, API level, app version, app build, package
+    fileprivate static let fixed = ProfileStore.fixedColumns   // platform, OS version, API level, app version, app build, package
     private let store: ProfileStore
 
     init(_ table: ProfileTable) {
@@ -11,24 +11,75 @@ struct ProfileFieldIDs: Sendable {
     }
 
     /// The profiles with only the fields `needs` names (and the ones every config reads), equal ones merged
-    /// and their devices summed.
-    /// - Parameter classes: when given, each attribute value is written as the first value of its class.
-    func project(_ table: ProfileTable, onto needs: ProfileNeeds, classes: AttributeClasses? = nil) -> ProfileTable {
-        project(table, onto: needs, classes: classes) { _, _ in }
+    /// and their devices summed, in the order they first occur in `table`.
+    /// - Parameters:
+    ///   - classes: when given, each attribute value is written as the first value of its class.
+    ///   - fixed: `table` on its fixed fields; when given, the projection starts from it (`projectFromFixed`).
+    func project(_ table: ProfileTable, onto needs: ProfileNeeds, classes: AttributeClasses? = nil,
+                 fixed: FixedFieldProfiles? = nil) -> ProfileTable {
+        let plan = ColumnPlan(store, needs: needs, classes: classes)
+        if let fixed, let projected = projectFromFixed(table, fixed, plan: plan, needs: needs) { return projected }
+        return project(table, plan: plan, needs: needs) { _, _ in }
+    }
+
+    /// `table` on its fixed fields (`FixedFieldProfiles`), and the row each profile became.
+    func projectOntoFixedFields(_ table: ProfileTable) -> (ProfileTable, [Int32]) {
+        let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true)
+        var rowOf = [Int32](repeating: -1, count: table.profiles.count)
+        let projected = project(table, plan: ColumnPlan(store, needs: needs, classes: nil), needs: needs) { rowOf[$0] = Int32($1) }
+        return (projected, rowOf)
     }
 
     /// `project`, also telling for each of the table's profiles which projected profile it became (-1 for a
     /// profile with no devices).
     func projectWithOrigins(_ table: ProfileTable, onto needs: ProfileNeeds) -> (ProfileTable, [Int]) {
         var origins = Array(repeating: -1, count: table.profiles.count)
-        let projected = project(table, onto: needs, classes: nil) { origins[$0] = $1 }
+        let projected = project(table, plan: ColumnPlan(store, needs: needs, classes: nil), needs: needs) { origins[$0] = $1 }
         return (projected, origins)
     }
 
-    private func project(_ table: ProfileTable, onto needs: ProfileNeeds, classes: AttributeClasses?,
+    /// Which attribute columns a projection keeps, and what it writes for each value on each platform.
+    struct ColumnPlan {
+        /// Store columns of the attributes `needs` names, in store order.
+        let attributeColumns: [Int]
+        /// Per platform id (1-based), which of the attribute columns its devices may be read for: the others
+        /// are left out (0, absent) of that platform's projected profiles.
+        let keeps: [[Bool]]
+        /// Per platform id and attribute column kept, each value id's representative (nil: itself).
+        let representatives: [[[Int32]?]]
+        /// Per platform id: every attribute column kept and every value itself.
+        let copiesAll: [Bool]
+
+        init(_ store: ProfileStore, needs: ProfileNeeds, classes: AttributeClasses?) {
+            let attributeColumns = store.attributeNames.indices.filter { needs.attributes.contains(store.attributeNames[$0]) }
+                .map { ProfileFieldIDs.fixed + $0 }
+            let keeps: [[Bool]] = [[]] + (1...max(store.platformCount, 1)).map { id in
+                guard id <= store.platformCount else { return [] }
+                let read = needs.attributes(for: store.platform(id: Int32(id)))
+                return attributeColumns.map { read.contains(store.attributeNames[$0 - ProfileFieldIDs.fixed]) }
+            }
+            let representatives: [[[Int32]?]] = keeps.indices.map { id in
+                guard id > 0, id <= store.platformCount, let classes else { return [] }
+                return attributeColumns.indices.map { k in
+                    keeps[id][k] ? classes.representatives(platform: store.platform(id: Int32(id)), column: attributeColumns[k], store: store) : nil
+                }
+            }
+            copiesAll = keeps.indices.map { keeps[$0].allSatisfy { $0 } && representatives[$0].allSatisfy { $0 == nil } }
+            self.attributeColumns = attributeColumns
+            self.keeps = keeps
+            self.representatives = representatives
+        }
+
+        /// The id a projected profile of platform `platform` has in attribute column `k` for value `id`.
+        @inline(__always)
+        func written(platform: Int, _ k: Int, _ id: Int32) -> Int32 {
+            !keeps[platform][k] ? 0 : representatives[platform].isEmpty ? id : representatives[platform][k].map { $0[Int(id)] } ?? id
+        }
+    }
+
+    private func project(_ table: ProfileTable, plan: ColumnPlan, needs: ProfileNeeds,
                          origin: (Int, Int) -> Void) -> ProfileTable {
-        let attributeColumns = store.attributeNames.indices.filter { needs.attributes.contains(store.attributeNames[$0]) }
-            .map { Self.fixed + $0 }
+        let attributeColumns = plan.attributeColumns
         let projected = ProfileStore(projecting: store, attributeColumns: attributeColumns)
         // The projected store is its own key set: a projected profile is found by its row of ids there.
         let keys = ProfileRowSet(projected)
@@ -39,21 +90,7 @@ struct ProfileFieldIDs: Sendable {
         let width = store.width, keyWidth = Self.fixed + attributeColumns.count
         let ids = store.ids
         let androidID = store.platformID(.android)
-        // Per platform id (1-based), which of the attribute columns its devices may be read for: the others
-        // are left out (0, absent) of that platform's projected profiles.
-        let keeps: [[Bool]] = [[]] + (1...max(store.platformCount, 1)).map { id in
-            guard id <= store.platformCount else { return [] }
-            let read = needs.attributes(for: store.platform(id: Int32(id)))
-            return attributeColumns.map { read.contains(store.attributeNames[$0 - Self.fixed]) }
-        }
-        // Per platform id and attribute column kept, each value id's representative (nil: itself).
-        let representatives: [[[Int32]?]] = keeps.indices.map { id in
-            guard id > 0, id <= store.platformCount, let classes else { return [] }
-            return attributeColumns.indices.map { k in
-                keeps[id][k] ? classes.representatives(platform: store.platform(id: Int32(id)), column: attributeColumns[k], store: store) : nil
-            }
-        }
-        let copiesAll = keeps.indices.map { keeps[$0].allSatisfy { $0 } && representatives[$0].allSatisfy { $0 == nil } }
+        let copiesAll = plan.copiesAll
         // Keys are looked up a batch at a time (`ProfileRowSet.rows(of:count:into:isNew:)`).
         let batch = 16
         var batchKeys = [Int32](repeating: 0, count: batch * keyWidth)
@@ -83,17 +120,115 @@ struct ProfileFieldIDs: Sendable {
             if copiesAll[platform] {
                 for (k, c) in attributeColumns.enumerated() { batchKeys[key + Self.fixed + k] = ids[row + c] }
             } else {
-                for (k, c) in attributeColumns.enumerated() {
-                    let id = ids[row + c]
-                    batchKeys[key + Self.fixed + k] = !keeps[platform][k] ? 0 : representatives[platform].isEmpty ? id
-                        : representatives[platform][k].map { $0[Int(id)] } ?? id
-                }
+                for (k, c) in attributeColumns.enumerated() { batchKeys[key + Self.fixed + k] = plan.written(platform: platform, k, ids[row + c]) }
             }
             batchRows[filled] = i
             filled += 1
             if filled == batch { lookUp() }
         }
         if filled > 0 { lookUp() }
+        return ProfileTable(store: projected, devices: devices)
+    }
+
+    /// Cells a projection from the fixed fields may index directly (4 MB); past it, it hashes the keys.
+    static let directCells = 1 << 20
+
+    /// `project` from the profiles on their fixed fields, without hashing a key per profile: a projected profile
+    /// is its fixed fields as the group reads them (numbered once per fixed profile, a few thousand) and, per
+    /// attribute column that can differ, the class of its value (`AttributeClasses`). When no attribute can
+    /// differ, the projection is the fixed profiles merged; otherwise each profile finds its projected row by
+    /// direct index into a table of (fixed fields as read × classes) cells. The same profiles, in the same
+    /// order, as the hashing projection: keys that are equal there are equal here. Nil when the cells would
+    /// be more than `directCells` (values a config tells apart one by one, such as every model).
+    func projectFromFixed(_ table: ProfileTable, _ fixed: FixedFieldProfiles, plan: ColumnPlan, needs: ProfileNeeds,
+                          directCells: Int = Self.directCells) -> ProfileTable? {
+        let fixedStore = fixed.table.store, fixedCount = fixedStore.count
+        let androidID = store.platformID(.android)
+        // Each fixed profile's fields as this group reads them: the app build off Android and the package only
+        // when read.
+        let read = ProfileStore(projecting: store, attributeColumns: [])
+        let readKeys = ProfileRowSet(read)
+        var readRowOf = [Int32](repeating: 0, count: fixedCount)
+        var key = [Int32](repeating: 0, count: Self.fixed)
+        key.withUnsafeMutableBufferPointer { key in
+            for r in 0..<fixedCount {
+                for c in 0..<Self.fixed { key[c] = fixedStore.id(r, c) }
+                if key[0] != androidID && !needs.appBuildOffAndroid { key[4] = 0 }
+                if !needs.packageName { key[5] = 0 }
+                readRowOf[r] = Int32(readKeys.row(of: key.baseAddress!).row)
+            }
+        }
+        // Per attribute column: per platform id, each value id's class index (dense from 0) and the most classes
+        // any platform has. A column with one class on every platform is written 0 (absent) throughout: the
+        // first value of a class that holds every value is id 0 itself.
+        let platforms = store.platformCount
+        var classOf: [[[Int32]]] = []          // [k][platform id][value id]
+        var classCounts: [Int] = []
+        for (k, c) in plan.attributeColumns.enumerated() {
+            let values = store.interners[c]?.texts.count ?? 1
+            var byPlatform: [[Int32]] = [[]]
+            var most = 1
+            for p in 1...max(platforms, 1) where p <= platforms {
+                var index = [Int32](repeating: 0, count: values)
+                var numbers: [Int32: Int32] = [:]
+                for id in 0..<Int32(values) {
+                    let written = plan.written(platform: p, k, id)
+                    if let n = numbers[written] { index[Int(id)] = n } else {
+                        index[Int(id)] = Int32(numbers.count)
+                        numbers[written] = Int32(numbers.count)
+                    }
+                }
+                most = max(most, numbers.count)
+                byPlatform.append(index)
+            }
+            classOf.append(byPlatform)
+            classCounts.append(most)
+        }
+        let differing = classCounts.indices.filter { classCounts[$0] > 1 }
+        let outputWidth = Self.fixed + plan.attributeColumns.count
+        let projected = ProfileStore(projecting: store, attributeColumns: plan.attributeColumns)
+        var devices: [Int64] = []
+        var row = [Int32](repeating: 0, count: outputWidth)
+        if differing.isEmpty {
+            devices = Array(repeating: 0, count: read.count)
+            projected.reserve(rows: read.count)
+            for r in 0..<read.count {
+                for c in 0..<Self.fixed { row[c] = read.id(r, c) }
+                _ = row.withUnsafeBufferPointer { projected.append(ids: $0.baseAddress!) }
+            }
+            for r in 0..<fixedCount { devices[Int(readRowOf[r])] &+= fixed.table.devices[r] }
+            return ProfileTable(store: projected, devices: devices)
+        }
+        var strides: [Int] = []
+        var cellsPerRead = 1
+        for k in differing {
+            strides.append(cellsPerRead)
+            let (product, overflow) = cellsPerRead.multipliedReportingOverflow(by: classCounts[k])
+            guard !overflow, product <= directCells else { return nil }
+            cellsPerRead = product
+        }
+        let (cellCount, overflow) = cellsPerRead.multipliedReportingOverflow(by: read.count)
+        guard !overflow, cellCount <= directCells else { return nil }
+        var cells = [Int32](repeating: -1, count: cellCount)
+        let width = store.width, ids = store.ids
+        let columns = differing.map { plan.attributeColumns[$0] }
+        let classes = differing.map { classOf[$0] }
+        for i in 0..<table.devices.count where fixed.rowOf[i] >= 0 {
+            let readRow = Int(readRowOf[Int(fixed.rowOf[i])])
+            let start = i * width, platform = Int(ids[start])
+            var cell = readRow * cellsPerRead
+            for d in 0..<columns.count { cell += Int(classes[d][platform][Int(ids[start + columns[d]])]) * strides[d] }
+            let known = cells[cell]
+            if known >= 0 {
+                devices[Int(known)] &+= table.devices[i]
+                continue
+            }
+            cells[cell] = Int32(projected.count)
+            for c in 0..<Self.fixed { row[c] = read.id(readRow, c) }
+            for (k, c) in plan.attributeColumns.enumerated() { row[Self.fixed + k] = plan.written(platform: platform, k, ids[start + c]) }
+            _ = row.withUnsafeBufferPointer { projected.append(ids: $0.baseAddress!) }
+            devices.append(table.devices[i])
+        }
         return ProfileTable(store: projected, devices: devices)
     }
 }
