@@ -130,7 +130,9 @@ package struct InventoryLoader {
             if case .readOn? = join {
                 try Self.count(parts.sources[i], into: counters[i], progress: progress, part: i)
             }
-            if i > 0 { first.absorb(counters[i], lineOffset: lineOffset) }
+            let last: Bool
+            if case .joined? = join { last = false } else { last = true }
+            if i > 0 { first.absorb(counters[i], lineOffset: lineOffset, threads: workers, last: last) }
             guard case .joined(let lines)? = join else { break }
             lineOffset += lines
         }

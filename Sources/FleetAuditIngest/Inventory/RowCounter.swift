@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Which fields make a profile key, worked out once from the header and what the configs read.
 struct ProfileKeyPlan: Sendable {
     struct Part: Sendable {
@@ -450,35 +452,56 @@ final class RowCounter {
     /// Folds in the counts of a later part of the same inventory, whose lines start `lineOffset` later: its
     /// profiles, translated into this store's ids, found or added here with their devices. (Its keys are not
     /// merged: no row follows a merge.)
-    func absorb(_ other: RowCounter, lineOffset: Int) {
+    ///
+    /// A part's profiles are distinct, and translating keeps distinct profiles distinct, so each of them is
+    /// either found here or new. Finding them only reads, so it runs on `threads` threads, a chunk of rows at
+    /// a time; the new ones are then added in order (on a grouped export nearly all of them: this was a
+    /// serial tenth of the run). Once `last`, the profiles are only appended: no lookup follows.
+    func absorb(_ other: RowCounter, lineOffset: Int, threads: Int = 1, last: Bool = false) {
         // No row follows: both parts' raw keys are folded into their counts by profile and let go before the
         // merge adds its rows (on 1M distinct profiles they were a fifth of the peak).
         foldKeys()
         other.foldKeys()
         releaseFreedMemory()
-        let devices = other.rowDevices
-        rows.reserve(store.count + other.store.count)
+        let devices = other.rowDevices, count = other.store.count, width = store.width
         let remap = StoreRemap(from: other.store)
-        // Rows are looked up 16 at a time, so that their slots' loads overlap (`ProfileRowSet.rows`).
-        let batch = 16, width = store.width
-        var ids = [Int32](repeating: 0, count: batch * width)
-        var found = [Int32](repeating: 0, count: batch)
-        var isNew = [Bool](repeating: false, count: batch)
+        store.internAll(of: other.store, into: remap)
+        if !last { rows.reserve(store.count + count) }
+        let chunk = 1 << 16
+        let translated = UnsafeMutablePointer<Int32>.allocate(capacity: min(chunk, max(count, 1)) * width)
+        let found = UnsafeMutablePointer<Int32>.allocate(capacity: min(chunk, max(count, 1)))
+        defer { translated.deallocate(); found.deallocate() }
+        let sinks = UnsafeMutablePointer<UInt64>.allocate(capacity: max(threads, 1))
+        sinks.initialize(repeating: 0, count: max(threads, 1))
+        defer { sinks.deallocate() }
+        let shared = MergeBuffers(store: store, rows: rows, source: other.store, remap: remap,
+                                  translated: translated, found: found, sinks: sinks)
         var start = 0
-        while start < other.store.count {
-            let count = min(batch, other.store.count - start)
-            ids.withUnsafeMutableBufferPointer { buffer in
-                for k in 0..<count {
-                    store.translate(row: start + k, of: other.store, remap: remap, into: buffer.baseAddress! + k * width)
+        while start < count {
+            let n = min(chunk, count - start), base = start
+            let parts = n >= 4096 ? max(threads, 1) : 1
+            DispatchQueue.concurrentPerform(iterations: parts) { t in
+                var k = n * t / parts
+                let end = n * (t + 1) / parts
+                while k < end {
+                    let batch = min(16, end - k)
+                    for j in k..<(k + batch) {
+                        shared.store.translate(row: base + j, of: shared.source, remap: shared.remap, into: shared.translated + j * width)
+                    }
+                    shared.rows.existingRows(of: shared.translated + k * width, count: batch, into: shared.found + k, sink: &shared.sinks[t])
+                    k += batch
                 }
-                rows.rows(of: buffer.baseAddress!, count: count, into: &found, isNew: &isNew)
             }
-            for k in 0..<count {
-                // New rows are numbered in order: each new one is the next of `rowDevices`.
-                if isNew[k] { rowDevices.append(0) }
-                rowDevices[Int(found[k])] &+= devices[start + k]
+            for j in 0..<n {
+                let row = Int(found[j])
+                if row >= 0 {
+                    rowDevices[row] &+= devices[base + j]
+                    continue
+                }
+                if last { _ = store.append(ids: translated + j * width) } else { _ = rows.row(of: translated + j * width) }
+                rowDevices.append(devices[base + j])
             }
-            start += count
+            start += n
         }
         counted.absorb(other.counted, lineOffset: lineOffset)
     }
@@ -554,3 +577,20 @@ final class RowCounter {
 @_silgen_name("malloc_trim")
 private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
+
+/// What the merge's threads share: the stores, the row set and the remap, which they only read, and the
+/// buffers, of which each writes only its own rows and its own sink.
+private final class MergeBuffers: @unchecked Sendable {
+    let store: ProfileStore, rows: ProfileRowSet, source: ProfileStore, remap: StoreRemap
+    let translated: UnsafeMutablePointer<Int32>
+    let found: UnsafeMutablePointer<Int32>
+    let sinks: UnsafeMutablePointer<UInt64>
+
+    init(store: ProfileStore, rows: ProfileRowSet, source: ProfileStore, remap: StoreRemap,
+         translated: UnsafeMutablePointer<Int32>, found: UnsafeMutablePointer<Int32>, sinks: UnsafeMutablePointer<UInt64>) {
+        (self.store, self.rows, self.source, self.remap) = (store, rows, source, remap)
+        self.translated = translated
+        self.found = found
+        self.sinks = sinks
+    }
+}

@@ -53,6 +53,41 @@ package final class ProfileRowSet {
     /// Keeps the loads above from being optimized away.
     private var sink: UInt64 = 0
 
+    /// The rows of `count` keys back to back at `keys`, or -1 for a key the set does not have; nothing is
+    /// added, so several threads may look up at once while no one adds (the merge of parts). The loads are
+    /// batched as in `rows(of:count:into:isNew:)`; `sink` (the caller's own) keeps them from being dropped.
+    package func existingRows(of keys: UnsafePointer<Int32>, count: Int, into rows: UnsafeMutablePointer<Int32>,
+                              sink: inout UInt64) {
+        let width = store.width
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes in
+            for k in 0..<count { hashes[k] = Self.hash(keys + k * width, width) }
+            var touched: UInt64 = 0
+            for k in 0..<count { touched &+= slots[Self.home(hashes[k], mask)] }
+            for k in 0..<count {
+                let slot = slots[Self.home(hashes[k], mask)]
+                if slot != 0 { touched &+= UInt64(truncatingIfNeeded: store.withRow(Int(slot & 0xFFFF_FFFF) - 1) { $0[0] }) }
+            }
+            sink ^= touched
+            for k in 0..<count { rows[k] = Int32(find(keys + k * width, hash: hashes[k])) }
+        }
+    }
+
+    /// The row with these ids, or -1.
+    @inline(__always)
+    private func find(_ ids: UnsafePointer<Int32>, hash: UInt64) -> Int {
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        var i = Self.home(hash, mask)
+        while true {
+            let slot = slots[i]
+            if slot == 0 { return -1 }
+            if slot & 0xFFFF_FFFF_0000_0000 == tag {
+                let row = Int(slot & 0xFFFF_FFFF) - 1
+                if store.row(row, equals: ids) { return row }
+            }
+            i = (i + 1) & mask
+        }
+    }
+
     @inline(__always)
     private func row(of ids: UnsafePointer<Int32>, hash: UInt64) -> (row: Int, isNew: Bool) {
         let tag = hash & 0xFFFF_FFFF_0000_0000

@@ -138,6 +138,18 @@ package final class ProfileStore: @unchecked Sendable {
         }
     }
 
+    /// Interns every text (and platform) of `source` here, in `source`'s id order, into `remap`: after it
+    /// `translate` only reads, so rows can be translated on several threads at once.
+    package func internAll(of source: ProfileStore, into remap: StoreRemap) {
+        for c in 0..<width where c != Self.apiLevelColumn {
+            let n = c == Self.platformColumn ? source.platformCount + 1 : source.interners[c]!.texts.count
+            for id in 1..<max(n, 1) where remap.ids[c][id] < 0 {
+                remap.ids[c][id] = c == Self.platformColumn ? platformID(adding: source.platforms[id - 1])
+                                                            : interners[c]!.id(source.interners[c]!.texts[id])
+            }
+        }
+    }
+
     /// The ids a profile's values have here (interned when new), without appending a row.
     package func ids(of fields: ProfileFields) -> [Int32] {
         var row = fixedIDs(fields)
