@@ -22,14 +22,6 @@ struct ProfileFieldIDs: Sendable {
         return project(table, plan: plan, needs: needs) { _, _ in }
     }
 
-    /// `table` on its fixed fields (`FixedFieldProfiles`), and the row each profile became.
-    func projectOntoFixedFields(_ table: ProfileTable) -> (ProfileTable, [Int32]) {
-        let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true)
-        var rowOf = [Int32](repeating: -1, count: table.profiles.count)
-        let projected = project(table, plan: ColumnPlan(store, needs: needs, classes: nil), needs: needs) { rowOf[$0] = Int32($1) }
-        return (projected, rowOf)
-    }
-
     /// `project`, also telling for each of the table's profiles which projected profile it became (-1 for a
     /// profile with no devices).
     func projectWithOrigins(_ table: ProfileTable, onto needs: ProfileNeeds) -> (ProfileTable, [Int]) {
@@ -77,8 +69,10 @@ struct ProfileFieldIDs: Sendable {
         }
     }
 
-    private func project(_ table: ProfileTable, plan: ColumnPlan, needs: ProfileNeeds,
-                         origin: (Int, Int) -> Void) -> ProfileTable {
+    /// The hashing projection of the profiles in `rows` (default: all), telling `origin` which projected
+    /// profile each one became.
+    func project(_ table: ProfileTable, rows: Range<Int>? = nil, plan: ColumnPlan, needs: ProfileNeeds,
+                 origin: (Int, Int) -> Void) -> ProfileTable {
         let attributeColumns = plan.attributeColumns
         let projected = ProfileStore(projecting: store, attributeColumns: attributeColumns)
         // The projected store is its own key set: a projected profile is found by its row of ids there.
@@ -111,7 +105,7 @@ struct ProfileFieldIDs: Sendable {
             }
             filled = 0
         }
-        for i in 0..<store.count where table.devices[i] > 0 {
+        for i in rows ?? 0..<store.count where table.devices[i] > 0 {
             let row = i * width, key = filled * keyWidth
             for c in 0..<4 { batchKeys[key + c] = ids[row + c] }
             batchKeys[key + 4] = ids[row] == androidID || needs.appBuildOffAndroid ? ids[row + 4] : 0
