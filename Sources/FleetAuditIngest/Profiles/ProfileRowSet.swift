@@ -34,14 +34,7 @@ package final class ProfileRowSet {
                       isNew: UnsafeMutablePointer<Bool>) {
         let width = store.width
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes in
-            for k in 0..<count { hashes[k] = Self.hash(keys + k * width, width) }
-            var touched: UInt64 = 0
-            for k in 0..<count { touched &+= slots[Self.home(hashes[k], mask)] }
-            for k in 0..<count {
-                let slot = slots[Self.home(hashes[k], mask)]
-                if slot != 0 { touched &+= UInt64(truncatingIfNeeded: store.withRow(Int(slot & 0xFFFF_FFFF) - 1) { $0[0] }) }
-            }
-            sink ^= touched
+            sink ^= load(keys, count: count, hashes: hashes.baseAddress!)
             for k in 0..<count {
                 let (row, new) = row(of: keys + k * width, hash: hashes[k])
                 rows[k] = Int32(row)
@@ -50,7 +43,7 @@ package final class ProfileRowSet {
         }
     }
 
-    /// Keeps the loads above from being optimized away.
+    /// Keeps the loads of `load` from being optimized away.
     private var sink: UInt64 = 0
 
     /// The rows of `count` keys back to back at `keys`, or -1 for a key the set does not have; nothing is
@@ -60,29 +53,37 @@ package final class ProfileRowSet {
                               sink: inout UInt64) {
         let width = store.width
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes in
-            for k in 0..<count { hashes[k] = Self.hash(keys + k * width, width) }
-            var touched: UInt64 = 0
-            for k in 0..<count { touched &+= slots[Self.home(hashes[k], mask)] }
-            for k in 0..<count {
-                let slot = slots[Self.home(hashes[k], mask)]
-                if slot != 0 { touched &+= UInt64(truncatingIfNeeded: store.withRow(Int(slot & 0xFFFF_FFFF) - 1) { $0[0] }) }
-            }
-            sink ^= touched
-            for k in 0..<count { rows[k] = Int32(find(keys + k * width, hash: hashes[k])) }
+            sink ^= load(keys, count: count, hashes: hashes.baseAddress!)
+            for k in 0..<count { rows[k] = Int32(probe(keys + k * width, hash: hashes[k]).row ?? -1) }
         }
     }
 
-    /// The row with these ids, or -1.
+    /// Hashes a batch of keys into `hashes` and loads each one's home slot, then the row that slot points to,
+    /// so that the lookups after it find both in cache; returns what it loaded (for a sink).
     @inline(__always)
-    private func find(_ ids: UnsafePointer<Int32>, hash: UInt64) -> Int {
+    private func load(_ keys: UnsafePointer<Int32>, count: Int, hashes: UnsafeMutablePointer<UInt64>) -> UInt64 {
+        let width = store.width
+        for k in 0..<count { hashes[k] = Self.hash(keys + k * width, width) }
+        var touched: UInt64 = 0
+        for k in 0..<count { touched &+= slots[Self.home(hashes[k], mask)] }
+        for k in 0..<count {
+            let slot = slots[Self.home(hashes[k], mask)]
+            if slot != 0 { touched &+= UInt64(truncatingIfNeeded: store.withRow(Int(slot & 0xFFFF_FFFF) - 1) { $0[0] }) }
+        }
+        return touched
+    }
+
+    /// The row with these ids, or the empty slot where it would go.
+    @inline(__always)
+    private func probe(_ ids: UnsafePointer<Int32>, hash: UInt64) -> (row: Int?, empty: Int) {
         let tag = hash & 0xFFFF_FFFF_0000_0000
         var i = Self.home(hash, mask)
         while true {
             let slot = slots[i]
-            if slot == 0 { return -1 }
+            if slot == 0 { return (nil, i) }
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let row = Int(slot & 0xFFFF_FFFF) - 1
-                if store.row(row, equals: ids) { return row }
+                if store.row(row, equals: ids) { return (row, i) }
             }
             i = (i + 1) & mask
         }
@@ -90,19 +91,10 @@ package final class ProfileRowSet {
 
     @inline(__always)
     private func row(of ids: UnsafePointer<Int32>, hash: UInt64) -> (row: Int, isNew: Bool) {
-        let tag = hash & 0xFFFF_FFFF_0000_0000
-        var i = Self.home(hash, mask)
-        while true {
-            let slot = slots[i]
-            if slot == 0 { break }
-            if slot & 0xFFFF_FFFF_0000_0000 == tag {
-                let row = Int(slot & 0xFFFF_FFFF) - 1
-                if store.row(row, equals: ids) { return (row, false) }
-            }
-            i = (i + 1) & mask
-        }
+        let (found, i) = probe(ids, hash: hash)
+        if let found { return (found, false) }
         let row = store.append(ids: ids)
-        slots[i] = tag | UInt64(row + 1)
+        slots[i] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(row + 1)
         count += 1
         if count * 4 > (mask + 1) * 3 { grow() }
         return (row, true)
