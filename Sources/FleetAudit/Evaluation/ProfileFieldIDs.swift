@@ -152,10 +152,20 @@ struct ProfileFieldIDs: Sendable {
                 readRowOf[r] = Int32(readKeys.row(of: key.baseAddress!).row)
             }
         }
+        let platforms = store.platformCount
+        // A column some platform reads as written has a class per value: when those alone pass the limit, hash
+        // (before numbering every value of, say, a column of device ids).
+        for (k, c) in plan.attributeColumns.enumerated() {
+            let asWritten = (0...platforms).contains { p in
+                p > 0 && plan.keeps[p][k] && (plan.representatives[p].isEmpty || plan.representatives[p][k] == nil)
+            }
+            let values = store.interners[c]?.texts.count ?? 1
+            let (cells, overflow) = values.multipliedReportingOverflow(by: max(read.count, 1))
+            if asWritten && (overflow || cells > directCells) { return nil }
+        }
         // Per attribute column: per platform id, each value id's class index (dense from 0) and the most classes
         // any platform has. A column with one class on every platform is written 0 (absent) throughout: the
         // first value of a class that holds every value is id 0 itself.
-        let platforms = store.platformCount
         var classOf: [[[Int32]]] = []          // [k][platform id][value id]
         var classCounts: [Int] = []
         for (k, c) in plan.attributeColumns.enumerated() {
