@@ -466,8 +466,7 @@ final class RowCounter {
         other.foldKeys()
         releaseFreedMemory()
         let devices = other.rowDevices, count = other.store.count, width = store.width
-        let remap = StoreRemap(from: other.store)
-        store.internAll(of: other.store, into: remap)
+        let remap = store.remap(from: other.store)
         if !last { rows.reserve(store.count + count) }
         let chunk = 1 << 16
         let translated = UnsafeMutablePointer<Int32>.allocate(capacity: min(chunk, max(count, 1)) * width)

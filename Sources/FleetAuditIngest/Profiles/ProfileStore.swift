@@ -122,32 +122,23 @@ package final class ProfileStore: @unchecked Sendable {
         ids.withUnsafeBufferPointer { body($0.baseAddress! + row * width) }
     }
 
-    /// The ids row `row` of `source` (a store with the same columns) has here, each of the source's distinct
-    /// texts interned here once through `remap`, written to `out`.
+    /// The ids row `row` of `source` (a store with the same columns) has here, through `remap` (made by
+    /// `remap(from:)`), written to `out`. It only reads, so rows can be translated on several threads at once.
     package func translate(row: Int, of source: ProfileStore, remap: StoreRemap, into out: UnsafeMutablePointer<Int32>) {
         let start = row * source.width
         for c in 0..<width {
             let id = source.ids[start + c]
-            if c == Self.apiLevelColumn || id == 0 { out[c] = id; continue }
-            let known = remap.ids[c][Int(id)]
-            if known >= 0 { out[c] = known; continue }
-            let mine = c == Self.platformColumn ? platformID(adding: source.platforms[Int(id) - 1])
-                                                : interners[c]!.id(source.interners[c]!.texts[Int(id)])
-            remap.ids[c][Int(id)] = mine
-            out[c] = mine
+            out[c] = c == Self.apiLevelColumn || id == 0 ? id : remap.ids[c][Int(id)]
         }
     }
 
-    /// Interns every text (and platform) of `source` here, in `source`'s id order, into `remap`: after it
-    /// `translate` only reads, so rows can be translated on several threads at once.
-    package func internAll(of source: ProfileStore, into remap: StoreRemap) {
-        for c in 0..<width where c != Self.apiLevelColumn {
-            let n = c == Self.platformColumn ? source.platformCount + 1 : source.interners[c]!.texts.count
-            for id in 1..<max(n, 1) where remap.ids[c][id] < 0 {
-                remap.ids[c][id] = c == Self.platformColumn ? platformID(adding: source.platforms[id - 1])
-                                                            : interners[c]!.id(source.interners[c]!.texts[id])
-            }
-        }
+    /// Every text (and platform) of `source` interned here, in `source`'s id order: its ids as this store's.
+    package func remap(from source: ProfileStore) -> StoreRemap {
+        StoreRemap(ids: (0..<width).map { c in
+            if c == Self.apiLevelColumn { return [] }
+            if c == Self.platformColumn { return [0] + source.platforms.map { platformID(adding: $0) } }
+            return source.interners[c]!.texts.indices.map { $0 == 0 ? 0 : interners[c]!.id(source.interners[c]!.texts[$0]) }
+        })
     }
 
     /// The ids a profile's values have here (interned when new), without appending a row.
@@ -219,14 +210,10 @@ package final class ProfileStore: @unchecked Sendable {
     }
 }
 
-/// A source store's ids as another store's, column by column (-1: not yet interned there).
-package final class StoreRemap {
-    fileprivate var ids: [[Int32]]
+/// A source store's ids as another store's, column by column (by the source's id; the API level column, a
+/// number, is copied as it is).
+package final class StoreRemap: Sendable {
+    fileprivate let ids: [[Int32]]
 
-    package init(from source: ProfileStore) {
-        ids = (0..<source.width).map { c in
-            c == ProfileStore.platformColumn ? Array(repeating: -1, count: source.platformCount + 1)
-                : c == ProfileStore.apiLevelColumn ? [] : Array(repeating: -1, count: source.interners[c]!.texts.count)
-        }
-    }
+    fileprivate init(ids: [[Int32]]) { self.ids = ids }
 }
