@@ -141,7 +141,7 @@ public struct PlanReport: Sendable {
             self.id = id
             self.published = published.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics) }
             self.draft = draft.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics) }
-            let known = Set((published?.config.diagnostics ?? []).map { "\($0.code) \($0.message)" })
+            let known = Set((published?.diagnostics ?? []).map { "\($0.code) \($0.message)" })
             newDiagnostics = (draft?.locatedDiagnostics ?? []).filter { !known.contains("\($0.code) \($0.message)") }
             let before = Dictionary((published?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
             let after = Dictionary((draft?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })

@@ -6,7 +6,7 @@ import FleetAuditIngest
 /// regions of which a document names one are two cases for it, not 200.
 ///
 /// Only the audit's counts use it: `explain` (`EvaluationCore.decisions`) evaluates the device's own
-/// values, which its reasons quote.
+/// values, which its reasons quote; its tests hold it to the counting path (`enginePathDecisions`).
 struct AttributeClasses {
     private let configs: [any EvaluableConfig]
     private let options: FormatOptions

@@ -86,6 +86,7 @@ public enum EvaluationCore {
             let members = groups[g].members.map { units[$0] }
             let classes = AttributeClasses(members.flatMap(\.configs).map(\.config), options: context.options)
             let projected = fields.project(table, onto: groups[g].needs, classes: classes, fixed: fixed)
+            projected.store.declared = groups[g].declared
             let projection = timings == nil ? "" : seconds(since: start)
             results.store(g, evaluate(members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker))
             timings?("evaluation group \(g) (\(members.flatMap(\.configs).map(\.id).joined(separator: ", "))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))")
@@ -105,9 +106,38 @@ public enum EvaluationCore {
         let fields = ProfileFieldIDs(table)
         for group in groups(units, context: context, columns: table.store.attributeNames) {
             let (projected, origins) = fields.projectWithOrigins(table, onto: group.needs)
+            projected.store.declared = group.declared
             for (p, origin) in origins.enumerated() where origin >= 0 {
                 for u in group.members {
                     out[p][u] = units[u].configs.map { $0.config.evaluate(projected.profiles[origin], context: context) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The decisions `run` counts for each of the table's profiles (with devices), unit by unit and config by
+    /// config, taken from `run`'s own path: the same groups, the projection from the fixed fields with the
+    /// attribute classes, and each config's evaluator. The conformance tests hold it to each device evaluated
+    /// on its own (`EvaluableConfig.evaluate` of the whole profile), so a speed hint that changes an answer
+    /// fails a test. Slower than `run` (a decision kept per profile): for tests and checks, not for counting.
+    public static func enginePathDecisions(_ units: [EvaluationUnit], profiles table: ProfileTable,
+                                           context: EvaluationContext) -> [[[Decision]]] {
+        var out = Array(repeating: [[Decision]](repeating: [], count: units.count), count: table.profiles.count)
+        let fields = ProfileFieldIDs(table)
+        let fixed = FixedFieldProfiles(table)
+        for group in groups(units, context: context, columns: table.store.attributeNames) {
+            let members = group.members.map { units[$0] }
+            let classes = AttributeClasses(members.flatMap(\.configs).map(\.config), options: context.options)
+            var origins = Array(repeating: -1, count: table.profiles.count)
+            let projected = fields.project(table, onto: group.needs, classes: classes, fixed: fixed) { origins[$0] = $1 }
+            projected.store.declared = group.declared
+            for u in group.members {
+                let evaluators = units[u].configs.map { $0.config.evaluator(context: context) }
+                var decided: [Int: [Decision]] = [:]
+                for (p, origin) in origins.enumerated() where origin >= 0 {
+                    if decided[origin] == nil { decided[origin] = evaluators.map { $0.evaluate(projected.profiles[origin]) } }
+                    out[p][u] = decided[origin]!
                 }
             }
         }
@@ -118,21 +148,26 @@ public enum EvaluationCore {
     /// lacks is absent from every profile, so configs that differ only by such attributes see the same
     /// projected profiles, and share one projection (on a fleet whose devices do not repeat, projecting the
     /// table once per config group was a third of the evaluation).
-    private static func groups(_ units: [EvaluationUnit], context: EvaluationContext, columns: [String]) -> [(needs: ProfileNeeds, members: [Int])] {
+    /// - Returns: each group's needs among the columns, what its configs declared (the needs before that, which
+    ///   the debug builds' guard checks reads against: `DeclaredReads`), and its units.
+    private static func groups(_ units: [EvaluationUnit], context: EvaluationContext, columns: [String])
+        -> [(needs: ProfileNeeds, declared: ProfileNeeds, members: [Int])] {
         // Per-package releases are read by every format: then every projection keeps the package.
         let base = ProfileNeeds(packageName: context.releases?.all.contains { $0.package != nil } == true)
         var groupIndex: [ProfileNeeds: Int] = [:]
-        var groups: [(needs: ProfileNeeds, members: [Int])] = []
+        var groups: [(needs: ProfileNeeds, declared: ProfileNeeds, members: [Int])] = []
         for (i, unit) in units.enumerated() {
-            var needs = base
-            for loaded in unit.configs { needs.formUnion(loaded.config.needs) }
+            var declared = base
+            for loaded in unit.configs { declared.formUnion(loaded.config.needs) }
+            var needs = declared
             needs.attributes.formIntersection(columns)
             if let g = groupIndex[needs] {
                 groups[g].members.append(i)
                 groups[g].needs.formUnion(needs)
+                groups[g].declared.formUnion(declared)
             } else {
                 groupIndex[needs] = groups.count
-                groups.append((needs, [i]))
+                groups.append((needs, declared, [i]))
             }
         }
         return groups

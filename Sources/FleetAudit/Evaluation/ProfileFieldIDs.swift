@@ -15,11 +15,12 @@ struct ProfileFieldIDs: Sendable {
     /// - Parameters:
     ///   - classes: when given, each attribute value is written as the first value of its class.
     ///   - fixed: `table` on its fixed fields; when given, the projection starts from it (`projectFromFixed`).
+    ///   - origin: told, for each of the table's profiles with devices, which projected profile it became.
     func project(_ table: ProfileTable, onto needs: ProfileNeeds, classes: AttributeClasses? = nil,
-                 fixed: FixedFieldProfiles? = nil) -> ProfileTable {
+                 fixed: FixedFieldProfiles? = nil, origin: (Int, Int) -> Void = { _, _ in }) -> ProfileTable {
         let plan = ColumnPlan(store, needs: needs, classes: classes)
-        if let fixed, let projected = projectFromFixed(table, fixed, plan: plan, needs: needs) { return projected }
-        return project(table, plan: plan, needs: needs) { _, _ in }
+        if let fixed, let projected = projectFromFixed(table, fixed, plan: plan, needs: needs, origin: origin) { return projected }
+        return project(table, plan: plan, needs: needs, origin: origin)
     }
 
     /// `project`, also telling for each of the table's profiles which projected profile it became (-1 for a
@@ -135,7 +136,7 @@ struct ProfileFieldIDs: Sendable {
     /// order, as the hashing projection: keys that are equal there are equal here. Nil when the cells would
     /// be more than `directCells` (values a config tells apart one by one, such as every model).
     func projectFromFixed(_ table: ProfileTable, _ fixed: FixedFieldProfiles, plan: ColumnPlan, needs: ProfileNeeds,
-                          directCells: Int = Self.directCells) -> ProfileTable? {
+                          directCells: Int = Self.directCells, origin: (Int, Int) -> Void = { _, _ in }) -> ProfileTable? {
         let fixedStore = fixed.table.store, fixedCount = fixedStore.count
         let androidID = store.platformID(.android)
         // Each fixed profile's fields as this group reads them: the app build off Android and the package only
@@ -201,6 +202,7 @@ struct ProfileFieldIDs: Sendable {
                 _ = row.withUnsafeBufferPointer { projected.append(ids: $0.baseAddress!) }
             }
             for r in 0..<fixedCount { devices[Int(readRowOf[r])] &+= fixed.table.devices[r] }
+            for i in 0..<table.devices.count where fixed.rowOf[i] >= 0 { origin(i, Int(readRowOf[Int(fixed.rowOf[i])])) }
             return ProfileTable(store: projected, devices: devices)
         }
         var strides: [Int] = []
@@ -225,8 +227,10 @@ struct ProfileFieldIDs: Sendable {
             let known = cells[cell]
             if known >= 0 {
                 devices[Int(known)] &+= table.devices[i]
+                origin(i, Int(known))
                 continue
             }
+            origin(i, projected.count)
             cells[cell] = Int32(projected.count)
             for c in 0..<Self.fixed { row[c] = read.id(readRow, c) }
             for (k, c) in plan.attributeColumns.enumerated() { row[Self.fixed + k] = plan.written(platform: platform, k, ids[start + c]) }

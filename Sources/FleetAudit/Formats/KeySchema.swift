@@ -50,18 +50,3 @@ public struct KeySchema: Sendable {
         }
     }
 }
-
-/// A loaded document with the diagnostics its format's `KeySchema` found added to its own.
-struct SchemaCheckedConfig: EvaluableConfig {
-    let base: any EvaluableConfig
-    let keyDiagnostics: [Diagnostic]
-
-    var platforms: [Platform] { base.platforms }
-    var rules: [RuleInfo] { base.rules }
-    var notices: [NoticeInfo] { base.notices }
-    var diagnostics: [Diagnostic] { base.diagnostics + keyDiagnostics }
-    var needs: ProfileNeeds { base.needs }
-    var packageNames: [String] { base.packageNames }
-    var deviceHistory: [String] { base.deviceHistory }
-    func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision { base.evaluate(profile, context: context) }
-}

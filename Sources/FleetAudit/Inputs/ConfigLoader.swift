@@ -7,6 +7,11 @@ public struct LoadedConfig: Sendable {
     public let sha256: String
     public let format: String
     public let config: any EvaluableConfig
+    /// What the loader found beside the format's own reading (misspelt keys, `config.unknownKey`). Kept here,
+    /// not in a wrapper around `config`: a wrapper must forward every requirement of `EvaluableConfig`, and
+    /// one that missed the speed hooks (`evaluator`, `attributeClass`) once made a config with one unknown key
+    /// evaluate every profile the slow way.
+    public let loaderDiagnostics: [Diagnostic]
     /// Where each path the document's diagnostics name stands in its text.
     public var locations: [String: SourceLocation] = [:]
     /// The document's text, kept so that diagnostics raised while evaluating (which may name paths the
@@ -14,8 +19,9 @@ public struct LoadedConfig: Sendable {
     private let text: [UInt8]
 
     public init(id: String, source: String, sha256: String, format: String, config: any EvaluableConfig,
-                locations: [String: SourceLocation] = [:], text: [UInt8] = []) {
+                loaderDiagnostics: [Diagnostic] = [], locations: [String: SourceLocation] = [:], text: [UInt8] = []) {
         self.id = id
+        self.loaderDiagnostics = loaderDiagnostics
         self.source = source
         self.sha256 = sha256
         self.format = format
@@ -24,8 +30,11 @@ public struct LoadedConfig: Sendable {
         self.text = text
     }
 
+    /// The document's diagnostics: the format's, then the loader's.
+    public var diagnostics: [Diagnostic] { config.diagnostics + loaderDiagnostics }
+
     /// The document's diagnostics, each with the line and column of its path when it names one.
-    public var locatedDiagnostics: [Diagnostic] { locate(config.diagnostics) }
+    public var locatedDiagnostics: [Diagnostic] { locate(diagnostics) }
 
     /// `diagnostics` with the line and column of each one's path in this document, when it names one.
     public func locate(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
@@ -97,13 +106,11 @@ public struct ConfigLoader {
     /// Reads and parses one source.
     public func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
         let (bytes, root, format) = try document(source)
-        var config = format.load(root)
-        if let schema = format.keySchema {
-            let unknown = schema.diagnostics(root, format: format.displayName)
-            if !unknown.isEmpty { config = SchemaCheckedConfig(base: config, keyDiagnostics: unknown) }
-        }
-        let paths = Set(config.diagnostics.compactMap(\.path))
+        let config = format.load(root)
+        let unknownKeys = format.keySchema?.diagnostics(root, format: format.displayName) ?? []
+        let paths = Set((config.diagnostics + unknownKeys).compactMap(\.path))
         return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
+                            loaderDiagnostics: unknownKeys,
                             locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
     }
 

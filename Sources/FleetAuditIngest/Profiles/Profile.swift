@@ -30,14 +30,30 @@ public struct Profile: Hashable, Sendable {
     public var apiLevel: Int? { store.apiLevel(row) }
     public var appVersion: String { store.text(row, ProfileStore.appVersionColumn)! }
     /// `app_build` as written (iOS `CFBundleVersion`, Android `versionCode`); nil when absent or empty.
-    public var appBuild: String? { store.text(row, ProfileStore.appBuildColumn) }
-    public var packageName: String? { store.text(row, ProfileStore.packageColumn) }
+    public var appBuild: String? {
+        #if DEBUG
+        if let declared = store.declared, !declared.appBuildOffAndroid, platform != .android {
+            DeclaredReads.undeclared("app_build", platform: platform, declared: declared)
+        }
+        #endif
+        return store.text(row, ProfileStore.appBuildColumn)
+    }
+    public var packageName: String? {
+        #if DEBUG
+        if let declared = store.declared, !declared.packageName {
+            DeclaredReads.undeclared("package_name", platform: platform, declared: declared)
+        }
+        #endif
+        return store.text(row, ProfileStore.packageColumn)
+    }
     /// Other columns, keyed by normalized name (made on each call: formats ask `attribute(_:)`).
     public var attributes: [String: String] { store.attributes(row) }
 
+    /// Every field as stored (not a format's read: the guard of `DeclaredReads` does not apply).
     public var fields: ProfileFields {
-        ProfileFields(platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion, appBuild: appBuild,
-                      packageName: packageName, attributes: attributes)
+        ProfileFields(platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion,
+                      appBuild: store.text(row, ProfileStore.appBuildColumn), packageName: store.text(row, ProfileStore.packageColumn),
+                      attributes: attributes)
     }
 
     /// Android `versionCode` as an integer (validated at ingest for Android rows).
@@ -46,10 +62,19 @@ public struct Profile: Hashable, Sendable {
     /// An attribute by any spelling of its name.
     public func attribute(_ name: String) -> String? {
         // Formats mostly ask by a name that is already normalized (`region`); skip normalizing those.
-        if name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }) {
-            return store.attribute(row, normalized: name)
+        let normalized = name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) })
+            ? name : InventoryColumn.normalize(name)
+        checkDeclared(attribute: normalized)
+        return store.attribute(row, normalized: normalized)
+    }
+
+    @inline(__always)
+    private func checkDeclared(attribute normalized: String) {
+        #if DEBUG
+        if let declared = store.declared, !declared.attributes(for: platform).contains(normalized) {
+            DeclaredReads.undeclared("attribute \(normalized)", platform: platform, declared: declared)
         }
-        return store.attribute(row, normalized: InventoryColumn.normalize(name))
+        #endif
     }
 
     /// The interned id of field `column` (a `ProfileStore` column; 0: absent). Ids compare within one store —
@@ -59,7 +84,14 @@ public struct Profile: Hashable, Sendable {
 
     /// The store column of an attribute by any spelling of its name; nil when the profile has no such column.
     package func attributeColumn(_ name: String) -> Int? {
-        store.attributeColumn(normalized: InventoryColumn.normalize(name))
+        let normalized = InventoryColumn.normalize(name)
+        #if DEBUG
+        // A column is the store's, whatever this profile's platform: declared for some platform is enough.
+        if let declared = store.declared, !declared.attributes.contains(normalized) {
+            DeclaredReads.undeclared("the column of attribute \(normalized)", platform: platform, declared: declared)
+        }
+        #endif
+        return store.attributeColumn(normalized: normalized)
     }
 
     public static func == (a: Profile, b: Profile) -> Bool { a.fields == b.fields }

@@ -68,6 +68,8 @@ package final class ProfileStore: @unchecked Sendable {
     package private(set) var ids: [Int32] = []
     package var width: Int { Self.fixedColumns + attributeNames.count }
     package private(set) var count = 0
+    /// What a projection's configs declared they read (`DeclaredReads`); nil for any other store.
+    package var declared: ProfileNeeds?
 
     /// - Parameter attributeNames: normalized names, in column order.
     package init(attributeNames: [String]) {

@@ -4,7 +4,8 @@ import XCTest
 
 /// `explain` must say, for any device, what `audit` counted for it: the same classification of the row
 /// (rejected, or which profile) and the same outcome and rule, although `audit` evaluates each config on the
-/// profile projected onto the fields the config declares it reads and `explain` evaluates the whole row.
+/// profile projected onto the fields the config declares it reads (attribute values by class, evaluators that
+/// remember) and `explain` evaluates the whole row.
 final class ExplainAgreesWithAuditTests: XCTestCase {
     private func check(inventory csv: String, configs: [LoadedConfig], releases: Releases?, label: String) throws {
         let bytes = Array(csv.utf8)
@@ -39,7 +40,9 @@ final class ExplainAgreesWithAuditTests: XCTestCase {
                 continue
             }
             XCTAssertEqual(table.profiles.count, 1)
-            let counted = Auditor.decisions(configs, profiles: table, context: context)[0]
+            // The audit's real path: the projection from the fixed fields, attribute classes, evaluators.
+            let counted = EvaluationCore.enginePathDecisions(configs.map { EvaluationUnit([$0]) }, profiles: table, context: context)[0]
+                .map { $0.first }
             for (c, loaded) in configs.enumerated() {
                 let said = loaded.config.evaluate(explained, context: context)
                 XCTAssertEqual(said.outcome, counted[c]?.outcome, "\(label) \(loaded.id) \(values)")

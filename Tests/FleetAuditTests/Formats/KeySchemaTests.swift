@@ -1,5 +1,6 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditIngest
 
 /// Misspelt keys: clients ignore a key they do not read, so a typo silently removes a rule. Each case here
 /// passed `validate --strict` before `KeySchema`.
@@ -44,12 +45,46 @@ final class KeySchemaTests: XCTestCase {
         XCTAssertEqual(osam.map(\.path), ["data.checkBoxDontShowAgin"])
     }
 
+    /// A misspelt key is a diagnostic of the loaded config, not a wrapper around it: the config keeps its
+    /// speed hooks (its evaluator, its attribute classes), so it projects as many profiles as without the key.
+    /// (The wrapper it replaced forwarded neither: one unknown key made every profile its own case.)
+    func testAnUnknownKeyKeepsTheConfigsSpeedHooks() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let original = try String(contentsOfFile: TestPaths.sample("configs/princeofversions/fleet-rollout.json"), encoding: .utf8)
+        let typo = TestPaths.write("{\"metaa\": {}," + original.drop { $0 != "{" }.dropFirst(), named: "typo.json", in: dir)
+        var rows = "platform,os_version,app_version,app_build,region\n"
+        for i in 0..<3000 { rows += "ios,17.\(i % 5),6.\(i % 7),\(i % 3),R-\(i)\n" }
+        let table = try InventoryLoader(needs: ProfileNeeds(appBuildOffAndroid: true, attributes: ["region"]))
+            .load(CSVInventorySource(bytes: Array(rows.utf8))).0
+        func projected(_ path: String) throws -> (count: String, loaded: LoadedConfig) {
+            let loaded = try ConfigLoader().load(path, id: "c")
+            let lines = Lines()
+            _ = Auditor.audit([loaded], profiles: table, context: EvaluationContext(), timings: { lines.add($0) })
+            let line = try XCTUnwrap(lines.all.first { $0.contains("projected profiles") })
+            return (String(line.split(separator: ":")[1]), loaded)
+        }
+        let clean = try projected(TestPaths.sample("configs/princeofversions/fleet-rollout.json"))
+        let misspelt = try projected(typo)
+        XCTAssertEqual(misspelt.loaded.diagnostics.filter { $0.code == "config.unknownKey" }.map(\.path), ["metaa"])
+        XCTAssertEqual(misspelt.count, clean.count, "the same projection with and without the unknown key")
+        // 3,000 regions, of which the document tells a few apart: far fewer cases than devices.
+        XCTAssertLessThan(Int(clean.count.split(separator: " ")[0]) ?? .max, 1000, clean.count)
+        XCTAssertFalse(misspelt.loaded.config.evaluator(context: EvaluationContext()) is StatelessEvaluator)
+    }
+
+    private final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    }
+
     /// The sample configs and the libraries' own valid fixtures use only keys their clients read.
     func testTheSampleConfigsHaveNoUnknownKeys() throws {
         var request = AuditRequest(inventoryPath: "")
         request.configDirectories = [TestPaths.sample("configs")]
         for config in try AuditRun.loadConfigs(request).loaded {
-            XCTAssertEqual(config.config.diagnostics.filter { $0.code == "config.unknownKey" }.map(\.message), [], config.id)
+            XCTAssertEqual(config.diagnostics.filter { $0.code == "config.unknownKey" }.map(\.message), [], config.id)
         }
     }
 

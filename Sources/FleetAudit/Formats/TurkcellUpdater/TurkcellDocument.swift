@@ -131,7 +131,7 @@ struct TurkcellDocument: EvaluableConfig {
             // The description shown is the device language's, else `*`: a document with descriptions by
             // language reads the language even when no filter does (what the iOS SDK shows, or crashes on,
             // depends on it).
-            if e.object["descriptions"]?.objectValue?.keys.contains(where: { $0 != "*" }) == true { attributes.insert("language") }
+            if e.descriptionsByLanguage { attributes.insert("language") }
         }
         needs = ProfileNeeds(packageName: true, attributes: attributes)
     }

@@ -74,7 +74,7 @@ struct TurkcellEvaluator {
             case true?: break
             }
             // The first entry whose filters match decides; the iOS SDK checks no version.
-            let language = properties.value("deviceLanguage")
+            let language = e.descriptionsByLanguage ? properties.value("deviceLanguage") : nil
             guard let description = e.description(language: language), Self.hasText(description["message"]) else {
                 return Decision(.upToDate, rule: e.id, reason: "\(e.id) matches but has no description with a message for \(language ?? "the device") or *",
                                 diagnostics: [Diagnostic("turkcell.ios.noDescription", .warning, "iOS devices whose matching update has no description message: nothing is shown")])
@@ -141,7 +141,7 @@ struct TurkcellEvaluator {
                 Diagnostic("turkcell.ios.noMessageMatches", .error,
                            "iOS devices no message entry matches: the iOS SDK 1.2 then treats the whole array as the message and crashes")])
         }
-        let language = properties.value("deviceLanguage")
+        let language = m.descriptionsByLanguage ? properties.value("deviceLanguage") : nil
         guard let description = m.description(language: language), description["message"] != nil else {
             return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) matches but has no description with a message for \(language ?? "the device") or *: nothing is shown")
         }

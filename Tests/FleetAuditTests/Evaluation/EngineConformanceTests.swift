@@ -1,0 +1,198 @@
+import XCTest
+@testable import FleetAudit
+@testable import FleetAuditIngest
+
+/// Every config FleetAudit can load — each format's fixtures from its clients' own tests, the sample configs and
+/// drafts — decides every device the same way on the engine's path (projection from the fixed fields,
+/// attribute classes, evaluators that remember, tallies) as evaluated on its own: `EvaluableConfig.evaluate`
+/// of the device's whole profile, nothing projected, classed or remembered. A format gets this proof by
+/// having fixtures; nothing here names one. With the debug build's `DeclaredReads` guard, a format that reads
+/// a field it did not declare stops the run.
+///
+/// Each config gets a fleet of its own, drawn from the values its document holds (versions and their
+/// neighbours, requirement values, packages) and a few it does not.
+final class EngineConformanceTests: XCTestCase {
+    private static let context = EvaluationContext(
+        releases: try? AuditRun.loadReleases(TestPaths.sample("releases.csv")),
+        asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)
+
+    func testEveryFixtureAndSampleConfigDecidesAsEachDeviceOnItsOwn() throws {
+        let documents = Self.configFiles()
+        var compared = 0, configsCompared = 0
+        var outcomesSeen = Set<Outcome>()
+        for path in documents {
+            guard let loaded = try? ConfigLoader().load(path, id: URL(fileURLWithPath: path).lastPathComponent),
+                  let (_, root, _) = try? ConfigLoader().document(path) else { continue }
+            var rng = SeededGenerator(seed: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
+            let fleet = Self.fleet(for: [loaded], tokens: Self.tokens(in: root), rows: 400, rng: &rng)
+            let seen = try check([loaded], fleet: fleet, label: path)
+            compared += seen.profiles
+            outcomesSeen.formUnion(seen.outcomes)
+            configsCompared += 1
+        }
+        XCTAssertGreaterThan(configsCompared, 150, "the fixtures of every format load")
+        XCTAssertGreaterThan(compared, 30_000)
+        XCTAssertEqual(outcomesSeen, Set(Outcome.allCases), "the fleets reach every outcome")
+    }
+
+    /// The sample configs evaluated together, as a run evaluates them: groups of configs sharing a projection,
+    /// attribute classes merged across a group's configs.
+    func testTheSampleConfigsTogether() throws {
+        var request = AuditRequest(inventoryPath: "")
+        request.configDirectories = [TestPaths.sample("configs"), TestPaths.sample("drafts")]
+        let (configs, _) = try AuditRun.loadConfigs(request)
+        var tokens: [String] = []
+        for c in configs { tokens += Self.tokens(in: try ConfigLoader().document(c.source).root) }
+        var rng = SeededGenerator(seed: 33)
+        let seen = try check(configs, fleet: Self.fleet(for: configs, tokens: tokens, rows: 6000, rng: &rng), label: "sample")
+        XCTAssertGreaterThan(seen.profiles, 3000)
+    }
+
+    /// The guard itself: a format that reads an attribute it did not declare is caught on the engine's path.
+    func testAReadOfAnUndeclaredAttributeIsCaught() throws {
+        let csv = "platform,os_version,app_version,region\nios,17.0,1.0,GB\nios,17.0,1.0,DE\n"
+        let table = try InventoryLoader(needs: ProfileNeeds(attributes: ["region"])).load(CSVInventorySource(bytes: Array(csv.utf8))).0
+        let sneaky = LoadedConfig(id: "sneaky", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared())
+        let reads = DeclaredReads.collecting {
+            _ = EvaluationCore.enginePathDecisions([EvaluationUnit([sneaky])], profiles: table, context: Self.context)
+        }
+        XCTAssertFalse(reads.isEmpty)
+        XCTAssertTrue(reads.allSatisfy { $0.contains("attribute region") }, "\(reads)")
+        let honest = LoadedConfig(id: "honest", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared(declares: true))
+        XCTAssertEqual(DeclaredReads.collecting {
+            _ = EvaluationCore.enginePathDecisions([EvaluationUnit([honest])], profiles: table, context: Self.context)
+        }, [])
+    }
+
+    private struct ReadsRegionUndeclared: EvaluableConfig {
+        var declares = false
+        var platforms: [Platform] { [.ios] }
+        var rules: [RuleInfo] { [RuleInfo(id: "gb", summary: "GB is forced")] }
+        var diagnostics: [Diagnostic] { [] }
+        var needs: ProfileNeeds { ProfileNeeds(attributes: declares ? ["region"] : []) }
+        func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
+            profile.attribute("region") == "GB" ? Decision(.forced, rule: "gb", reason: "GB") : Decision(.upToDate, rule: nil, reason: "not GB")
+        }
+    }
+
+    // MARK: - The comparison
+
+    /// Ingests `fleet` keeping every column, then compares, profile by profile, the engine path's decisions
+    /// with each profile evaluated on its own, and the audit's tallies with the straight counts.
+    private func check(_ configs: [LoadedConfig], fleet: String, label: String) throws -> (profiles: Int, outcomes: Set<Outcome>) {
+        let header = fleet.prefix { $0 != "\n" }.split(separator: ",").map(String.init)
+        var needs = ProfileNeeds.forRun(configs, releases: Self.context.releases)
+        needs.formUnion(ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: Set(header.dropFirst(6))))
+        let (table, summary) = try InventoryLoader(needs: needs).load(CSVInventorySource(bytes: Array(fleet.utf8)))
+        XCTAssertEqual(summary.rowsRejected, 0, "\(label): \(summary.rejections.first.map { "\($0)" } ?? "")")
+        let units = configs.map { EvaluationUnit([$0]) }
+        var engine: [[[Decision]]] = [], tallies: [ConfigTally] = []
+        // Collected rather than stopping the process, so the failure names the config.
+        let undeclared = DeclaredReads.collecting {
+            engine = EvaluationCore.enginePathDecisions(units, profiles: table, context: Self.context)
+            tallies = Auditor.audit(configs, profiles: table, context: Self.context, workers: 2, profilesPerWorker: 64)
+        }
+        XCTAssertEqual(Set(undeclared).sorted(), [], "\(label) \(configs.count == 1 ? configs[0].id : ""): reads of undeclared fields")
+        var straightTotals = Array(repeating: OutcomeCounts(), count: configs.count)
+        var straightRules = Array(repeating: [String: OutcomeCounts](), count: configs.count)
+        var outcomes = Set<Outcome>()
+        var disagreements = 0
+        for (p, profile) in table.profiles.enumerated() where table.devices[p] > 0 {
+            for (c, loaded) in configs.enumerated() {
+                let alone = loaded.config.evaluate(profile, context: Self.context)
+                let counted = engine[p][c][0]
+                outcomes.insert(alone.outcome)
+                straightTotals[c][alone.outcome] += table.devices[p]
+                if let rule = alone.rule { straightRules[c][rule, default: OutcomeCounts()][alone.outcome] += table.devices[p] }
+                if alone.outcome != counted.outcome || alone.rule != counted.rule
+                    || alone.diagnostics.map(\.code) != counted.diagnostics.map(\.code) || alone.notices != counted.notices {
+                    disagreements += 1
+                    if disagreements <= 5 {
+                        XCTFail("\(label) \(loaded.id): \(profile.fields): alone \(alone.outcome) \(alone.rule ?? "-") "
+                                + "\(alone.diagnostics.map(\.code)) \(alone.notices), engine \(counted.outcome) \(counted.rule ?? "-") "
+                                + "\(counted.diagnostics.map(\.code)) \(counted.notices)")
+                    }
+                }
+            }
+        }
+        for (c, loaded) in configs.enumerated() {
+            XCTAssertEqual(tallies[c].totals, straightTotals[c], "\(label) \(loaded.id): audit totals")
+            XCTAssertEqual(tallies[c].rules.mapValues(\.counts), straightRules[c], "\(label) \(loaded.id): audit rules")
+        }
+        return (table.profiles.count, outcomes)
+    }
+
+    // MARK: - Fleets drawn from the documents
+
+    static func configFiles() -> [String] {
+        var out: [String] = []
+        for root in [TestPaths.fixtures.path, TestPaths.sample("configs"), TestPaths.sample("drafts")] {
+            let walker = FileManager.default.enumerator(atPath: root)
+            while let relative = walker?.nextObject() as? String {
+                if relative.hasSuffix(".json") { out.append(root + "/" + relative) }
+            }
+        }
+        return out.sorted()
+    }
+
+    /// The document's scalars that a CSV cell can hold as they are, and each version's neighbours.
+    static func tokens(in root: JSONValue) -> [String] {
+        var out = Set<String>()
+        func walk(_ value: JSONValue) {
+            switch value {
+            case .string(let s): add(s)
+            case .number(let n): add(n.literal)
+            case .array(let items): items.forEach(walk)
+            case .object(let object): for key in object.keys { walk(object[key]!) }
+            default: break
+            }
+        }
+        func add(_ s: String) {
+            guard !s.isEmpty, s.count <= 32,
+                  s.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._+-".unicodeScalars.contains($0) })
+            else { return }
+            out.insert(s)
+            // A version's neighbours: 1.2.3 → 1.2.2, 1.2.4, 1.2, 1.2.3.1.
+            let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count <= 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }), let last = Int(parts.last!), last < 1_000_000 {
+                let head = parts.dropLast().joined(separator: ".")
+                let prefix = head.isEmpty ? "" : head + "."
+                out.insert(prefix + String(last + 1))
+                if last > 0 { out.insert(prefix + String(last - 1)) }
+                if !head.isEmpty { out.insert(head) }
+                out.insert(s + ".1")
+            }
+        }
+        walk(root)
+        return out.sorted()
+    }
+
+    /// A CSV fleet for `configs`: the fixed columns, then every attribute some config reads, each row's values
+    /// drawn from `tokens` or from a few of FleetAudit's own.
+    static func fleet(for configs: [LoadedConfig], tokens: [String], rows: Int, rng: inout SeededGenerator) -> String {
+        var attributes = Set<String>()
+        var packages = Set<String>()
+        for c in configs {
+            let needs = c.config.needs
+            attributes.formUnion(needs.attributes.map { needs.spellings[$0] ?? $0 })
+            packages.formUnion(c.config.packageNames)
+        }
+        let attributeNames = attributes.sorted().filter { !["platform", "osversion", "appversion", "appbuild", "packagename", "osapilevel"].contains(InventoryColumn.normalize($0)) }
+        let versions = tokens.filter { $0.first?.isNumber == true } + ["1.0", "2.0.0", "10.3", "17.4.1", "99"]
+        let integers = tokens.filter { $0.allSatisfy(\.isNumber) && $0.count <= 9 } + ["1", "100", "5000"]
+        let packageChoices = packages.sorted() + ["com.example.other"]
+        let words = tokens + ["en", "tr", "GB", "true", "false", "x"]
+        func pick(_ choices: [String]) -> String { choices[Int(rng.next() % UInt64(choices.count))] }
+        var lines = [(["platform", "os_version", "os_api_level", "app_version", "app_build", "package_name"] + attributeNames).joined(separator: ",")]
+        for _ in 0..<rows {
+            let platform = pick(["android", "android", "ios", "ios", "macos"])
+            let android = platform == "android"
+            var row = [platform, pick(versions), android ? String(16 + rng.next() % 20) : "", pick(versions),
+                       android ? pick(integers) : (rng.next() % 3 == 0 ? "" : pick(versions)),
+                       rng.next() % 5 == 0 ? "" : pick(packageChoices)]
+            for _ in attributeNames { row.append(rng.next() % 4 == 0 ? "" : pick(words)) }
+            lines.append(row.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
