@@ -24,6 +24,11 @@ struct ConfigLoadOptions: ParsableArguments {
     @Flag(name: .customLong("keep-going"), help: "Report a config that cannot be loaded instead of stopping.")
     var keepGoing = false
 
+    func validate() throws {
+        // URLSession is handed this as it is: NaN or infinity crash it, 0 would fail every fetch at once.
+        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+    }
+
     func apply(to request: inout AuditRequest) {
         request.format = format
         request.timeout = timeout
@@ -123,6 +128,8 @@ struct ReportOptions: ParsableArguments {
     var templates: String?
 
     func validate() throws {
+        // The reports carry the generation time: a reproducible build's epoch that cannot be read is said, not ignored.
+        if let problem = Timestamps.sourceDateEpochProblem() { throw ValidationError(problem) }
         if [json, xml, html, junit].filter({ $0 == "-" }).count > 1 {
             throw ValidationError("only one of --json, --xml, --html, --junit can be - (standard output)")
         }

@@ -11,6 +11,8 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
     case sqlite(String, reason: String)
     /// Another connection held a lock on the database for longer than the busy timeout.
     case locked(String, reason: String, waited: Double)
+    /// The rows' counts add up to more than `InventorySummary.maxDevices`.
+    case tooManyDevices(String)
 
     /// One header holding `;`, a tab or `|`: the file is separated by that, not by commas.
     static func delimiterHint(found: [String], missing: [String]) -> String {
@@ -34,6 +36,9 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
                 + Self.delimiterHint(found: found, missing: missing)
         case .badColumnMapping(let message): return message
         case .sqlite(let path, let reason): return "cannot read SQLite inventory \(path): \(reason)"
+        case .tooManyDevices(let source):
+            return "inventory \(source): its count column adds up to more than the \(InventorySummary.maxDevicesText) devices "
+                + "FleetAudit counts exactly: is the count column really a number of devices?"
         case .locked(let path, let reason, let waited):
             return "SQLite inventory \(path) is locked by another connection (\(reason)); waited \(String(format: "%.1f", waited)) s "
                 + "(--busy-timeout): a writer held the lock that long. Try again later."

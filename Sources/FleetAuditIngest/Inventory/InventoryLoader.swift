@@ -32,6 +32,10 @@ package struct InventoryLoader {
         source.keepOnly(plan.fieldsRead)
 
         var (table, counted) = try count(source, plan: plan, summary: summary, progress: progress)
+        // Sums saturate on the way, so a total past the limit is seen here, before anything is evaluated.
+        if counted.devices > InventorySummary.maxDevices || counted.devicesRejected > InventorySummary.maxDevices {
+            throw .tooManyDevices(source.sourceDescription)
+        }
         counted.snapshot = source.snapshot
         return (table, counted)
     }

@@ -56,6 +56,12 @@ public struct InventorySummary: Sendable {
         }
     }
 
+    /// The most devices an inventory may count, in all (2^53 - 1): every share and percentage of a report is
+    /// exact below it, and no sum of counts can overflow on the way (a part's sums saturate at `Int64.max`,
+    /// which is above it, so an inventory past it is refused after ingest, never counted wrong).
+    package static let maxDevices: Int64 = (1 << 53) - 1
+    package static let maxDevicesText = "9,007,199,254,740,991"
+
     /// Sums of device counts saturate rather than trap: a hostile `count` column cannot crash the run.
     static func add(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)

@@ -265,7 +265,7 @@ final class RowCounter {
         let devices = batchDevices[r]
         guard devices > 0 else {
             counted.reject(Rejection(line: batchLine[r], column: "count", reason: .invalidCount,
-                                     message: "count \"\(batchCountText[r] ?? "")\" is not a positive integer", devices: nil))
+                                     message: Self.countProblem(batchCountText[r] ?? ""), devices: nil))
             return
         }
         if let entry { keys.addDevices(atEntry: entry, devices) } else { rowDevices[slot] &+= devices }
@@ -555,21 +555,41 @@ final class RowCounter {
         return true
     }
 
-    /// A positive integer of at most 18 digits, spaces around it allowed.
+    /// A positive whole number of devices, at most `InventorySummary.maxDevices`, spaces around it allowed,
+    /// and written as a warehouse or pandas may write a whole number (`12.0`, `12.00`).
     static func parseCount(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
         var value: Int64 = 0
         var digits = 0
-        var seenEnd = false
+        var seenEnd = false, inFraction = false
         for b in field {
             if b == 0x20 || b == 0x09 {
                 if digits > 0 { seenEnd = true }
                 continue
             }
-            guard !seenEnd, b >= 0x30, b <= 0x39, digits < 18 else { return nil }
+            guard !seenEnd else { return nil }
+            if b == UInt8(ascii: ".") && digits > 0 && !inFraction {
+                inFraction = true
+                continue
+            }
+            guard b >= 0x30, b <= 0x39 else { return nil }
+            if inFraction {
+                guard b == 0x30 else { return nil }
+                continue
+            }
+            guard digits < 16 else { return nil }
             value = value * 10 + Int64(b - 0x30)
             digits += 1
         }
-        return digits > 0 && value > 0 ? value : nil
+        return digits > 0 && value > 0 && value <= InventorySummary.maxDevices ? value : nil
+    }
+
+    /// Why `parseCount` refused `text`, in words.
+    static func countProblem(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), trimmed.contains(where: { $0 != "0" }) {
+            return "count \"\(text)\" is more than the \(InventorySummary.maxDevicesText) devices FleetAudit counts exactly"
+        }
+        return "count \"\(text)\" is not a positive whole number"
     }
 }
 

@@ -130,11 +130,4 @@ public enum ProfileBuilder {
     public static func platform(_ raw: String) -> Platform {
         Platform(raw.trimmedWhitespace)
     }
-
-    /// Parses a `count` value: a positive base-10 integer.
-    public static func parseCount(_ text: String) -> Int64? {
-        let t = text.trimmedWhitespace
-        guard let n = Int64(t), n > 0 else { return nil }
-        return n
-    }
 }
