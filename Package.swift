@@ -40,6 +40,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // libcurl for config URLs, called directly rather than through URLSession: URLSession inflates a
+        // compressed answer and buffers it faster than its delegate can stop it, and follows redirects without
+        // asking. A C target because curl_easy_setopt is variadic, which Swift cannot call.
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
         // Ingest: bytes (CSV, SQLite) in, a profile table and its accounting out. Every unsafe pointer of the
         // row loop lives here, and so does the release build's unchecked exclusivity.
         .target(
@@ -58,6 +65,7 @@ let package = Package(
             dependencies: [
                 "FleetAuditIngest",
                 "FleetAuditXML",
+                "CCurl",
                 // The audit history (--history) writes its own SQLite file.
                 "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -39,7 +39,7 @@ public enum AuditRun {
             do {
                 results.append(.loaded(try loader.load(source, id: id)))
             } catch {
-                guard request.keepGoing else { throw .input(error.description) }
+                guard request.keepGoing else { throw error.isTemporary ? .temporary(error.description) : .input(error.description) }
                 results.append(.failed(FailedConfig(id: id, source: source, error: error)))
             }
         }

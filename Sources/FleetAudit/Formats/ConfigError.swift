@@ -8,7 +8,8 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         case notAnObject(found: String)
         case unrecognised(keys: [String])
         case unknownFormat(String, known: [String])
-        case fetch(String)
+        /// A URL that could not be fetched; `temporary` when it may work later (down, refusing, slow, 5xx).
+        case fetch(String, temporary: Bool = false)
     }
 
     public let source: String
@@ -19,7 +20,14 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// Whether trying again later may succeed (exit 75 rather than 65).
+    public var isTemporary: Bool {
+        if case .fetch(_, let temporary) = kind { return temporary }
+        return false
+    }
+
     public var description: String {
+        let source = Redaction.source(self.source)
         switch kind {
         case .notFound: return "\(source): config not found"
         case .unreadable(let reason): return "\(source): cannot read config: \(reason)"
@@ -29,7 +37,7 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
             return "\(source): no known config format has these top-level keys: \(keys.isEmpty ? "(none)" : keys.joined(separator: ", "))"
         case .unknownFormat(let name, let known):
             return "\(source): unknown format \(name); known formats: \(known.joined(separator: ", "))"
-        case .fetch(let reason): return "\(source): \(reason)"
+        case .fetch(let reason, _): return "\(source): \(reason)"
         }
     }
 }

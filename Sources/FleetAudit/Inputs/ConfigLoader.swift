@@ -22,7 +22,8 @@ public struct LoadedConfig: Sendable {
                 loaderDiagnostics: [Diagnostic] = [], locations: [String: SourceLocation] = [:], text: [UInt8] = []) {
         self.id = id
         self.loaderDiagnostics = loaderDiagnostics
-        self.source = source
+        // Shown in every report and kept in the history: a URL's secrets never are.
+        self.source = Redaction.source(source)
         self.sha256 = sha256
         self.format = format
         self.config = config
@@ -59,6 +60,12 @@ public struct FailedConfig: Sendable, Equatable {
     public let id: String
     public let source: String
     public let error: ConfigError
+
+    public init(id: String, source: String, error: ConfigError) {
+        self.id = id
+        self.source = Redaction.source(source)
+        self.error = error
+    }
 
     /// How every report and `validate` list it: `config.unavailable`, at the syntax error when there is one.
     public var diagnostic: Diagnostic {
@@ -139,7 +146,7 @@ public struct ConfigLoader {
     private func fetch(_ source: String) throws(ConfigError) -> [UInt8] {
         if Self.isURL(source) {
             do { return try HTTPFetcher(timeout: timeout).get(source) } catch {
-                throw ConfigError(source: source, kind: .fetch(error.description))
+                throw ConfigError(source: source, kind: .fetch(error.description, temporary: error.temporary))
             }
         }
         var isDirectory: ObjCBool = false

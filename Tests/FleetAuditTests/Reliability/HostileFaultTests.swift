@@ -82,4 +82,102 @@ final class HostileFaultTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("--timeout"), result.stderr)
         }
     }
+
+    // MARK: 1. Compressed answers; 12. a declared huge body; redirects; 6. secrets; an outage is temporary
+
+    private func gzipped(zeros count: Int) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "head -c \(count) /dev/zero | gzip -1"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let bytes = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        return bytes
+    }
+
+    func testACompressedAnswerIsRefusedBeforeItIsInflated() throws {
+        let bomb = try gzipped(zeros: 256 << 20)
+        XCTAssertLessThan(bomb.count, 2 << 20, "a small answer on the wire")
+        let server = try LocalHTTPServer(routes: ["/c.json": .raw(head: ["HTTP/1.1 200 OK", "Content-Type: application/json",
+                                                                          "Content-Encoding: gzip", "Content-Length: \(bomb.count)"], body: bomb)])
+        defer { server.stop() }
+        let started = Date()
+        let result = try CommandLineTests.run(["validate", server.url("/c.json")])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3)
+        XCTAssertNotEqual(result.status, 0, result.stderr)
+        XCTAssertTrue((result.stdout + result.stderr).contains("Content-Encoding gzip although identity was asked for"), result.stdout + result.stderr)
+        XCTAssertTrue(server.received.first?.lowercased().contains("accept-encoding: identity") == true, server.received.first ?? "")
+    }
+
+    func testADeclaredTwoGigabyteBodyIsRefusedAtOnce() throws {
+        let server = try LocalHTTPServer(routes: ["/big.json": .declareAndHang(contentLength: 2 << 30)])
+        defer { server.stop() }
+        let started = Date()
+        let result = try CommandLineTests.run(["validate", "--timeout", "20", server.url("/big.json")])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "not the whole --timeout")
+        XCTAssertTrue((result.stdout + result.stderr).contains("declared a body larger than the 16777216-byte limit"), result.stdout + result.stderr)
+    }
+
+    func testRedirectsFollowThePolicy() throws {
+        let target = try LocalHTTPServer(routes: ["/ok.json": .respond(status: 200, contentType: "application/json",
+                                                                        body: Array(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}}"#.utf8))])
+        defer { target.stop() }
+        let other = target.url("/ok.json").replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let server = try LocalHTTPServer(routes: ["/metadata": .redirect(to: "http://169.254.169.254/latest/meta-data/"),
+                                                  "/ftp": .redirect(to: "ftp://127.0.0.1/c.json"),
+                                                  "/file": .redirect(to: "file:///etc/passwd"),
+                                                  "/away": .redirect(to: other),
+                                                  "/loop": .redirect(to: "/loop")])
+        defer { server.stop() }
+        for (path, said) in [("/metadata", "link-local or cloud-metadata"), ("/ftp", "only http and https"), ("/file", "only http and https"),
+                             ("/loop", "redirected more than 5 times")] {
+            let result = try CommandLineTests.run(["validate", server.url(path)])
+            XCTAssertNotEqual(result.status, 0, "\(path): \(result.stderr)")
+            XCTAssertTrue((result.stdout + result.stderr).contains(said), "\(path): \(result.stdout + result.stderr)")
+        }
+        // Credentials in the URL are sent to its host, never to the host a redirect names.
+        let withCredentials = server.url("/away").replacingOccurrences(of: "http://", with: "http://user:s3cret@")
+        let followed = try CommandLineTests.run(["validate", withCredentials])
+        XCTAssertFalse((followed.stdout + followed.stderr).contains("config.unavailable"), followed.stdout + followed.stderr)
+        XCTAssertTrue(server.received.last?.contains("Authorization: Basic") == true, "the first host is asked with them")
+        XCTAssertEqual(target.received.count, 1)
+        XCTAssertFalse(target.received[0].contains("Authorization"), target.received[0])
+        XCTAssertEqual(try HTTPFetcher.checkedRedirect(from: "https://a.example/x", to: "https://b.example/y", display: "x"), "https://b.example/y")
+        XCTAssertThrowsError(try HTTPFetcher.checkedRedirect(from: "https://a.example/x", to: "http://a.example/y", display: "x"))
+    }
+
+    func testSecretsInAConfigURLAreNeverWrittenOrPrinted() throws {
+        let server = try LocalHTTPServer(routes: ["/c.json?token=tok-SECRET-1&v=2": .respond(status: 200, contentType: "application/json",
+                                                                       body: Array(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}}"#.utf8)),
+                                                  "/gone.json": .respond(status: 404, contentType: "text/plain", body: [])])
+        defer { server.stop() }
+        let secretURL = server.url("/c.json?token=tok-SECRET-1&v=2").replacingOccurrences(of: "http://", with: "http://user:pw-SECRET-2@")
+        let out = TestPaths.temporaryDirectory().path
+        let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", secretURL,
+                                               "--out", out, "--history", out + "/history.sqlite"])
+        XCTAssertTrue([0, 1].contains(result.status), result.stderr)
+        var written = result.stdout + result.stderr
+        for file in ["report.json", "report.xml", "report.html", "history.sqlite"] {
+            written += String(decoding: try Data(contentsOf: URL(fileURLWithPath: out + "/" + file)), as: UTF8.self)
+        }
+        XCTAssertFalse(written.contains("SECRET"), "a secret of the URL was written")
+        XCTAssertTrue(written.contains("token=***"), "the query's names stay, its values are hidden")
+        let missing = try CommandLineTests.run(["validate", server.url("/gone.json?token=tok-SECRET-3")])
+        XCTAssertFalse((missing.stdout + missing.stderr).contains("SECRET"), missing.stdout + missing.stderr)
+    }
+
+    /// A server that is down may be back for the next cron run: 75, which the cron wrapper retries.
+    func testAnOutageIsTemporary() throws {
+        let server = try LocalHTTPServer(routes: [:])
+        let url = server.url("/c.json")
+        server.stop()
+        let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", url, "--quiet"])
+        XCTAssertEqual(result.status, 75, result.stderr)
+        let unavailable = try LocalHTTPServer(routes: ["/c.json": .respond(status: 503, contentType: "text/plain", body: [])])
+        defer { unavailable.stop() }
+        let busy = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", unavailable.url("/c.json"), "--quiet"])
+        XCTAssertEqual(busy.status, 75, busy.stderr)
+    }
 }

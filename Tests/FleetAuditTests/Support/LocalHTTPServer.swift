@@ -12,7 +12,18 @@ final class LocalHTTPServer: @unchecked Sendable {
         case hang
         /// `bytes` bytes of JSON-ish spaces with no Content-Length, written as they are made (nothing held).
         case stream(bytes: Int)
+        /// This status line and these header lines, then `body` (whatever the headers say), then close.
+        case raw(head: [String], body: [UInt8])
+        /// Headers declaring `contentLength` bytes, then nothing, the connection held open.
+        case declareAndHang(contentLength: Int)
     }
+
+    /// Every request's head as received, in order.
+    var received: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return heads
+    }
+    private var heads: [String] = []
 
     let port: UInt16
     private let socketFD: Int32
@@ -69,6 +80,7 @@ final class LocalHTTPServer: @unchecked Sendable {
             if n <= 0 { close(client); return }
             request += buffer[0..<n]
         }
+        lock.lock(); heads.append(String(decoding: request, as: UTF8.self)); lock.unlock()
         let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self)
         let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         switch routes[path] ?? .respond(status: 404, contentType: "text/plain", body: Array("not found".utf8)) {
@@ -79,6 +91,12 @@ final class LocalHTTPServer: @unchecked Sendable {
             send(client, "HTTP/1.1 302 Found\r\nLocation: \(target)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", [])
         case .respond(let status, let type, let body):
             send(client, "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n", body)
+        case .raw(let head, let body):
+            send(client, head.joined(separator: "\r\n") + "\r\n\r\n", body)
+        case .declareAndHang(let length):
+            send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n", [])
+            lock.lock(); open.append(client); lock.unlock()
+            return
         case .stream(let total):
             send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n", [])
             let chunk = [UInt8](repeating: 0x20, count: 1 << 16)
