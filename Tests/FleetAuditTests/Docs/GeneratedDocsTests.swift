@@ -72,6 +72,7 @@ final class GeneratedDocsTests: XCTestCase {
             }
             if regenerated != text { try check(regenerated, page: page) }
         }
+        XCTAssertEqual(seen, ["outcomes", "exit-codes"], "the README's outcomes and cron-and-ci's exit codes")
     }
 
     /// Every exit code the CLI's sources can end with is in `ExitCodes` (64 is also ArgumentParser's own for a
