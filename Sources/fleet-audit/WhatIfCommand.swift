@@ -7,10 +7,10 @@ struct WhatIfCommand: ParsableCommand {
         commandName: "whatif",
         abstract: "What each candidate minimum app or OS version would do to a platform's devices.",
         discussion: """
-        The rule is the NHS app's (SPEC §5.4) without its recommendations: a device whose OS is below the \
+        The rule is the NHS app's minimum rule without its recommendations: a device whose OS is below the \
         minimum OS is unsupportedOS; one whose app is below the minimum app is forced when a release reaches \
         the minimum on its OS, blocked when no release reaches it, unsupportedOS when releases reach it only on \
-        a newer OS (SPEC §4; without --releases every minimum is assumed installable). Android compares the \
+        a newer OS (without --releases every minimum is assumed installable). Android compares the \
         versionCode (app_build) and the API level, other platforms dotted versions (1 to 3 integer components). \
         A device whose versions the app cannot read is notTargeted.
 

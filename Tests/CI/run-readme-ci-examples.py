@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
-"""Runs the README's CI examples as CI would, on the sample data, with the installed binary.
+"""Runs the documented CI examples as CI would, on the sample data, with the installed binary.
 
-Reads the GitHub Actions workflow and the GitLab CI file from the README's YAML blocks (the ones whose first
-line names .github/workflows/… and .gitlab-ci.yml), points their variables at SampleData/, runs every step or
-script line that calls fleet-audit (the install step is the one thing skipped: the binary comes from
+Reads the GitHub Actions workflow and the GitLab CI file from the YAML blocks of docs/cron-and-ci.md (the ones
+whose first line names .github/workflows/… and .gitlab-ci.yml), points their variables at SampleData/, runs every
+step or script line that calls fleet-audit (the install step is the one thing skipped: the binary comes from
 `make install`, whose prefix is the first argument), and checks each exit code and every file the workflows
 hand to GitHub or GitLab: SARIF against its schema, JUnit against junit-10.xsd, Code Quality's fields.
+
+  python3 Tests/CI/run-readme-ci-examples.py PREFIX     # run them with PREFIX/bin/fleet-audit (check-install.sh)
+  python3 Tests/CI/run-readme-ci-examples.py --check    # only find and parse the two blocks; no binary needed
 """
 import json, os, re, shutil, subprocess, sys, tempfile
 
-import jsonschema
 import yaml
 
 repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 schemas = os.path.join(repo, "Tests", "FleetAuditTests", "Fixtures", "schemas")
+# The page that shows the examples (it was the README until the docs moved to docs/).
+page = os.path.join("docs", "cron-and-ci.md")
+if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
+    print(__doc__.strip())
+    sys.exit(0 if len(sys.argv) == 2 else 2)
 prefix = sys.argv[1]
 sample = {"CONFIGS": "SampleData/configs", "INVENTORY": "SampleData/inventory.sqlite", "RELEASES": "SampleData/releases.csv"}
 
@@ -27,11 +34,11 @@ expected_gitlab = {
 
 
 def readme_yaml(first_line):
-    text = open(os.path.join(repo, "README.md"), encoding="utf-8").read()
+    text = open(os.path.join(repo, page), encoding="utf-8").read()
     for block in re.findall(r"```yaml\n(.*?)```", text, re.S):
         if block.startswith(first_line):
             return yaml.safe_load(block)
-    sys.exit("ci-examples: no YAML block starting with %r in README.md" % first_line)
+    sys.exit("ci-examples: no YAML block starting with %r in %s" % (first_line, page))
 
 
 def run(script, env, workdir):
@@ -47,6 +54,7 @@ def fresh_workdir():
 
 
 def check_sarif(path):
+    import jsonschema
     schema = json.load(open(os.path.join(schemas, "sarif-schema-2.1.0.json")))
     sarif = json.load(open(path))
     jsonschema.Draft4Validator(schema).validate(sarif)
@@ -123,6 +131,15 @@ def gitlab():
             assert os.path.exists(os.path.join(workdir, path)), "%s: artifact %s missing" % (job, path)
         print("ci-examples: gitlab: %s: script lines exited %s as expected" % (job, statuses))
 
+
+if prefix == "--check":
+    workflow = readme_yaml("# .github/workflows/fleet-audit.yml")
+    steps = [s.get("name", s.get("uses")) for s in workflow["jobs"]["fleet-audit"]["steps"]]
+    pipeline = readme_yaml("# .gitlab-ci.yml")
+    assert set(expected_github) <= set(steps), "GitHub steps %s lack %s" % (steps, list(expected_github))
+    assert all(job in pipeline for job in expected_gitlab), "GitLab jobs %s lack %s" % (list(pipeline), list(expected_gitlab))
+    print("ci-examples: %s: GitHub steps %s; GitLab jobs %s" % (page, steps, [j for j in pipeline if j in expected_gitlab]))
+    sys.exit(0)
 
 github()
 gitlab()

@@ -2,7 +2,7 @@
 # `make install` into a temporary prefix, then the installed binary on its own: no Swift runtime library
 # needed (ldd), the sample audit run with an empty environment from a folder that holds only the sample data,
 # with the toolchain's library folder hidden, giving the numbers the debug build gives; then `make uninstall`.
-# In between, the README's GitHub Actions and GitLab CI examples run with the installed binary
+# In between, the GitHub Actions and GitLab CI examples of docs/cron-and-ci.md run with the installed binary
 # (Tests/CI/run-readme-ci-examples.py), as a CI job that installed it would.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -10,7 +10,7 @@ final class LoudFailureTests: XCTestCase {
 
     private func run(_ arguments: [String]) throws -> CommandLineTests.Result { try CommandLineTests.run(arguments) }
 
-    /// The README's nightly example with the config at a URL (served on 127.0.0.1): the documented gate
+    /// The nightly example of docs/cron-and-ci.md with the config at a URL (served on 127.0.0.1): the documented gate
     /// names the config by its file name, so it runs as written and crosses (1,317 forced > 1,000).
     func testTheREADMEsNightlyGateWorksForAURLConfig() throws {
         let document = try String(contentsOfFile: TestPaths.sample("configs/nhs/availability-ios.json"), encoding: .utf8)

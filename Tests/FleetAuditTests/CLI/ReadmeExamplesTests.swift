@@ -1,10 +1,12 @@
 import Foundation
 import XCTest
 
-/// The README's transcripts run as written: every fenced block whose lines start with `$ fleet-audit` or
-/// `$ swift run fleet-audit` is run by /bin/sh from the repository's root (with the built binary first on
-/// PATH), and what it prints is what the README shows. Output lines are compared as a multiset, since a
-/// transcript shows stderr and stdout in one listing and their interleaving depends on buffering.
+/// The transcripts of the README and of every page under docs/ run as written: every fenced block whose first
+/// line starts with `$ fleet-audit` or `$ swift run fleet-audit` is run by /bin/sh from the repository's root
+/// (with the built binary first on PATH), and what it prints is what the page shows. Output lines are compared
+/// as a multiset, since a transcript shows stderr and stdout in one listing and their interleaving depends on
+/// buffering. Each page gets its own scratch folder for the reports (and histories) its commands write, shared
+/// by its blocks in order; a `$ fleet-audit` line outside such a block fails the test, so every one runs.
 final class ReadmeExamplesTests: XCTestCase {
     struct Transcript {
         let commands: [String]
@@ -48,10 +50,29 @@ final class ReadmeExamplesTests: XCTestCase {
         return Transcript(commands: commands.map { $0.replacingOccurrences(of: "swift run fleet-audit", with: "fleet-audit") }, output: output)
     }
 
-    func testEveryTranscriptInTheREADMERunsAsShown() throws {
-        let readme = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let transcripts = Self.transcripts(in: readme)
-        XCTAssertGreaterThanOrEqual(transcripts.count, 2, "the explain and plan transcripts")
+    /// Lines that show a fleet-audit command to run (`$ fleet-audit …`, `$ swift run fleet-audit …`).
+    static func commandLines(in page: String) -> Int {
+        page.components(separatedBy: "\n").filter {
+            let line = $0.trimmingCharacters(in: .whitespaces)
+            return line.hasPrefix("$ fleet-audit") || line.hasPrefix("$ swift run fleet-audit")
+        }.count
+    }
+
+    func testEveryTranscriptInTheREADMEAndTheDocsRunsAsShown() throws {
+        var total = 0
+        for page in ReferencePages.pages() {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            let transcripts = Self.transcripts(in: text)
+            let name = page.path.replacingOccurrences(of: TestPaths.repoRoot.path + "/", with: "")
+            XCTAssertEqual(transcripts.flatMap(\.commands).filter { $0.hasPrefix("fleet-audit") }.count, Self.commandLines(in: text),
+                           "\(name): a $ fleet-audit line outside a transcript block (a block's first line must be the command, its fence at the line start)")
+            total += transcripts.count
+            try run(transcripts, of: name)
+        }
+        XCTAssertGreaterThanOrEqual(total, 12, "the transcripts of the command pages, inventory.md and validate.md")
+    }
+
+    private func run(_ transcripts: [Transcript], of name: String) throws {
         let work = TestPaths.temporaryDirectory()
         for t in transcripts {
             // Reports (and histories) the commands write go to a scratch folder, not the repository's reports/.
@@ -75,7 +96,7 @@ final class ReadmeExamplesTests: XCTestCase {
             process.waitUntilExit()
             let printed = (stdout + stderr).replacingOccurrences(of: work.path + "/", with: "")
                 .components(separatedBy: "\n").filter { !$0.isEmpty }
-            XCTAssertEqual(printed.sorted(), t.output.filter { !$0.isEmpty }.sorted(), "README transcript of: \(t.commands.joined(separator: "; "))")
+            XCTAssertEqual(printed.sorted(), t.output.filter { !$0.isEmpty }.sorted(), "\(name): transcript of: \(t.commands.joined(separator: "; "))")
         }
     }
 }

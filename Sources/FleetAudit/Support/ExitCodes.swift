@@ -1,0 +1,37 @@
+/// Every exit code `fleet-audit` ends with, and what it means. The CLI uses no other: `GeneratedDocsTests`
+/// reads the codes in `Sources/fleet-audit` and fails on one missing here, and `docs/reference/exit-codes.md`
+/// (with the table in `docs/cron-and-ci.md`) is generated from this list.
+public enum ExitCodes {
+    public struct Entry: Sendable, Equatable {
+        public let code: Int32
+        /// A few words (`gate crossed`).
+        public let name: String
+        public let meaning: String
+        /// The commands that end with it, as `fleet-audit help` names them.
+        public let commands: [String]
+    }
+
+    public static let entries: [Entry] = [
+        Entry(code: 0, name: "success",
+              meaning: "The command did what was asked: the reports written (audit, plan, whatif), the query or the explanation printed, the runs listed; no --fail-on gate crossed; validate found no error; plan --detailed-exitcode: no device changes outcome.",
+              commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
+        Entry(code: 1, name: "gate crossed",
+              meaning: "A --fail-on gate was crossed (the reports are still written, each crossed gate on stderr); validate found an error-severity diagnostic (with --strict, a warning too); whatif found no candidate within its bounds (the reports are still written, no draft).",
+              commands: ["audit", "plan", "whatif", "validate"]),
+        Entry(code: 2, name: "devices change outcome",
+              meaning: "plan --detailed-exitcode, no gate crossed: some device changes outcome between the published configs and the drafts.",
+              commands: ["plan"]),
+        Entry(code: 64, name: "usage error",
+              meaning: "An unknown command or option, no configs, a bad --as-of, --device or --fail-on, a change gate without --history: nothing was read.",
+              commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
+        Entry(code: 65, name: "bad input",
+              meaning: "The inventory is missing or unreadable or lacks a required column; a config is missing, not valid JSON or in no known format (validate reports such a config as an error, exit 1); the releases file is unreadable; a SQLite file is not a database or lacks the table; a --history file is missing (history) or not a FleetAudit history (left untouched); a template is broken; whatif found no device of the platform, or --emit a document without one minimum; or the run loaded no config or evaluated no device (unless --allow-empty). The reports in --out say so. plan: a config --keep-going could not load took its pair out.",
+              commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
+        Entry(code: 74, name: "cannot write",
+              meaning: "A report (or whatif's draft) could not be written, or the run could not be appended to --history (the reports were written).",
+              commands: ["audit", "plan", "whatif"]),
+        Entry(code: 75, name: "try again later",
+              meaning: "EX_TEMPFAIL: a SQLite inventory (or the --history file) stayed locked by another connection for --busy-timeout seconds (default 60); nothing was written (for the history: the reports were).",
+              commands: ["audit", "plan", "whatif", "explain", "history"]),
+    ]
+}
