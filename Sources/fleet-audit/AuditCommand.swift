@@ -42,6 +42,7 @@ struct AuditCommand: ParsableCommand {
         } catch {
             throw Exit.fail(error)
         }
+        try reports.refuseOverwritingInputs(request, stem: AuditReport.fileStem)
 
         let showProgress = !quiet && Console.stderrIsTerminal
         let started = Date()

@@ -56,6 +56,12 @@ struct PlanCommand: ParsableCommand {
         } catch {
             throw Exit.fail(error)
         }
+        try reports.refuseOverwritingInputs(audit, stem: PlanReport.fileStem,
+                                            moreInputs: published.map { ("--published", $0) } + draft.flatMap { path in
+                                                ((try? ConfigLoader.sources(configs: [], directories: [path])) ?? [path]).map { ("--draft", $0) }
+                                            } + published.flatMap { path in
+                                                ((try? ConfigLoader.sources(configs: [], directories: [path])) ?? []).map { ("--published", $0) }
+                                            })
         let timings = PhaseTimings()
         let report: PlanReport
         do {

@@ -181,6 +181,25 @@ struct ReportOptions: ParsableArguments {
     }
 }
 
+extension ReportOptions {
+    /// Stops the run (64) before anything is read when a report it would write is one of its inputs.
+    func refuseOverwritingInputs(_ request: AuditRequest, stem: String, moreInputs: [(flag: String, path: String)] = [],
+                                 moreOutputs: [(flag: String, path: String)] = []) throws {
+        var inputs: [(flag: String, path: String)] = [("--inventory", request.inventoryPath)]
+        inputs += request.configs.map { ("--config", $0) }
+        for dir in request.configDirectories {
+            inputs += ((try? ConfigLoader.sources(configs: [], directories: [dir])) ?? []).map { ("--config-dir", $0) }
+        }
+        if let releases = request.releasesPath { inputs.append(("--releases", releases)) }
+        if let history = request.historyPath { inputs.append(("--history", history)) }
+        do {
+            try OutputGuard.refuseOverwriting(inputs: inputs + moreInputs, outputs: OutputGuard.outputs(targets, stem: stem) + moreOutputs)
+        } catch {
+            throw Exit.fail(error)
+        }
+    }
+}
+
 /// Options that change how a device is judged.
 struct EvaluationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What the stores publish: CSV or JSON with platform, version, build, min_os, package.", valueName: "file"))
@@ -242,12 +261,13 @@ enum Exit {
 }
 
 enum Console {
+    /// One line each: what a message quotes (a path, a value) is shown escaped (`VisibleText`).
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("fleet-audit: error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("fleet-audit: error: \(VisibleText.escape(message))\n".utf8))
     }
 
     static func info(_ message: String) {
-        FileHandle.standardError.write(Data("fleet-audit: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("fleet-audit: \(VisibleText.escape(message))\n".utf8))
     }
 
     /// A terminal that can rewrite a line in place (progress): not a file, pipe or cron mail, not `TERM=dumb`.

@@ -106,6 +106,8 @@ struct WhatIfCommand: ParsableCommand {
         request.os = sweepOS ? .sweep : minOS.isEmpty ? .none : .given(minOS)
         request.bounds = MinimumBounds(targetCoverage: targetCoverage.flatMap { MinimumBounds.Share(percent: $0) },
                                        maxStranded: maxStranded.flatMap { MinimumBounds.Limit($0) })
+        try reports.refuseOverwritingInputs(audit, stem: WhatIfReport.fileStem, moreInputs: from.map { [("--from", $0)] } ?? [],
+                                            moreOutputs: draftPath.map { [("--draft", $0)] } ?? [])
         let timings = PhaseTimings()
         let report: WhatIfReport
         do {

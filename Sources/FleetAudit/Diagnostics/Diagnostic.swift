@@ -24,7 +24,7 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Error {
                "diagnostic \(code) (\(severity)) is not in DiagnosticCatalog with that severity")
         self.code = code
         self.severity = severity
-        self.message = message
+        self.message = VisibleText.escape(message)
         self.path = path
     }
 }

@@ -26,7 +26,9 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         return false
     }
 
-    public var description: String {
+    public var description: String { VisibleText.escape(text) }
+
+    private var text: String {
         let source = Redaction.source(self.source)
         switch kind {
         case .notFound: return "\(source): config not found"

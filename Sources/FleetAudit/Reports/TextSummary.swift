@@ -8,10 +8,10 @@ public enum TextSummary {
         if inv.grouped {
             // A grouped export: rows are groups of `count` devices, and rejections are said in both.
             let uncounted = inv.rejectedUncounted > 0 ? " and \(grouped(inv.rejectedUncounted)) groups of unknown size" : ""
-            lines.append("inventory \(inv.source): \(grouped(inv.rowsRead)) groups read, \(grouped(inv.rowsEvaluated)) evaluated, "
+            lines.append("inventory \(VisibleText.escape(inv.source)): \(grouped(inv.rowsRead)) groups read, \(grouped(inv.rowsEvaluated)) evaluated, "
                 + "\(grouped(inv.rowsRejected)) rejected (\(grouped(inv.devicesRejected)) devices\(uncounted)); \(grouped(inv.devices)) devices evaluated")
         } else {
-            lines.append("inventory \(inv.source): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
+            lines.append("inventory \(VisibleText.escape(inv.source)): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
                 + "\(grouped(inv.rowsRejected)) rejected; \(grouped(inv.devices)) devices")
         }
         // A live inventory's read is worth a line only when it differed from the file or database at rest.
@@ -29,12 +29,12 @@ public enum TextSummary {
         let header = ["config"] + Outcome.allCases.map(\.rawValue)
         var rows = [header]
         for c in report.configs {
-            rows.append([c.id] + Outcome.allCases.map { grouped(c.totals[$0]) })
+            rows.append([VisibleText.escape(c.id)] + Outcome.allCases.map { grouped(c.totals[$0]) })
         }
         lines += table(rows)
         if let history = report.history { lines += changeLines(report, history) }
         for c in report.configs {
-            for d in c.diagnostics where d.diagnostic.severity != .info { lines.append(line(c.id, d, style: style)) }
+            for d in c.diagnostics where d.diagnostic.severity != .info { lines.append(line(VisibleText.escape(c.id), d, style: style)) }
         }
         // The run's own warnings (an unread releases column, an inventory platform nothing targets); failed
         // configs have their own line below.
@@ -56,7 +56,7 @@ public enum TextSummary {
         for c in report.configs {
             let change = history.change(c)
             let cells = Outcome.allCases.map { o in change.delta.map { HistoryComparison.signed($0[o]) } ?? "—" }
-            rows.append([c.id] + cells + [change.isNew ? "new since the baseline" : change.configChanged ? "config changed" : ""])
+            rows.append([VisibleText.escape(c.id)] + cells + [change.isNew ? "new since the baseline" : change.configChanged ? "config changed" : ""])
         }
         // The last column is a note, left-aligned.
         lines += table(rows, leftAligned: [0, header.count - 1])
@@ -88,7 +88,7 @@ public enum TextSummary {
     public static func errorLines(_ report: AuditReport) -> [String] {
         var lines: [String] = []
         for c in report.configs {
-            for d in c.diagnostics where d.diagnostic.severity == .error { lines.append(line(c.id, d)) }
+            for d in c.diagnostics where d.diagnostic.severity == .error { lines.append(line(VisibleText.escape(c.id), d)) }
         }
         lines += report.failedConfigs.map { failedLine($0) }
         return lines

@@ -24,7 +24,7 @@ public struct Rejection: Equatable, Sendable {
         self.line = line
         self.column = column
         self.reason = reason
-        self.message = message
+        self.message = VisibleText.escape(message)
         self.devices = devices
     }
 

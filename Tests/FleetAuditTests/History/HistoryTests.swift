@@ -163,7 +163,7 @@ final class HistoryTests: XCTestCase {
         process.executableURL = CommandLineTests.binary
         process.currentDirectoryURL = TestPaths.repoRoot
         process.arguments = ["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
-                             "--as-of", "2026-11-\(day)T02:00:00Z", "--history", history,
+                             "--as-of", String(format: "2026-11-%02dT02:00:00Z", day), "--history", history,
                              "--json", dir.appendingPathComponent(json).path, "--quiet"]
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -180,4 +180,81 @@ final class HostileFaultTests: XCTestCase {
         let busy = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", unavailable.url("/c.json"), "--quiet"])
         XCTAssertEqual(busy.status, 75, busy.stderr)
     }
+
+    // MARK: 3. Terminal and CI-log injection
+
+    func testWhatAUserDidNotWriteReachesTheTerminalEscaped() throws {
+        let dir = TestPaths.temporaryDirectory()
+        // A value that would clear the screen, plant a hyperlink, ring a bell and start a workflow command.
+        let hostile = "\u{1B}[2J\u{1B}]8;;https://evil.example\u{07}x\u{1B}]8;;\u{07}\n::error file=a.json::pwned\n::add-mask::x"
+        // As a key: the unknown-key diagnostic quotes it.
+        let configText = #"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}, "HOSTILE": {"value": 1}}"#
+            .replacingOccurrences(of: "HOSTILE", with: hostile.replacingOccurrences(of: "\u{1B}", with: "\\u001b")
+                .replacingOccurrences(of: "\u{07}", with: "\\u0007").replacingOccurrences(of: "\n", with: "\\n"))
+        let config = TestPaths.write(configText, named: "bad\nname::error::x.json", in: dir)
+        let inventory = TestPaths.write("platform,os_version,app_version,app_build\nandroid,14,1.0,\u{1B}[31m\n", named: "i.csv", in: dir)
+        var printed = ""
+        for command in [["validate", config], ["validate", "--config-dir", dir.path],
+                        ["audit", "--inventory", inventory, "--config", config]] {
+            let result = try CommandLineTests.run(command)
+            printed += result.stdout + result.stderr
+        }
+        XCTAssertFalse(printed.contains("\u{1B}"), "no escape character")
+        XCTAssertFalse(printed.contains("\u{07}"), "no bell")
+        for line in printed.split(separator: "\n") {
+            XCTAssertFalse(line.hasPrefix("::"), "a line a CI runner would obey: \(line)")
+        }
+        XCTAssertTrue(printed.contains("\\u{1B}[2J"), "the escape shown visibly")
+        XCTAssertEqual(VisibleText.escape("ok\ttab é ✓"), "ok\ttab é ✓")
+        XCTAssertEqual(VisibleText.escape("a\u{202E}b\u{85}c\u{7F}"), "a\\u{202E}b\\u{85}c\\u{7F}")
+    }
+
+    // MARK: 4. Outputs that name the run's own inputs
+
+    func testAnOutputNamingAnInputIsRefusedBeforeAnythingIsRead() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let inventory = TestPaths.write(try String(contentsOfFile: TestPaths.sample("inventory.csv"), encoding: .utf8), named: "inv.csv", in: dir)
+        let configText = try String(contentsOfFile: nhsConfig, encoding: .utf8)
+        let config = TestPaths.write(configText, named: "report.json", in: dir)
+        let planDraft = TestPaths.write(configText, named: "plan.json", in: dir)
+        let link = dir.appendingPathComponent("same-inventory.csv").path
+        try FileManager.default.linkItem(atPath: inventory, toPath: link)
+        let before = try Data(contentsOf: URL(fileURLWithPath: inventory))
+        let cases: [[String]] = [
+            ["audit", "--inventory", inventory, "--config", nhsConfig, "--json", inventory],
+            ["audit", "--inventory", inventory, "--config", nhsConfig, "--html", dir.path + "/./inv.csv"],
+            ["audit", "--inventory", inventory, "--config", nhsConfig, "--xml", link],
+            ["audit", "--inventory", inventory, "--config", config, "--out", dir.path],
+            ["audit", "--inventory", inventory, "--config-dir", dir.path, "--junit", config],
+            ["plan", "--inventory", inventory, "--published", nhsConfig, "--draft", planDraft, "--out", dir.path],
+            ["whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "5.0", "--emit", "nhs-availability",
+             "--from", config, "--draft", config],
+            ["whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "5.0", "--emit", "nhs-availability",
+             "--from", config, "--draft", inventory],
+        ]
+        for command in cases {
+            let result = try CommandLineTests.run(command)
+            XCTAssertEqual(result.status, 64, "\(command): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("an input of this run"), result.stderr)
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: inventory)), before)
+        XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), configText)
+    }
+
+    // MARK: 7. Objects with very many keys
+
+    func testAnObjectOfManyKeysIsLinear() throws {
+        var text = #"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}"#
+        for i in 0..<30_000 { text += #", "k\#(i)": \#(i)"# }
+        let config = write(text + "}", "keys.json")
+        let started = Date()
+        let result = try CommandLineTests.run(["validate", config])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "quadratic: 137 s for 20,000 keys in a debug build")
+        XCTAssertTrue(result.stdout.contains("config.unknownKey"), String(result.stdout.prefix(300)))
+        var object = JSONObject()
+        object.append("a", .number(JSONNumber(1)))
+        object.append("a", .number(JSONNumber(2)))
+        XCTAssertEqual(object["a"], .number(JSONNumber(2)), "the last of a duplicated key, as the clients read it")
+        XCTAssertEqual(object.keys, ["a"])
+    }
 }

@@ -5,11 +5,11 @@ public enum ValidationText {
         var out = ""
         for entry in report.entries {
             if entry.diagnostics.isEmpty, let format = entry.format {
-                out += "\(entry.source): \(style.paint("ok", .success)) (\(format))\n"
+                out += "\(VisibleText.escape(entry.source)): \(style.paint("ok", .success)) (\(format))\n"
             }
             for d in entry.diagnostics {
                 let at = d.location.map { ":\($0.line):\($0.column)" } ?? ""
-                out += "\(entry.source)\(at): \(style.severity(d.severity)): [\(d.code)] \(d.message)\n"
+                out += "\(VisibleText.escape(entry.source))\(at): \(style.severity(d.severity)): [\(d.code)] \(d.message)\n"
             }
         }
         return out
