@@ -35,8 +35,11 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var loading: ConfigLoadOptions
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome) or [CONFIG_ID:]worse>N|P%, e.g. '*->blocked>0' (repeatable; quote it).", valueName: "gate"))
+    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome), [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% (devices a rejected draft no longer decides) or [CONFIG_ID:]error|warning (the draft adds one), e.g. '*->blocked>0' (repeatable; quote it).", valueName: "gate"))
     var failOn: [String] = []
+
+    @Flag(name: .customLong("allow-new-errors"), help: "Exit as if the drafts added no error diagnostic (by default a draft a client rejects or crashes on fails the plan: exit 1).")
+    var allowNewErrors = false
 
     @Flag(name: .customLong("detailed-exitcode"), help: "Exit 2 when any device changes outcome and no gate is crossed (0 when none does).")
     var detailedExitcode = false
@@ -74,6 +77,11 @@ struct PlanCommand: ParsableCommand {
         for f in report.failed { Console.error("\(f.side) config \(f.config.id) was not loaded, its pair is not planned: \(f.config.error.description)") }
         for g in report.crossedGates { Console.info("gate crossed: \(g.sentence)") }
         if !report.failed.isEmpty { throw ExitCode(65) }
+        if report.newErrorCount > 0 && !allowNewErrors {
+            Console.error("the drafts add \(report.newErrorCount) error diagnostic\(report.newErrorCount == 1 ? "" : "s") (a client rejects or crashes on them): "
+                          + "the plan fails; --allow-new-errors to plan them anyway")
+            throw ExitCode(1)
+        }
         if !report.crossedGates.isEmpty { throw ExitCode(1) }
         if detailedExitcode && report.changedDevices { throw ExitCode(2) }
     }

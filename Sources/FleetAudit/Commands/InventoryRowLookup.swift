@@ -19,6 +19,13 @@ public enum InventoryRowLookup {
             throw AuditFailure(error)
         }
         let headers = source.headers
+        // The columns as `audit` reads them: `--column` mappings applied, two headers of one column refused, and
+        // of two headers spelling one attribute the first.
+        let map: ColumnMap
+        do { map = try ColumnMap(headers: headers, overrides: request.columnOverrides) } catch { throw AuditFailure(error) }
+        var names: [Int: String] = [:]
+        for (column, i) in map.index { names[i] = column.rawValue }
+        for (name, i) in map.attributes { names[i] = map.attributeDisplayNames[name] ?? name }
         var idColumn: Int?
         if case .deviceID = key {
             let wanted = InventoryColumn.normalize(request.columnOverrides["device_id"] ?? "device_id")
@@ -40,7 +47,9 @@ public enum InventoryRowLookup {
                     case .row(let n): hit = n == line
                     case .deviceID(let id): hit = fields.string(idColumn!).trimmedWhitespace == id
                     }
-                    if hit { return headers.indices.map { (headers[$0], $0 < fields.count ? fields.string($0) : "") } }
+                    if hit {
+                        return headers.indices.compactMap { i in names[i].map { ($0, i < fields.count ? fields.string(i) : "") } }
+                    }
                 }
             }
         } catch let failure as AuditFailure {

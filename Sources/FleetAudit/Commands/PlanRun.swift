@@ -132,6 +132,9 @@ public struct PlanReport: Sendable {
         public let tally: TransitionTally
         /// Devices whose outcome gets worse, better, or keeps its outcome under another rule.
         public let worse: Int64, better: Int64, ruleOnly: Int64
+        /// Devices the draft no longer decides: its client rejects it or crashes (`TransitionTally.undecided`).
+        /// They are not counted as better.
+        public let undecided: Int64
 
         /// Diagnostics of the draft the published document does not raise (by code and message).
         public let newDiagnostics: [Diagnostic]
@@ -155,12 +158,18 @@ public struct PlanReport: Sendable {
                     if to.severityRank > from.severityRank { worse += row[to] } else if to.severityRank < from.severityRank { better += row[to] }
                 }
             }
+            // A device that loses its config is not better off, whatever outcome it had.
+            let undecidedBetter = Outcome.allCases.filter { $0.severityRank > Outcome.notTargeted.severityRank }.map { tally.undecided[$0] }.reduce(0, +)
             self.worse = worse
-            self.better = better
+            self.better = better - undecidedBetter
+            undecided = tally.undecided.total
             ruleOnly = tally.ruleOnly
             if published == nil { status = .added } else if draft == nil { status = .removed }
             else { status = tally.ruleMoves.isEmpty ? .unchanged : .changed }
         }
+
+        /// The draft's new diagnostics of error severity: a client rejects or crashes on the draft.
+        public var newErrors: [Diagnostic] { newDiagnostics.filter { $0.severity == .error } }
 
         /// The off-diagonal cells, most devices first.
         public var moves: [(from: Outcome, to: Outcome, devices: Int64)] {
@@ -226,4 +235,7 @@ public struct PlanReport: Sendable {
     public var worse: Int64 { pairs.map(\.worse).reduce(0, +) }
     public var better: Int64 { pairs.map(\.better).reduce(0, +) }
     public var ruleOnly: Int64 { pairs.map(\.ruleOnly).reduce(0, +) }
+    public var undecided: Int64 { pairs.map(\.undecided).reduce(0, +) }
+    /// Error diagnostics the drafts add, over every pair: `plan` fails on them unless told otherwise.
+    public var newErrorCount: Int { pairs.map(\.newErrors.count).reduce(0, +) }
 }

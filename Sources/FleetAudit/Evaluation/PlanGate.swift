@@ -1,10 +1,15 @@
 /// A plan's `--fail-on`: `[CONFIG_ID:]FROM->TO>N|P%` (devices moving from one outcome to another; `*` for any,
-/// a move needs FROM ≠ TO) or `[CONFIG_ID:]worse>N|P%` (devices whose outcome gets worse). Without a config id the
-/// gate is crossed when any single pair crosses it. Percentages are of the inventory's devices.
+/// a move needs FROM ≠ TO), `[CONFIG_ID:]worse>N|P%` (devices whose outcome gets worse),
+/// `[CONFIG_ID:]undecided>N|P%` (devices the draft no longer decides: its client rejects it or crashes), or
+/// `[CONFIG_ID:]error` / `[CONFIG_ID:]warning` (the draft adds a diagnostic of that severity, or worse). Without a
+/// config id the gate is crossed when any single pair crosses it. Percentages are of the inventory's devices.
 public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
     public enum Transition: Equatable, Sendable {
         case move(from: Outcome?, to: Outcome?)   // nil = `*`
         case worse
+        case undecided
+        /// New diagnostics of the draft at this severity or worse (counted as diagnostics, not devices).
+        case newDiagnostics(Severity)
     }
 
     public let config: String?
@@ -15,7 +20,16 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
 
     public init(parsing text: String) throws(AuditFailure) {
         self.text = text
-        let example = "expected [CONFIG_ID:]FROM->TO>N|P% or [CONFIG_ID:]worse>N|P%, e.g. '*->blocked>0' or 'upToDate->forced>2%'"
+        let example = "expected [CONFIG_ID:]FROM->TO>N|P%, [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% or [CONFIG_ID:]error|warning, "
+            + "e.g. '*->blocked>0' or 'upToDate->forced>2%'"
+        let word = text.split(separator: ":").last.map { $0.trimmedWhitespace.lowercased() } ?? ""
+        if !text.contains(">"), let severity = [Severity.error, .warning].first(where: { $0.rawValue == word }) {
+            let colon = text.lastIndex(of: ":")
+            config = colon.map { String(text[..<$0]) }
+            transition = .newDiagnostics(severity)
+            threshold = .devices(0)
+            return
+        }
         guard let gt = text.lastIndex(of: ">"), gt > text.startIndex, text[text.index(before: gt)] != "-" else {
             throw .usage("--fail-on \(text): \(example)")
         }
@@ -31,6 +45,10 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
         let body = left.trimmedWhitespace
         if body.lowercased() == "worse" {
             transition = .worse
+            return
+        }
+        if body.lowercased() == "undecided" {
+            transition = .undecided
             return
         }
         let sides = body.components(separatedBy: "->")
@@ -50,6 +68,8 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
     func devices(_ pair: PlanReport.Pair) -> Int64 {
         switch transition {
         case .worse: return pair.worse
+        case .undecided: return pair.undecided
+        case .newDiagnostics(let severity): return Int64(pair.newDiagnostics.filter { $0.severity <= severity }.count)
         case .move(let from, let to):
             var n: Int64 = 0
             for f in Outcome.allCases where from == nil || f == from {
@@ -81,6 +101,10 @@ public struct PlanGateResult: Equatable, Sendable {
     public var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
 
     public var sentence: String {
+        if case .newDiagnostics(let severity) = gate.transition {
+            return "\(config): the draft adds \(devices.groupedDigits) \(severity == .error ? "error" : "error or warning") diagnostic"
+                + "\(devices == 1 ? "" : "s"), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+        }
         let pct = (percent * 100).rounded() / 100
         return "\(config): \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
     }

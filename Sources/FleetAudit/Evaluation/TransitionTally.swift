@@ -9,6 +9,10 @@ public struct TransitionTally: DecisionAccumulator {
     public var ruleMoves: [RuleMove: Int64] = [:]
     /// Devices whose outcome stayed but whose deciding rule changed.
     public var ruleOnly: Int64 = 0
+    /// Devices the published document decides and the draft no longer does because the draft's client rejects
+    /// or crashes on it (draft `notTargeted` with an error diagnostic), by published outcome. Not "better": the
+    /// devices lose their config.
+    public var undecided = OutcomeCounts()
     /// Among devices whose outcome gets worse: devices by "platform app-version" and by "platform OS-version".
     public var worseAppVersions: [String: Int64] = [:]
     public var worseOSVersions: [String: Int64] = [:]
@@ -23,6 +27,9 @@ public struct TransitionTally: DecisionAccumulator {
     public mutating func record(_ decisions: [Decision], for visit: ProfileVisit) {
         let before = decisions[0], after = decisions[1], devices = visit.devices
         cells[before.outcome, default: OutcomeCounts()][after.outcome] += devices
+        if after.outcome == .notTargeted, before.outcome != .notTargeted, after.diagnostics.contains(where: { $0.severity == .error }) {
+            undecided[before.outcome] += devices
+        }
         byPlatform[visit.profile.platform, default: [:]][before.outcome, default: OutcomeCounts()][after.outcome] += devices
         if before.outcome != after.outcome || before.rule != after.rule {
             ruleMoves[RuleMove(from: before.outcome, to: after.outcome, fromRule: before.rule, toRule: after.rule), default: 0] += devices
@@ -42,6 +49,7 @@ public struct TransitionTally: DecisionAccumulator {
         }
         for (move, n) in other.ruleMoves { ruleMoves[move, default: 0] += n }
         ruleOnly += other.ruleOnly
+        undecided.add(other.undecided)
         for (k, n) in other.worseAppVersions { worseAppVersions[k, default: 0] += n }
         for (k, n) in other.worseOSVersions { worseOSVersions[k, default: 0] += n }
     }

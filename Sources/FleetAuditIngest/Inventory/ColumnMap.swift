@@ -6,6 +6,9 @@ public struct ColumnMap: Sendable {
     public private(set) var attributes: [String: Int] = [:]
     /// Attribute names as written in the header, keyed by normalized name.
     public private(set) var attributeDisplayNames: [String: String] = [:]
+    /// Attributes whose name two headers spell (normalized), with both field indexes: an error once a config
+    /// reads the attribute (`InventoryLoader`), since which one is meant cannot be known.
+    public private(set) var duplicateAttributes: [String: (first: Int, second: Int)] = [:]
 
     /// - Parameter overrides: `--column canonical=header` pairs.
     public init(headers: [String], overrides: [String: String] = [:]) throws(InventoryError) {
@@ -26,10 +29,18 @@ public struct ColumnMap: Sendable {
         }
         for (i, header) in headers.enumerated() where !taken.contains(i) {
             if let column = InventoryColumn.named(header) {
-                if index[column] == nil { index[column] = i }
+                if let first = index[column] {
+                    if !overrides.keys.contains(where: { InventoryColumn.named($0) == column }) {
+                        throw .duplicateColumn(column.rawValue, headers: [headers[first], header], positions: [first + 1, i + 1])
+                    }
+                } else {
+                    index[column] = i
+                }
             } else {
                 let name = InventoryColumn.normalize(header)
-                if !name.isEmpty && attributes[name] == nil {
+                if let first = attributes[name] {
+                    if duplicateAttributes[name] == nil { duplicateAttributes[name] = (first, i) }
+                } else if !name.isEmpty {
                     attributes[name] = i
                     attributeDisplayNames[name] = header
                 }

@@ -11,6 +11,9 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
     case sqlite(String, reason: String)
     /// Another connection held a lock on the database for longer than the busy timeout.
     case locked(String, reason: String, waited: Double)
+    /// Two headers name one column (`platform` twice, `os_version` beside `OS Version`): which one is meant
+    /// cannot be known. 1-based positions.
+    case duplicateColumn(String, headers: [String], positions: [Int])
     /// The rows' counts add up to more than `InventorySummary.maxDevices`.
     case tooManyDevices(String)
 
@@ -36,6 +39,9 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
                 + Self.delimiterHint(found: found, missing: missing)
         case .badColumnMapping(let message): return message
         case .sqlite(let path, let reason): return "cannot read SQLite inventory \(path): \(reason)"
+        case .duplicateColumn(let name, let headers, let positions):
+            return "inventory has two \(name) columns: \"\(headers[0])\" (column \(positions[0])) and \"\(headers[1])\" (column \(positions[1])); "
+                + "remove one, or say which to read with --column \(name)=HEADER"
         case .tooManyDevices(let source):
             return "inventory \(source): its count column adds up to more than the \(InventorySummary.maxDevicesText) devices "
                 + "FleetAudit counts exactly: is the count column really a number of devices?"

@@ -24,6 +24,11 @@ package struct InventoryLoader {
 
     package func load(_ source: InventorySource) throws(InventoryError) -> (ProfileTable, InventorySummary) {
         let map = try ColumnMap(headers: source.headers, overrides: columnOverrides)
+        for name in needs.attributes.sorted() {
+            if let (first, second) = map.duplicateAttributes[name] {
+                throw .duplicateColumn(name, headers: [map.headers[first], map.headers[second]], positions: [first + 1, second + 1])
+            }
+        }
         var summary = InventorySummary(source: source.sourceDescription, locationKind: source.locationKind)
         summary.headers = source.headers
         let plan = ProfileKeyPlan(map: map, headerCount: source.headers.count, needs: needs)

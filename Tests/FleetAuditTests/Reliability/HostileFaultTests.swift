@@ -257,4 +257,25 @@ final class HostileFaultTests: XCTestCase {
         XCTAssertEqual(object["a"], .number(JSONNumber(2)), "the last of a duplicated key, as the clients read it")
         XCTAssertEqual(object.keys, ["a"])
     }
+
+    // MARK: 5. A column given twice
+
+    func testAColumnGivenTwiceIsOneErrorNamingBothPositions() throws {
+        for (header, name) in [("platform,os_version,app_version,platform", "platform"), ("platform,os_version,app_version,OS Version", "os_version")] {
+            let inventory = write(header + "\nios,17.0,1.0,android\n", "twice.csv")
+            let audit = try CommandLineTests.run(["audit", "--inventory", inventory, "--config", nhsConfig, "--quiet"])
+            XCTAssertEqual(audit.status, 65, audit.stderr)
+            XCTAssertTrue(audit.stderr.contains("two \(name) columns") && audit.stderr.contains("(column 4)"), audit.stderr)
+            let explain = try CommandLineTests.run(["explain", "--inventory", inventory, "--row", "2", "--config", nhsConfig])
+            XCTAssertEqual(explain.status, 65, explain.stderr)
+            XCTAssertTrue(explain.stderr.contains("two \(name) columns"), explain.stderr)
+        }
+        // An attribute twice matters only when a config reads it.
+        let regions = write("platform,os_version,app_version,region,Region\nios,17.0,1.0,GB,DE\n", "regions.csv")
+        XCTAssertEqual(try CommandLineTests.run(["audit", "--inventory", regions, "--config", nhsConfig, "--quiet"]).status, 0)
+        let pov = TestPaths.sample("configs/princeofversions/fleet-rollout.json")
+        let read = try CommandLineTests.run(["audit", "--inventory", regions, "--config", pov, "--quiet"])
+        XCTAssertEqual(read.status, 65, read.stderr)
+        XCTAssertTrue(read.stderr.contains("two region columns"), read.stderr)
+    }
 }

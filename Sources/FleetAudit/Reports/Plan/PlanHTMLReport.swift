@@ -131,6 +131,8 @@ public enum PlanHTMLReport {
             HTMLReport.Card(label: "devices evaluated", value: n(inv.devices), alert: false),
             HTMLReport.Card(label: "devices worse", value: n(report.worse), alert: report.worse > 0),
             HTMLReport.Card(label: "devices better", value: n(report.better), alert: false),
+            HTMLReport.Card(label: "no longer decided (draft rejected)", value: n(report.undecided), alert: report.undecided > 0),
+            HTMLReport.Card(label: "new errors in the drafts", value: "\(report.newErrorCount)", alert: report.newErrorCount > 0),
             HTMLReport.Card(label: "same outcome, another rule", value: n(report.ruleOnly), alert: false),
             HTMLReport.Card(label: "pairs changed · unchanged · added · removed",
                             value: "\(counted(.changed)) · \(counted(.unchanged)) · \(counted(.added)) · \(counted(.removed))", alert: false),

@@ -43,6 +43,7 @@ public enum PlanJSONReport {
                 ("published", side(p.published)),
                 ("draft", side(p.draft)),
                 ("worse", .int64(p.worse)), ("better", .int64(p.better)), ("ruleOnly", .int64(p.ruleOnly)),
+                ("undecided", .int64(p.undecided)),
                 ("ruleMoves", .array(moves.map { m in
                     .obj([("from", .string(m.key.from.rawValue)), ("to", .string(m.key.to.rawValue)),
                           ("fromRule", .optionalString(m.key.fromRule)), ("toRule", .optionalString(m.key.toRule)),
@@ -62,6 +63,7 @@ public enum PlanJSONReport {
                                          ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(JSONReport.snapshot) ?? .null)])
         let releases: JSONValue = report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
         let totals: JSONValue = .obj([("worse", .int64(report.worse)), ("better", .int64(report.better)), ("ruleOnly", .int64(report.ruleOnly)),
+                                      ("undecided", .int64(report.undecided)), ("newErrors", .int64(Int64(report.newErrorCount))),
                                       ("before", JSONReport.counts(report.before)), ("after", JSONReport.counts(report.after))])
         let fields: [(String, JSONValue)] = [
             ("schema", .string(schema)), ("tool", tool),
@@ -83,13 +85,18 @@ public enum PlanJSONReport {
     /// The terminal's view: each pair's summary line and, for a changed pair, its non-zero off-diagonal cells.
     public static func text(_ report: PlanReport) -> String {
         var lines: [String] = []
+        // A draft a client rejects or crashes on comes first: it is why the plan fails.
+        for p in report.pairs {
+            for d in p.newErrors { lines.append("\(p.id): the draft adds an error: [\(d.code)] \(d.message)") }
+        }
         for p in report.pairs {
             lines.append(p.summary + (p.status == .added || p.status == .removed ? " (\(p.status.rawValue))" : ""))
             for m in p.moves { lines.append("  \(m.from.rawValue) → \(m.to.rawValue): \(m.devices.groupedDigits)") }
             for d in p.newDiagnostics { lines.append("  new in the draft: \(d.severity.rawValue): [\(d.code)] \(d.message)") }
         }
         for f in report.failed { lines.append("\(f.config.id): not planned: the \(f.side) config could not be loaded") }
-        lines.append("plan: \(report.worse.groupedDigits) devices worse, \(report.better.groupedDigits) better, \(report.ruleOnly.groupedDigits) under another rule")
+        lines.append("plan: \(report.worse.groupedDigits) devices worse, \(report.better.groupedDigits) better, \(report.ruleOnly.groupedDigits) under another rule"
+            + (report.undecided > 0 ? ", \(report.undecided.groupedDigits) no longer decided (the draft's client rejects it or crashes)" : ""))
         return lines.joined(separator: "\n") + "\n"
     }
 }

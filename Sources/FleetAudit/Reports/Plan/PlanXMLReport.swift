@@ -2,7 +2,7 @@
 /// against `Templates/fleet-audit-plan-1.xsd`.
 public enum PlanXMLReport {
     public static let namespace = "urn:fleet-audit:plan:1"
-    public static let schemaVersion = "1.2"
+    public static let schemaVersion = "1.3"
     public static let schemaFile = "fleet-audit-plan-1.xsd"
 
     public static func render(_ report: PlanReport) -> String {
@@ -22,6 +22,7 @@ public enum PlanXMLReport {
         w.attribute("worse", report.worse)
         w.attribute("better", report.better)
         w.attribute("ruleOnly", report.ruleOnly)
+        w.attribute("undecided", report.undecided)
         for (name, counts) in [("before", report.before), ("after", report.after)] {
             w.element(name, Outcome.allCases.map { ($0.rawValue, String(counts[$0])) })
         }
@@ -50,6 +51,7 @@ public enum PlanXMLReport {
         w.attribute("worse", p.worse)
         w.attribute("better", p.better)
         w.attribute("ruleOnly", p.ruleOnly)
+        w.attribute("undecided", p.undecided)
         w.element("summary", text: p.summary)
         for (name, side) in [("published", p.published), ("draft", p.draft)] {
             if let side { w.element(name, [("source", side.source), ("sha256", side.sha256), ("format", side.format)]) }

@@ -102,14 +102,15 @@ final class ValidationOutputTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=broken.json,line=2,col=36,title=fleet-audit [config.unavailable]::") }, result.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("::warning file=nhs.json,line=5,col=29,title=fleet-audit [nhs.recommendationBelowMinimum]::") })
 
-        // The escaping itself: data escapes %, CR, LF; properties also : and ,.
+        // The escaping itself: data escapes %, CR, LF; properties also : and ,. (A diagnostic's own line breaks are
+        // already shown as `\r\n` text: `VisibleText`.)
         let report = ValidationReport(entries: [.init(source: "/repo/a,b:c.json", format: "osam", diagnostics: [
             Diagnostic("osam.rejectedByCurrentClients", .error, "100% broken\r\nsecond line", path: ""),
             Diagnostic("pov.legacyOnly", .info, "note"),
         ])])
         let text = GitHubAnnotations.render(report, ValidationContext(baseDirectory: "/repo"))
         XCTAssertEqual(text, """
-        ::error file=a%2Cb%3Ac.json,title=fleet-audit [osam.rejectedByCurrentClients]::100%25 broken%0D%0Asecond line
+        ::error file=a%2Cb%3Ac.json,title=fleet-audit [osam.rejectedByCurrentClients]::100%25 broken\\r\\nsecond line
         ::notice file=a%2Cb%3Ac.json,title=fleet-audit [pov.legacyOnly]::note
 
         """)
