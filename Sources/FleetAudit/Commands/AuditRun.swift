@@ -105,6 +105,7 @@ public enum AuditRun {
         report.diagnostics += InventoryCrossChecks.diagnostics(fixed.table, headers: summary.headers, configs: configs,
                                                                releases: releases, columnOverrides: request.columnOverrides)
         report.coverage = FleetCoverage(fixed.table)
+        if let alias = InventoryCrossChecks.columnAliases(summary) { report.diagnostics.append(alias) }
         timings?.phaseEnded("inventory cross-checks and coverage")
         report.allowsEmpty = request.allowEmpty
         report.history = history

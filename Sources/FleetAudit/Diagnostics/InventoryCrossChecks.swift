@@ -94,6 +94,17 @@ enum InventoryCrossChecks {
         }
     }
 
+    /// The known columns read from a warehouse's name for them, in one line.
+    public static func columnAliases(_ summary: InventorySummary) -> Diagnostic? {
+        guard !summary.columnAliases.isEmpty else { return nil }
+        let read = summary.columnAliases.map { pair -> String in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            return "\(parts[1]) as \(parts[0])"
+        }
+        return Diagnostic("inventory.columnAlias", .info, "the inventory has no column of these names, so FleetAudit read \(read.joined(separator: ", ")) "
+                          + "(--column \(summary.columnAliases[0]) says so explicitly; map another header the same way)")
+    }
+
     /// Platforms/packages the releases file has no release for: forcing those devices counts them blocked, and
     /// the reason is the file's gap, not the store's — say which.
     static func packagesWithoutReleases(_ groups: FleetGroups, releases: Releases?) -> [Diagnostic] {

@@ -6,6 +6,8 @@ public struct ColumnMap: Sendable {
     public private(set) var attributes: [String: Int] = [:]
     /// Attribute names as written in the header, keyed by normalized name.
     public private(set) var attributeDisplayNames: [String: String] = [:]
+    /// Known columns read from another name (`InventoryColumn.aliases`): `app_build=build`, in column order.
+    public private(set) var aliased: [String] = []
     /// Attributes whose name two headers spell (normalized), with both field indexes: an error once a config
     /// reads the attribute (`InventoryLoader`), since which one is meant cannot be known.
     public private(set) var duplicateAttributes: [String: (first: Int, second: Int)] = [:]
@@ -15,14 +17,19 @@ public struct ColumnMap: Sendable {
         self.headers = headers
         var taken = Set<Int>()
         for (canonical, header) in overrides.sorted(by: { $0.key < $1.key }) {
-            guard let column = InventoryColumn.named(canonical) else {
-                let known = InventoryColumn.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .badColumnMapping("--column \(canonical)=\(header): unknown column \(canonical); known columns: \(known)")
-            }
             let target = headers.firstIndex(of: header)
                 ?? headers.firstIndex { InventoryColumn.normalize($0) == InventoryColumn.normalize(header) }
             guard let target else {
                 throw .badColumnMapping("--column \(canonical)=\(header): no header named \(header); columns found: \(headers.joined(separator: ", "))")
+            }
+            guard let column = InventoryColumn.named(canonical) else {
+                // Not a known column: an attribute a config reads (`--column language=locale`).
+                let name = InventoryColumn.normalize(canonical)
+                guard !name.isEmpty else { throw .badColumnMapping("--column \(canonical)=\(header): no column name before =") }
+                attributes[name] = target
+                attributeDisplayNames[name] = canonical
+                taken.insert(target)
+                continue
             }
             index[column] = target
             taken.insert(target)
@@ -45,6 +52,20 @@ public struct ColumnMap: Sendable {
                     attributeDisplayNames[name] = header
                 }
             }
+        }
+        // A column still missing is read from a warehouse's name for it, when exactly one header has such a name.
+        for column in InventoryColumn.allCases where index[column] == nil {
+            let names = InventoryColumn.aliases[column] ?? []
+            let found = headers.indices.filter { !taken.contains($0) && names.contains(InventoryColumn.normalize(headers[$0])) }
+            guard found.count == 1, let i = found.first else { continue }
+            index[column] = i
+            taken.insert(i)
+            let name = InventoryColumn.normalize(headers[i])
+            if attributes[name] == i {
+                attributes[name] = nil
+                attributeDisplayNames[name] = nil
+            }
+            aliased.append("\(column.rawValue)=\(headers[i])")
         }
         let missing = InventoryColumn.required.filter { index[$0] == nil }.map(\.rawValue)
         if !missing.isEmpty { throw .missingColumns(missing, found: headers) }

@@ -22,6 +22,19 @@ public enum InventoryColumn: String, CaseIterable, Sendable {
         return String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " })
     }
 
+    /// Other names warehouses give these columns (normalized), read when the column's own name is absent, and
+    /// said in the report (`inventory.columnAlias`). A name here that means something else in an export is
+    /// overridden with `--column`.
+    public static let aliases: [InventoryColumn: [String]] = [
+        .platform: ["os", "osname", "operatingsystem", "deviceplatform"],
+        .osVersion: ["osver", "systemversion", "platformversion"],
+        .appVersion: ["appver", "versionname", "appversionname", "shortversion", "cfbundleshortversionstring"],
+        .appBuild: ["build", "buildnumber", "appbuildnumber", "versioncode", "appversioncode", "bundleversion", "cfbundleversion"],
+        .packageName: ["package", "bundleid", "bundleidentifier", "appid", "applicationid", "packageid"],
+        .osAPILevel: ["apilevel", "sdkint", "androidapilevel", "sdklevel"],
+        .count: ["devicecount", "devices", "numdevices", "ndevices", "devicecnt", "cnt"],
+    ]
+
     public static func named(_ name: String) -> InventoryColumn? {
         let n = normalize(name)
         return allCases.first { normalize($0.rawValue) == n }

@@ -31,6 +31,7 @@ package struct InventoryLoader {
         }
         var summary = InventorySummary(source: source.sourceDescription, locationKind: source.locationKind)
         summary.headers = source.headers
+        summary.columnAliases = map.aliased
         let plan = ProfileKeyPlan(map: map, headerCount: source.headers.count, needs: needs)
         summary.grouped = plan.countIndex != nil
         let progress = ProgressRelay(onProgress)
@@ -40,6 +41,10 @@ package struct InventoryLoader {
         // Sums saturate on the way, so a total past the limit is seen here, before anything is evaluated.
         if counted.devices > InventorySummary.maxDevices || counted.devicesRejected > InventorySummary.maxDevices {
             throw .tooManyDevices(source.sourceDescription)
+        }
+        // Android rows need their versionCode: without the column every one of them would be a rejected row.
+        if map.index[.appBuild] == nil, counted.rejections.contains(where: { $0.column == "app_build" && $0.reason == .emptyRequired }) {
+            throw .missingColumns(["app_build"], found: source.headers)
         }
         counted.snapshot = source.snapshot
         return (table, counted)

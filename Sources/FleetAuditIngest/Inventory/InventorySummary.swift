@@ -3,6 +3,8 @@ public struct InventorySummary: Sendable {
     public var source: String
     public var locationKind: String
     public var headers: [String] = []
+    /// Known columns read from a warehouse's name for them (`ColumnMap.aliased`): `app_build=build`.
+    public var columnAliases: [String] = []
     /// Which state of the inventory was read (nil for a stream).
     public var snapshot: InventorySnapshot?
     public var rowsRead: Int64 = 0

@@ -22,4 +22,48 @@ final class ReleaseManagerExportTests: XCTestCase {
         let totals = ((report["configs"] as! [[String: Any]])[0]["totals"] as! [String: Int])
         XCTAssertEqual(totals[outcome], 1, "explain says what audit counted: \(outcome), \(totals)")
     }
+
+    private func audit(_ csv: String, _ extra: [String] = []) throws -> (CommandLineTests.Result, [String: Any]?) {
+        let dir = TestPaths.temporaryDirectory()
+        let inventory = TestPaths.write(csv, named: "export.csv", in: dir)
+        let result = try CommandLineTests.run(["audit", "--inventory", inventory, "--config", TestPaths.sample("configs/nhs/availability-android.json"),
+                                               "--json", dir.path + "/r.json", "--quiet"] + extra)
+        let report = (try? Data(contentsOf: URL(fileURLWithPath: dir.path + "/r.json")))
+            .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+        return (result, report)
+    }
+
+    /// The trial's export: every known column under a warehouse's name, grouped by `device_count` (findings 2, 3).
+    func testAWarehouseExportIsReadWithoutMappingAndSaysHow() throws {
+        let csv = "\u{FEFF}os,osVersion,appVersion,build,bundle_id,device_model,country,locale,is_tablet,last_seen,device_count\r\n"
+            + "android,14,5.0,358,uk.nhs.covid19.production,Pixel 7,GB,en-GB,false,2026-11-20,7\r\n"
+            + "android,13,4.9,350,uk.nhs.covid19.production,Pixel 6,GB,en-GB,false,2026-11-20,12.0\r\n"
+            + "ios,17.1,5.0,12,uk.nhs.covid19.production,iPhone15,GB,en-GB,false,2026-11-20,5\r\n"
+        let (result, report) = try audit(csv)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let inventory = try XCTUnwrap(report?["inventory"] as? [String: Any])
+        XCTAssertEqual(inventory["devices"] as? Int, 24, "the count column read, not one device a row")
+        XCTAssertEqual(inventory["rowsRejected"] as? Int, 0, "the Android rows' versionCode read from build")
+        let diagnostics = try XCTUnwrap(report?["diagnostics"] as? [[String: Any]])
+        let alias = try XCTUnwrap(diagnostics.first { $0["code"] as? String == "inventory.columnAlias" })
+        let message = try XCTUnwrap(alias["message"] as? String)
+        for read in ["os as platform", "build as app_build", "bundle_id as package_name", "device_count as count"] {
+            XCTAssertTrue(message.contains(read), message)
+        }
+    }
+
+    /// Android rows without any versionCode column: one column-level error, not a rejection per row (finding 2).
+    func testAndroidRowsWithoutAVersionCodeColumnAreOneError() throws {
+        let (result, _) = try audit("platform,os_version,app_version\nandroid,14,5.0\nandroid,13,4.9\nios,17.0,5.0\n")
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("missing the required column app_build"), result.stderr)
+        XCTAssertEqual(try audit("platform,os_version,app_version\nios,17.0,5.0\n").0.status, 0, "no Android row needs it")
+    }
+
+    /// `--column` maps an attribute a config reads, as the audit's own hint says (finding 10).
+    func testColumnMapsAnAttribute() throws {
+        let csv = "platform,os_version,app_version,locale\nios,17.0,5.0,tr-TR\n"
+        let (result, _) = try audit(csv, ["--column", "language=locale"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
 }
