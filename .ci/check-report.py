@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks a FleetAudit JSON report against SPEC §2.3 and §6.2:
+"""Checks a FleetAudit JSON report against the invariants of docs/inventory.md and docs/reports.md:
 rows read = evaluated + rejected; for every config the totals sum to the devices, and totals equal the
 per-rule counts plus the unattributed ones; optionally, identical numbers to another report."""
 import json

@@ -100,7 +100,7 @@ public enum ExplainRun {
     }
 
     /// Where in the config each of the device's diagnostics stands, for those that have a place
-    /// (`diagnostics` stays the list of codes SPEC §7 fixes).
+    /// (`diagnostics` stays the list of codes docs/cron-and-ci.md fixes).
     static func diagnosticLocations(_ diagnostics: [Diagnostic]) -> JSONValue {
         var seen = Set<String>()
         return .array(diagnostics.compactMap { d in

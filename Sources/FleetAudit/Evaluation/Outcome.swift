@@ -1,4 +1,4 @@
-/// What a config does to one device (SPEC §1). Cases are in report order.
+/// What a config does to one device (docs/reference/outcomes.md). Cases are in report order.
 public enum Outcome: String, CaseIterable, Sendable, Hashable {
     case forced, recommended, blocked, unsupportedOS, upToDate, notTargeted
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One published store release (SPEC §4).
+/// One published store release (docs/configs.md).
 public struct Release: Equatable, Sendable {
     public let platform: Platform
     /// The version name; nil for a release given by build alone (formats that compare versionCodes read
@@ -45,7 +45,7 @@ public enum Installability: Equatable, Sendable {
     /// Releases reach it, but each needs a newer OS than the device has.
     case needsNewerOS(Release)
 
-    /// The outcome of a rule that forces an update (SPEC §4).
+    /// The outcome of a rule that forces an update (docs/configs.md).
     public var forcedOutcome: Outcome {
         switch self {
         case .assumed, .installable: return .forced

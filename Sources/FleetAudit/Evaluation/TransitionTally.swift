@@ -58,7 +58,7 @@ public struct TransitionTally: DecisionAccumulator {
 }
 
 extension Outcome {
-    /// How bad an outcome is for the device's user, for "worse" and "better" (SPEC §9): upToDate and
+    /// How bad an outcome is for the device's user, for "worse" and "better" (docs/commands/plan.md): upToDate and
     /// notTargeted < recommended < forced < unsupportedOS < blocked.
     public var severityRank: Int {
         switch self {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The self-contained HTML report (SPEC §6.3), rendered with Mustache from `Templates/report.html.mustache`.
+/// The self-contained HTML report (docs/reports.md), rendered with Mustache from `Templates/report.html.mustache`.
 /// This file only turns the `AuditReport` into the values the template shows; layout and style live in the
 /// template. Mustache escapes every `{{value}}` for HTML, which is what keeps strings from configs and
 /// inventories inert.

@@ -1,4 +1,4 @@
-/// The JSON report, schema `fleet-audit/1` (SPEC §6.2): the stable machine contract.
+/// The JSON report, schema `fleet-audit/1` (docs/reports.md): the stable machine contract.
 public enum JSONReport {
     public static let schema = "fleet-audit/1"
 

@@ -1,4 +1,4 @@
-/// The XML report (SPEC §6.3): the same numbers as the JSON report, in namespace `urn:fleet-audit:report:1`
+/// The XML report (docs/reports.md): the same numbers as the JSON report, in namespace `urn:fleet-audit:report:1`
 /// (the schema's major version), checked against `Templates/fleet-audit-report-1.xsd`.
 public enum XMLReport {
     public static let namespace = "urn:fleet-audit:report:1"

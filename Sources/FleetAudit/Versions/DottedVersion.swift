@@ -1,4 +1,4 @@
-/// The NHS iOS app's `Version` (SPEC §3 "dotted numeric"): 1 to 3 integer components, missing ones 0.
+/// The NHS iOS app's `Version` (docs/formats/README.md "dotted numeric"): 1 to 3 integer components, missing ones 0.
 /// More than 3 components, or an empty or non-integer component (`v1`, `1..1`, `1.0.0-beta`), is invalid.
 public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
     public let major: Int

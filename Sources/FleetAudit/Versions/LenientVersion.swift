@@ -2,7 +2,7 @@ import Foundation
 
 /// A forgiving numeric version for release lists and OS versions (`16.4.1`, `14`, `13.0 (b2)`): the leading
 /// digits of each dot-separated component, compared component by component with missing ones as 0.
-/// Used only where no client's own rule applies (SPEC §4 `min_os`).
+/// Used only where no client's own rule applies (docs/configs.md `min_os`).
 public struct LenientVersion: Comparable, Hashable, Sendable {
     public let components: [Int]
 

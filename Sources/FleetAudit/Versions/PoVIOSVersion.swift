@@ -1,4 +1,4 @@
-/// A PrinceOfVersions iOS/macOS version (SPEC §3): `M[.m[.p]][-b]`. The major component must be an
+/// A PrinceOfVersions iOS/macOS version (docs/formats/README.md): `M[.m[.p]][-b]`. The major component must be an
 /// integer; minor and patch fall back to 0 when missing or unreadable; components past the third are
 /// ignored; the text after the first `-` is the build (an integer, else 0). Ordered by (major, minor,
 /// patch, build), as the iOS client's `Version` compares.

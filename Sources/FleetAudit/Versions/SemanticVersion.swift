@@ -1,5 +1,5 @@
 /// A strict Semantic Versioning 2.0 version, as PrinceOfVersions Android before 4.0 reads versions
-/// (SPEC §3): `MAJOR.MINOR.PATCH`, optional `-pre.release` identifiers and `+build` metadata. Ordered by
+/// (docs/formats/README.md): `MAJOR.MINOR.PATCH`, optional `-pre.release` identifiers and `+build` metadata. Ordered by
 /// SemVer precedence: build metadata is ignored, a pre-release sorts before its release, numeric
 /// identifiers compare numerically and below alphanumeric ones.
 public struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConvertible {

@@ -1,9 +1,9 @@
 import FleetAuditIngest
 
 /// How the generic minimum-version rule of `whatif` reads versions on one platform: as the NHS apps read
-/// theirs (SPEC §5.4), so that a sweep's counts equal an audit of an NHS document with that minimum.
+/// theirs (docs/formats/nhs.md), so that a sweep's counts equal an audit of an NHS document with that minimum.
 /// Android compares the versionCode (`app_build`) and the API level as integers; every other platform the
-/// dotted app and OS versions (1 to 3 integer components, missing ones 0, SPEC §3). Both are held as a
+/// dotted app and OS versions (1 to 3 integer components, missing ones 0, docs/formats/README.md). Both are held as a
 /// `DottedVersion` (a versionCode or an API level as its major component) so one sweep serves both.
 public enum MinimumScale: Sendable, Equatable {
     case versionCode

@@ -1,9 +1,9 @@
 import FleetAuditIngest
 
 /// The counts of `whatif`: for each candidate minimum (app and/or OS) of one platform, what a generic
-/// minimum-version rule would do to every device — the NHS rule of SPEC §5.4 without its recommendations:
+/// minimum-version rule would do to every device — the NHS rule of docs/formats/nhs.md without its recommendations:
 /// OS below the minimum OS → unsupportedOS; app below the minimum app → forced, blocked or unsupportedOS by
-/// the releases (SPEC §4); else upToDate. A device whose app or OS version the client cannot read is
+/// the releases (docs/configs.md); else upToDate. A device whose app or OS version the client cannot read is
 /// notTargeted, as the NHS apps leave it.
 ///
 /// Work is on the distinct (package, app version, OS version) cells of the fleet, never per device and never
@@ -246,7 +246,7 @@ public struct MinimumSweep: Sendable {
                 var c = Counts()
                 c.unsupportedOS = total - atOrAboveOS[from]
                 if reachesAny {
-                    // No release installable on the device's OS although some reach the minimum (SPEC §4).
+                    // No release installable on the device's OS although some reach the minimum (docs/configs.md).
                     c.forced = canInstallFrom[from]
                     c.unsupportedOS += belowFrom[from] - canInstallFrom[from]
                 } else {

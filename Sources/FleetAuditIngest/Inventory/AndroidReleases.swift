@@ -1,6 +1,6 @@
 import Foundation
 
-/// Android release → API level (SPEC §2.2), for inventories without an `os_api_level` column.
+/// Android release → API level (docs/inventory.md), for inventories without an `os_api_level` column.
 public enum AndroidReleases {
     /// (major, minor) → API level, a missing minor read as 0.
     private static let table: [(major: Int, minor: Int, level: Int)] = [

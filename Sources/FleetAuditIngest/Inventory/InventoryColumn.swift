@@ -1,4 +1,4 @@
-/// The inventory columns FleetAudit knows by name (SPEC §2.2). Any other column is an attribute.
+/// The inventory columns FleetAudit knows by name (docs/inventory.md). Any other column is an attribute.
 public enum InventoryColumn: String, CaseIterable, Sendable {
     case platform
     case osVersion = "os_version"

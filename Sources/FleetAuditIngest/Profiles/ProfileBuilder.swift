@@ -82,7 +82,7 @@ public struct RowProblem: Equatable, Sendable, Error {
     public let message: String
 }
 
-/// Turns one row's values into a validated `Profile` (SPEC §2.2, §2.3). Used by ingest and by `explain`,
+/// Turns one row's values into a validated `Profile` (docs/inventory.md). Used by ingest and by `explain`,
 /// so a device is judged the same way in both.
 public enum ProfileBuilder {
     public static func build(value: (InventoryColumn) -> String?, attributes: [String: String],
@@ -125,7 +125,7 @@ public enum ProfileBuilder {
                                 packageName: needs.packageName ? trimmed(.packageName) : nil, attributes: attributes))
     }
 
-    /// The platform a `platform` value names: trimmed of blanks, any case (SPEC §2.2). The one reading of it;
+    /// The platform a `platform` value names: trimmed of blanks, any case (docs/inventory.md). The one reading of it;
     /// ingest's byte-level check defers to it for any text that is not ASCII.
     public static func platform(_ raw: String) -> Platform {
         Platform(raw.trimmedWhitespace)

@@ -1,5 +1,5 @@
 extension Int64 {
-    /// Plain digits grouped by three with commas (`12,345`), never locale-dependent (SPEC §6.1).
+    /// Plain digits grouped by three with commas (`12,345`), never locale-dependent (docs/reports.md).
     public var groupedDigits: String {
         let digits = String(magnitude)
         var out = ""

@@ -53,7 +53,7 @@ final class DiagnosticLocationTests: XCTestCase {
         let explained = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let first = try XCTUnwrap(explained.first)
         XCTAssertEqual((first["diagnostics"] as? [String])?.sorted(),
-                       ["turkcell.ios.emptyUpdates", "turkcell.ios.messagesNotDisplayed"], "the codes, as SPEC §7 fixes")
+                       ["turkcell.ios.emptyUpdates", "turkcell.ios.messagesNotDisplayed"], "the codes, as docs/cron-and-ci.md fixes")
         let places = (first["diagnosticLocations"] as? [[String: Any]] ?? []).map { d in
             "\(d["code"] as? String ?? "") \(d["path"] as? String ?? "") \(d["line"] as? Int ?? 0):\(d["column"] as? Int ?? 0)"
         }

@@ -84,7 +84,7 @@ final class DocumentationTests: XCTestCase {
         }
     }
 
-    /// The project's rules are said in its own words: no "SPEC §5.3" pointing at a document that is not here.
+    /// The project's rules are said in its own words: no "docs/formats/turkcell.md" pointing at a document that is not here.
     func testNoPageRefersToASpecificationTheRepositoryDoesNotHold() throws {
         for page in ReferencePages.pages() {
             let text = try String(contentsOf: page, encoding: .utf8)

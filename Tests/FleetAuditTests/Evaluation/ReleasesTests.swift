@@ -39,7 +39,7 @@ final class ReleasesTests: XCTestCase {
         XCTAssertEqual(releases.installability(for: other) { ($0.build ?? 0) >= 10 }.forcedOutcome, .unsupportedOS)
     }
 
-    /// SPEC §4: a release row needs `platform` and at least one of `version` and `build`. Formats that compare
+    /// docs/configs.md: a release row needs `platform` and at least one of `version` and `build`. Formats that compare
     /// Android versionCodes read only `build`; one that needs the version skips a build-only row.
     func testAReleaseMayBeGivenByBuildAlone() throws {
         let dir = TestPaths.temporaryDirectory()

@@ -4,7 +4,7 @@ import XCTest
 @testable import FleetAuditIngest
 
 /// `whatif`'s counts: each candidate's equal an `audit` of the NHS availability document with that minimum
-/// (SPEC §9: the NHS rules are this generic rule), on the sample and on a generated inventory with several
+/// (docs/commands/plan.md: the NHS rules are this generic rule), on the sample and on a generated inventory with several
 /// packages, unreadable versions, a `count` column and releases that need newer OSes.
 final class MinimumSweepTests: XCTestCase {
     /// An NHS document whose recommendations equal its minimums, so that it recommends nothing: then its

@@ -1,4 +1,4 @@
-/// The NHS COVID-19 app availability document (SPEC §5.4): `minimumOSVersion` (iOS) or
+/// The NHS COVID-19 app availability document (docs/formats/nhs.md): `minimumOSVersion` (iOS) or
 /// `minimumSDKVersion` (Android), `minimumAppVersion`, and the recommended versions.
 public enum NHSAvailabilityFormat: ConfigFormat {
     public static let name = "nhs-availability"

@@ -1,4 +1,4 @@
-/// OSAM, the Ajuntament de Barcelona's common module (SPEC §5.5): a version-control document (`data` with
+/// OSAM, the Ajuntament de Barcelona's common module (docs/formats/osam.md): a version-control document (`data` with
 /// `comparisonMode`) or a rating document (`data` with `numAperture`).
 enum OSAMFormat: ConfigFormat {
     static let name = "osam"

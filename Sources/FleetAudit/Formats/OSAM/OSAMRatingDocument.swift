@@ -1,4 +1,4 @@
-/// An OSAM rating document (SPEC §5.5): decides no update; counts the devices the rating prompt would be
+/// An OSAM rating document (docs/formats/osam.md): decides no update; counts the devices the rating prompt would be
 /// shown to, from the `app_opens` and `minutes_since_rating` state columns.
 struct OSAMRatingDocument: EvaluableConfig {
     static let ruleID = "rating"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// An OSAM version-control document (SPEC §5.5). The client never compares versions (its server picks the
+/// An OSAM version-control document (docs/formats/osam.md). The client never compares versions (its server picks the
 /// mode), so the audit plays the server: the devices below `versionCode` on the document's platform and
 /// package get the mode while `startDate ≤ instant ≤ endDate`.
 struct OSAMVersionControlDocument: EvaluableConfig {

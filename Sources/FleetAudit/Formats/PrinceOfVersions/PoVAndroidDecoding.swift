@@ -1,6 +1,6 @@
 import Foundation
 
-/// How the Android client (4.x) parses `android2`/`android` (SPEC §5.1): a JSON array or a single object;
+/// How the Android client (4.x) parses `android2`/`android` (docs/formats/princeofversions.md): a JSON array or a single object;
 /// versions must be JSON integers (versionCodes). What makes the client throw makes the key unusable.
 enum PoVAndroidDecoding {
     static let unusableCode = "pov.android.rejected"

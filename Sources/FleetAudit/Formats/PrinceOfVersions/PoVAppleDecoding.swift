@@ -1,4 +1,4 @@
-/// How the iOS/macOS client (4.x) decodes a platform array (SPEC §5.1). Any entry it cannot decode makes
+/// How the iOS/macOS client (4.x) decodes a platform array (docs/formats/princeofversions.md). Any entry it cannot decode makes
 /// it drop the whole array, silently; FleetAudit says so with `pov.ios.arrayDropped`.
 enum PoVAppleDecoding {
     static let arrayDropped = "pov.ios.arrayDropped"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One device against a PrinceOfVersions document: its installed version, OS and stored state as its
-/// client reads them, and the v4 and legacy decisions (SPEC §5.1, §5.2).
+/// client reads them, and the v4 and legacy decisions (docs/formats/princeofversions.md).
 struct PoVDeviceEvaluator {
     let profile: Profile
     /// The evaluation's context, and what it remembers between profiles (nothing when one profile is

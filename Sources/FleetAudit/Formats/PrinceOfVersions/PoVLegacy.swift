@@ -1,4 +1,4 @@
-/// A PrinceOfVersions document as clients before 4.0 read it (SPEC §5.2): one object per platform with
+/// A PrinceOfVersions document as clients before 4.0 read it (docs/formats/princeofversions.md): one object per platform with
 /// `minimum_version`, `minimum_version_min_sdk` and `latest_version{version, notification_type, min_sdk}`.
 struct PoVLegacy: Sendable {
     /// `android`, `ios` or `macos`: rule ids are `<key>.minimum_version` and `<key>.latest_version`.
@@ -102,7 +102,7 @@ struct PoVLegacy: Sendable {
         return out
     }
 
-    /// The legacy client's decision (SPEC §5.2).
+    /// The legacy client's decision (docs/formats/princeofversions.md).
     func evaluate(installed: PoVVersion, os: PoVVersion, lastNotified: PoVVersion?,
                   installability: (PoVVersion) -> Installability) -> Decision {
         let offersLatest: Bool = {

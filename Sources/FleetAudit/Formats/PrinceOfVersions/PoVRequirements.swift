@@ -1,6 +1,6 @@
 import Foundation
 
-/// Checks a configuration's non-OS requirements against inventory attributes (SPEC §5.1). The clients
+/// Checks a configuration's non-OS requirements against inventory attributes (docs/formats/princeofversions.md). The clients
 /// call an app-supplied closure per key; FleetAudit stands in for it with the attribute of the same name
 /// (`free_memory` and `freeMemory` are one attribute) and a comparison chosen by the value's type, or by
 /// `--requirement KEY=…`. A key with no attribute does not hold, as a client with no closure for it.

@@ -1,5 +1,5 @@
 /// Finds the configuration a 4.x client chooses — the first, in array order, whose requirements all hold
-/// (SPEC §5.1) — without visiting every configuration for every device: a config may carry hundreds of
+/// (docs/formats/princeofversions.md) — without visiting every configuration for every device: a config may carry hundreds of
 /// thousands of entries (one per model or region), and every distinct profile is evaluated against it.
 ///
 /// - Configurations with no requirement but `required_os_version` form runs. The first entry that holds

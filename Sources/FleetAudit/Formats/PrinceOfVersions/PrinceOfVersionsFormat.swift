@@ -1,5 +1,5 @@
 /// PrinceOfVersions (infinum): v4 documents (`ios`/`ios2`, `macos`/`macos2`, `android`/`android2`, `meta`)
-/// and the legacy objects read by clients before 4.0 (SPEC §5.1, §5.2).
+/// and the legacy objects read by clients before 4.0 (docs/formats/princeofversions.md).
 enum PrinceOfVersionsFormat: ConfigFormat {
     static let name = "princeofversions"
     static let displayName = "PrinceOfVersions"

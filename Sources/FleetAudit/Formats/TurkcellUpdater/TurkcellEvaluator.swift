@@ -1,6 +1,6 @@
 import Foundation
 
-/// One device against a Turkcell document, as its platform's SDK decides (SPEC §5.3).
+/// One device against a Turkcell document, as its platform's SDK decides (docs/formats/turkcell.md).
 struct TurkcellEvaluator {
     let document: TurkcellDocument
     let profile: Profile
@@ -106,7 +106,7 @@ struct TurkcellEvaluator {
 
     // MARK: messages
 
-    /// With no update shown, the message the platform's SDK selects, if any (SPEC §5.3).
+    /// With no update shown, the message the platform's SDK selects, if any (docs/formats/turkcell.md).
     func messages(reason: String) -> Decision {
         guard !document.messages.isEmpty else { return Decision(.upToDate, rule: nil, reason: reason) }
         return profile.platform == .android ? androidMessages(reason: reason) : iOSMessages(reason: reason)
@@ -180,7 +180,7 @@ struct TurkcellEvaluator {
     }
 }
 
-/// The device's message display record from the state columns (SPEC §2.2): how often the message was shown
+/// The device's message display record from the state columns (docs/inventory.md): how often the message was shown
 /// and when last. A device has a record once it has shown the message.
 private struct DisplayState {
     let count: Int64?

@@ -6,7 +6,7 @@ enum FilterMatch: Equatable, Sendable {
     case match, noMatch, invalidPattern(String)
 }
 
-/// The two filter-rule languages of Turkcell Updater (SPEC §5.3). The Android SDK (1.2.4) and the iOS SDK
+/// The two filter-rule languages of Turkcell Updater (docs/formats/turkcell.md). The Android SDK (1.2.4) and the iOS SDK
 /// (1.2) read the same rule text differently; each device is judged by its own platform's language. A rule
 /// is compiled once per document (`AndroidFilterRule`, `IOSFilterRule`) and evaluated per profile.
 enum TurkcellFilter {

@@ -1,4 +1,4 @@
-/// Turkcell Updater (SPEC §5.3): root `packageName` with `updates[]` and/or `messages[]`, read by the Android
+/// Turkcell Updater (docs/formats/turkcell.md): root `packageName` with `updates[]` and/or `messages[]`, read by the Android
 /// SDK 1.2.4 and the iOS SDK 1.2, which disagree; each device is judged by its own platform's SDK.
 enum TurkcellFormat: ConfigFormat {
     static let name = "turkcell-updater"

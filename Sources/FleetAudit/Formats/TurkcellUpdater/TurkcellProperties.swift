@@ -1,4 +1,4 @@
-/// The filter properties a device presents to the SDK (SPEC §5.3), from its inventory profile. nil means
+/// The filter properties a device presents to the SDK (docs/formats/turkcell.md), from its inventory profile. nil means
 /// the device has no such property (iOS fails positive parts on it; Android reads it as "").
 struct TurkcellProperties {
     let profile: Profile

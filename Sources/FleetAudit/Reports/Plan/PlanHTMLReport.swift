@@ -46,7 +46,7 @@ public enum PlanHTMLReport {
         let pairs: [PairSection], devices: String
     }
 
-    /// Worse, better or same, by the outcome order of SPEC §9 (`Outcome.severityRank`).
+    /// Worse, better or same, by the outcome order of docs/commands/plan.md (`Outcome.severityRank`).
     static func direction(_ from: Outcome, _ to: Outcome) -> String {
         to.severityRank > from.severityRank ? "worse" : to.severityRank < from.severityRank ? "better" : "same"
     }

@@ -1,4 +1,4 @@
-/// The plan's JSON report, schema `fleet-audit-plan/1` (SPEC §9): `pairs[]` with `id`, `status`, `summary`
+/// The plan's JSON report, schema `fleet-audit-plan/1` (docs/commands/plan.md): `pairs[]` with `id`, `status`, `summary`
 /// and `matrix` (published outcome → draft outcome → devices, zero cells omitted), then what explains it.
 public enum PlanJSONReport {
     public static let schema = "fleet-audit-plan/1"

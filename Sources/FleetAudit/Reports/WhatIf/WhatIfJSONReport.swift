@@ -1,4 +1,4 @@
-/// `whatif`'s JSON report, schema `fleet-audit-whatif/1` (SPEC §9): `candidates[]`, each with `minimumApp`
+/// `whatif`'s JSON report, schema `fleet-audit-whatif/1` (docs/commands/plan.md): `candidates[]`, each with `minimumApp`
 /// and/or `minimumOS` and the devices `upToDate`, `forced`, `blocked`, `unsupportedOS` (and `notTargeted`:
 /// devices whose versions the client cannot read), ascending; then the bounds and the candidate they choose.
 public enum WhatIfJSONReport {
