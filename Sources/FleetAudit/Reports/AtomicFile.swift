@@ -15,11 +15,39 @@ public enum AtomicFile {
     }
 
     public static func write(_ text: String, to path: String) throws(WriteError) {
-        // `--json /dev/null`, a named pipe, a terminal: not a file to replace. A rename over it would put a
-        // regular file where the device or pipe was (as root, /dev/null itself), so those are written in place.
+        try prepare(text, to: path).commit()
+    }
+
+    /// A file written to its temporary name, not yet renamed over its target: a set of reports is prepared
+    /// whole, then committed (renames only), so a full disk leaves no set half new.
+    public struct Pending {
+        let temp: String?
+        public let path: String
+
+        /// Renames the temporary file over the target.
+        public func commit() throws(WriteError) {
+            guard let temp else { return }
+            guard rename(temp, path) == 0 else {
+                let why = String(cString: strerror(errno))
+                unlink(temp)
+                throw WriteError(path: path, reason: why)
+            }
+        }
+
+        /// Removes the temporary file.
+        public func discard() {
+            if let temp { unlink(temp) }
+        }
+    }
+
+    /// Writes `text` beside `path` under a temporary name, flushed to disk. `--json /dev/null`, a named pipe, a
+    /// terminal are written in place at once: a rename over one would put a regular file where the device or
+    /// pipe was (as root, /dev/null itself).
+    public static func prepare(_ text: String, to path: String) throws(WriteError) -> Pending {
         var info = stat()
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
-            return try writeInPlace(text, to: path)
+            try writeInPlace(text, to: path)
+            return Pending(temp: nil, path: path)
         }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -43,11 +71,7 @@ public enum AtomicFile {
             unlink(temp)
             throw WriteError(path: path, reason: reason)
         }
-        guard rename(temp, path) == 0 else {
-            let why = String(cString: strerror(errno))
-            unlink(temp)
-            throw WriteError(path: path, reason: why)
-        }
+        return Pending(temp: temp, path: path)
     }
 
     private static func writeInPlace(_ text: String, to path: String) throws(WriteError) {

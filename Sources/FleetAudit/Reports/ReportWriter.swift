@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where the reports go, as the command line asks.
 public struct ReportTargets: Sendable {
@@ -15,6 +18,12 @@ public struct ReportTargets: Sendable {
     public init() {}
 
     public var isEmpty: Bool { directory == nil && json == nil && xml == nil && html == nil && junit == nil }
+}
+
+/// Removes `path` when it is a regular file (never a device or a pipe given as an output).
+private func removeRegularFile(_ path: String) {
+    var info = stat()
+    if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { unlink(path) }
 }
 
 /// Renders every requested report first, then writes each through a temporary file and a rename: a bad
@@ -69,14 +78,24 @@ public enum ReportWriter {
             guard let path else { continue }
             if path == "-" { stdout = try text(format) } else { files.append((path, try text(format))) }
         }
-        var written: [String] = []
+        // Every file of the set is written under a temporary name first; only then are they renamed. A write that
+        // fails (a full disk) leaves none of this run's files, and removes the earlier run's: a folder cron
+        // publishes must not keep reports claiming a success this run cannot stand behind.
+        var pending: [AtomicFile.Pending] = []
         for file in files {
             do {
-                try AtomicFile.write(file.text, to: file.path)
+                pending.append(try AtomicFile.prepare(file.text, to: file.path))
             } catch {
-                throw .write(error.description)
+                for p in pending { p.discard() }
+                for other in files where other.path != file.path { removeRegularFile(other.path) }
+                removeRegularFile(file.path)
+                throw .write(error.description + "; no report of this run was written, and the earlier ones at these paths were removed")
             }
-            written.append(file.path)
+        }
+        var written: [String] = []
+        for p in pending {
+            do { try p.commit() } catch { throw .write(error.description) }
+            written.append(p.path)
         }
         return (written, stdout)
     }

@@ -278,4 +278,24 @@ final class HostileFaultTests: XCTestCase {
         XCTAssertEqual(read.status, 65, read.stderr)
         XCTAssertTrue(read.stderr.contains("two region columns"), read.stderr)
     }
+
+    // MARK: 8. A report set that is half new
+
+    /// One report of the set cannot be written (its folder is a file: the write fails as on a full disk): none of
+    /// this run's reports is written, and the earlier run's report at the other path, which claimed success, is
+    /// gone rather than left beside a failure.
+    func testAFailedWriteLeavesNoHalfNewSet() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let json = dir.path + "/report.json"
+        let base = ["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", nhsConfig, "--quiet"]
+        XCTAssertEqual(try CommandLineTests.run(base + ["--json", json]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: json))
+        let notAFolder = TestPaths.write("x", named: "file", in: dir)
+        let failed = try CommandLineTests.run(base + ["--json", json, "--html", notAFolder + "/report.html"])
+        XCTAssertEqual(failed.status, 74, failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("no report of this run was written"), failed.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: json), "the earlier success is not left claiming this run")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+        XCTAssertEqual(leftovers, [], "no temporary file left")
+    }
 }
