@@ -62,9 +62,19 @@ public enum AuditRun {
             timings?.phaseEnded("configs and releases")
             var loader = InventoryLoader(columnOverrides: request.columnOverrides, needs: needs)
             loader.onProgress = onProgress
-            return try loader.load(source)
-        } catch {
+            let (table, summary) = try loader.load(source)
+            if let line = summary.endsMidRow {
+                // Counted, its numbers would describe part of a fleet as if it were all of it.
+                throw AuditFailure.input("inventory \(request.inventoryPath) ends in the middle of a row (line \(line) has the wrong number of fields "
+                                         + "and no line end): the file looks cut short; complete the export, or end its last line, and run again")
+            }
+            return (table, summary)
+        } catch let failure as AuditFailure {
+            throw failure
+        } catch let error as InventoryError {
             throw AuditFailure(error)
+        } catch {
+            throw .input("\(error)")
         }
     }
 

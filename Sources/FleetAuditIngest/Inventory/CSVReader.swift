@@ -56,6 +56,10 @@ package final class CSVReader: RowStepper {
     /// snapshot rather than a malformed row.
     package private(set) var grownBytes = 0
     package private(set) var cutLineBytes = 0
+    /// Whether the bytes read end with something other than a line feed (a live file's unfinished last line,
+    /// left out as `cutLineBytes`, aside).
+    package private(set) var endsWithoutLineFeed = false
+    private var lastByte: UInt8 = 0
 
     private static let quote = UInt8(ascii: "\"")
     private static let newline = UInt8(ascii: "\n")
@@ -438,9 +442,11 @@ package final class CSVReader: RowStepper {
         if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         end += n
         bytesRead += n
+        if n > 0 { lastByte = buffer[end - 1] }
         if n == 0 {
             eof = true
             endOfSnapshot()
+            endsWithoutLineFeed = bytesRead > 0 && lastByte != Self.newline && cutLineBytes == 0
         }
     }
 

@@ -70,7 +70,9 @@ package struct InventoryLoader {
 
     static func count(_ source: InventorySource, into counter: RowCounter, progress: ProgressRelay, part: Int) throws(InventoryError) {
         if let csv = source as? CSVBackedSource {
-            return try count(csv.csvReader, of: source, into: counter, progress: progress, part: part)
+            try count(csv.csvReader, of: source, into: counter, progress: progress, part: part)
+            counter.endsWithoutLineFeed = csv.csvReader.endsWithoutLineFeed
+            return
         }
         if let sqlite = source as? SQLiteInventorySource {
             return try count(sqlite, of: source, into: counter, progress: progress, part: part)

@@ -5,6 +5,9 @@ public struct InventorySummary: Sendable {
     public var headers: [String] = []
     /// Known columns read from a warehouse's name for them (`ColumnMap.aliased`): `app_build=build`.
     public var columnAliases: [String] = []
+    /// The line of a last row that has too few or too many fields and no line feed after it: the file ends in
+    /// the middle of a row, as an export cut short does. Nil otherwise.
+    public var endsMidRow: Int?
     /// Which state of the inventory was read (nil for a stream).
     public var snapshot: InventorySnapshot?
     public var rowsRead: Int64 = 0

@@ -112,12 +112,21 @@ final class RowCounter {
     /// The accounting so far (rows still in the batch are counted first).
     var summary: InventorySummary {
         flush()
-        return counted
+        var summary = counted
+        summary.endsMidRow = lastRowShort && endsWithoutLineFeed ? lastLine : nil
+        return summary
     }
+
+    /// Whether the last record read had too few or too many fields, and its line; with `endsWithoutLineFeed`
+    /// (set by the loader from the CSV reader), the file ends in the middle of a row: it looks cut.
+    private var lastRowShort = false, lastLine = 0
+    var endsWithoutLineFeed = false
 
     /// Counts one record, or rejects it with its line.
     @inline(__always)
     func add(_ fields: RowFields, line: Int) {
+        lastLine = line
+        lastRowShort = fields.count != plan.headerCount
         guard fields.count == plan.headerCount else {
             reject(Rejection(line: line, column: nil, reason: .fieldCount,
                              message: "expected \(plan.headerCount) fields, found \(fields.count)"))
@@ -465,6 +474,8 @@ final class RowCounter {
         foldKeys()
         other.foldKeys()
         releaseFreedMemory()
+        // The later part holds the end of the file.
+        (lastRowShort, lastLine, endsWithoutLineFeed) = (other.lastRowShort, other.lastLine + lineOffset, other.endsWithoutLineFeed)
         let devices = other.rowDevices, count = other.store.count, width = store.width
         let remap = store.remap(from: other.store)
         if !last { rows.reserve(store.count + count) }

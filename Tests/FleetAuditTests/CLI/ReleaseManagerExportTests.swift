@@ -66,4 +66,24 @@ final class ReleaseManagerExportTests: XCTestCase {
         let (result, _) = try audit(csv, ["--column", "language=locale"])
         XCTAssertEqual(result.status, 0, result.stderr)
     }
+
+    /// A file cut mid-row is said to be cut, and the run fails where cron notices (finding 7); a complete last
+    /// row without its line end is fine.
+    func testACutExportFailsTheRun() throws {
+        var rows = "platform,os_version,app_version,app_build,package_name\n"
+        for i in 0..<3000 { rows += "android,\(10 + i % 5),5.0,\(350 + i % 9),uk.nhs.covid19.production\n" }
+        let (cut, cutReport) = try audit(rows + "android,14,5.0")
+        XCTAssertEqual(cut.status, 65, cut.stderr)
+        XCTAssertTrue(cut.stderr.contains("ends in the middle of a row (line 3002"), cut.stderr)
+        XCTAssertEqual((cutReport?["status"] as? [String: Any])?["state"] as? String, "failed", "the report says so too")
+        XCTAssertEqual(try audit(rows + "android,14,5.0,358,uk.nhs.covid19.production").0.status, 0, "complete, only its line end missing")
+        let dir = TestPaths.temporaryDirectory()
+        let inventory = TestPaths.write(rows + "android,14,5.", named: "cut.csv", in: dir)
+        for command in [["plan", "--inventory", inventory, "--published", TestPaths.sample("configs/nhs/availability-android.json"),
+                         "--draft", TestPaths.sample("drafts/nhs/availability-android.json")],
+                        ["whatif", "--inventory", inventory, "--platform", "android", "--min-app", "358"]] {
+            let result = try CommandLineTests.run(command + ["--quiet"])
+            XCTAssertEqual(result.status, 65, "\(command[0]): \(result.stderr)")
+        }
+    }
 }
