@@ -88,11 +88,11 @@ public struct HistoryListing: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// RFC 4180: quoted when it holds a comma, a quote or a line break; a leading =, +, - or @ is
-    /// prefixed with ' so a spreadsheet does not run a path or an id as a formula.
+    /// RFC 4180: quoted when it holds a comma, a quote or a line break; a leading =, +, -, @, tab or carriage
+    /// return is prefixed with ' so a spreadsheet does not run a path or an id as a formula (OWASP's list).
     static func csvField(_ s: String) -> String {
         var s = s
-        if let first = s.first, "=+-@".contains(first), Int64(s) == nil { s = "'" + s }
+        if let first = s.first, "=+-@\t\r".contains(first), Int64(s) == nil { s = "'" + s }
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -114,11 +114,35 @@ public struct ConfigLoader {
     public func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
         let (bytes, root, format) = try document(source)
         let config = format.load(root)
-        let unknownKeys = format.keySchema?.diagnostics(root, format: format.displayName) ?? []
+        let unknownKeys = (format.keySchema?.diagnostics(root, format: format.displayName) ?? []) + Self.duplicateKeys(root)
         let paths = Set((config.diagnostics + unknownKeys).compactMap(\.path))
         return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
                             loaderDiagnostics: unknownKeys,
                             locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
+    }
+
+    /// `config.duplicateKey` for each key an object holds twice: the clients' parsers keep the last, which is
+    /// what FleetAudit evaluates, and an editor's eye stops at the first.
+    static func duplicateKeys(_ root: JSONValue) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        func walk(_ value: JSONValue, _ path: String) {
+            if let array = value.arrayValue {
+                for (i, element) in array.enumerated() { walk(element, "\(path)[\(i)]") }
+            } else if let object = value.objectValue {
+                var seen = Set<String>(), reported = Set<String>()
+                for pair in object.pairs {
+                    let keyPath = path.isEmpty ? pair.key : "\(path).\(pair.key)"
+                    if !seen.insert(pair.key).inserted && reported.insert(pair.key).inserted {
+                        out.append(Diagnostic("config.duplicateKey", .warning,
+                                              "\(keyPath) appears more than once in its object: the clients read the last one, which is what the audit evaluates",
+                                              path: keyPath))
+                    }
+                }
+                for key in object.keys { walk(object[key]!, path.isEmpty ? key : "\(path).\(key)") }
+            }
+        }
+        walk(root, "")
+        return out
     }
 
     /// Reads, parses and recognises one source: its bytes, its JSON and its format.

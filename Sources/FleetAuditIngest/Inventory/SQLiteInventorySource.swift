@@ -98,7 +98,13 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 locationKind = hasRowID ? "rowid" : "row"
                 estimatedRows = Self.estimateRows(handle, quoted)
             }
-            guard let stmt = Self.prepare(handle, sql) else { throw Self.failure(handle, path: path, busyTimeout: busyTimeout) }
+            var tail = ""
+            guard let stmt = Self.prepare(handle, sql, tail: &tail) else { throw Self.failure(handle, path: path, busyTimeout: busyTimeout) }
+            if query != nil, let rest = Self.textAfterFirstStatement(tail) {
+                // SQLite prepares the first statement and would leave the rest unread without a word.
+                sqlite3_finalize(stmt)
+                throw InventoryError.sqlite(path, reason: "--query holds more than one statement (\"\(rest.prefix(60))\" follows the first): give one SELECT")
+            }
             statement = stmt
             let first = hasRowID ? 1 : 0
             headers = (first..<Int(sqlite3_column_count(stmt))).map { String(cString: sqlite3_column_name(stmt, Int32($0))) }
@@ -121,6 +127,37 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     /// `"name"` with embedded quotes doubled: a name from the command line never becomes SQL.
     package static func quoteIdentifier(_ name: String) -> String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// What follows the first statement SQLite prepared from `sql` (its tail), once white space, `;` and
+    /// comments are set aside; nil when nothing does.
+    static func textAfterFirstStatement(_ tail: String) -> String? {
+        var rest = tail
+        var changed = true
+        while changed {
+            changed = false
+            let trimmed = rest.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
+            if trimmed != rest { rest = trimmed; changed = true }
+            if rest.hasPrefix("--") { rest = rest.firstIndex(of: "\n").map { String(rest[$0...]) } ?? ""; changed = true }
+            if rest.hasPrefix("/*") { rest = rest.range(of: "*/").map { String(rest[$0.upperBound...]) } ?? ""; changed = true }
+        }
+        return rest.isEmpty ? nil : rest
+    }
+
+    /// `prepare`, also giving the text after the first statement.
+    private static func prepare(_ db: OpaquePointer, _ sql: String, tail: inout String) -> OpaquePointer? {
+        var stmt: OpaquePointer?
+        let code = sql.withCString { base -> Int32 in
+            var end: UnsafePointer<CChar>?
+            let code = sqlite3_prepare_v2(db, base, -1, &stmt, &end)
+            tail = end.map { String(cString: $0) } ?? ""
+            return code
+        }
+        guard code == SQLITE_OK else {
+            sqlite3_finalize(stmt)
+            return nil
+        }
+        return stmt
     }
 
     private static func prepare(_ db: OpaquePointer, _ sql: String) -> OpaquePointer? {

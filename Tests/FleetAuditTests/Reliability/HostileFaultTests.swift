@@ -298,4 +298,35 @@ final class HostileFaultTests: XCTestCase {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
         XCTAssertEqual(leftovers, [], "no temporary file left")
     }
+
+    // MARK: Also decided: duplicate keys, two statements in --query, formula cells in history CSV
+
+    func testADuplicatedKeyIsSaidAndTheLastOneCounts() throws {
+        let config = write(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}, "minimumAppVersion": {"value": 1, "description": {"en": "x"}}, "minimumAppVersion": {"value": 999, "description": {"en": "x"}}}"#, "dup.json")
+        let loaded = try ConfigLoader().load(config, id: "dup.json")
+        let duplicate = try XCTUnwrap(loaded.locatedDiagnostics.first { $0.code == "config.duplicateKey" })
+        XCTAssertEqual(duplicate.path, "minimumAppVersion")
+        XCTAssertEqual(duplicate.location?.line, 1)
+    }
+
+    func testAQueryOfTwoStatementsIsRefused() throws {
+        for query in ["SELECT * FROM devices; DELETE FROM devices", "SELECT * FROM devices; SELECT 1"] {
+            let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.sqlite"), "--query", query,
+                                                   "--config", nhsConfig, "--quiet"])
+            XCTAssertEqual(result.status, 65, result.stderr)
+            XCTAssertTrue(result.stderr.contains("more than one statement"), result.stderr)
+        }
+        for query in ["SELECT * FROM devices;", "SELECT * FROM devices; -- all of them\n", "SELECT * FROM devices /* all */ ;"] {
+            let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.sqlite"), "--query", query,
+                                                   "--config", nhsConfig, "--quiet"])
+            XCTAssertEqual(result.status, 0, "\(query): \(result.stderr)")
+        }
+    }
+
+    func testHistoryCSVCellsNeverStartAFormula() {
+        for cell in ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=1", "\r=1"] {
+            XCTAssertTrue(HistoryListing.csvField(cell).hasPrefix("'") || HistoryListing.csvField(cell).hasPrefix("\"'"), cell)
+        }
+        XCTAssertEqual(HistoryListing.csvField("-12"), "-12", "a number stays a number")
+    }
 }
