@@ -5,10 +5,10 @@ public enum Auditor {
     public static func audit(_ configs: [LoadedConfig], profiles table: ProfileTable, context: EvaluationContext,
                              workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                              profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
-                             timings: EvaluationCore.TimingSink? = nil) -> [ConfigTally] {
+                             sharingIdenticalDocuments: Bool = true, timings: EvaluationCore.TimingSink? = nil) -> [ConfigTally] {
         EvaluationCore.run(configs.map { EvaluationUnit([$0]) }, profiles: table, context: context,
                            accumulating: ConfigTally.self, workers: workers, profilesPerWorker: profilesPerWorker,
-                           fixedFields: fixedFields, timings: timings)
+                           fixedFields: fixedFields, sharingIdenticalDocuments: sharingIdenticalDocuments, timings: timings)
     }
 
     /// The decision `audit` counts for each of the table's profiles (with devices), config by config

@@ -71,7 +71,32 @@ public enum EvaluationCore {
                                                    context: EvaluationContext, accumulating: A.Type = A.self,
                                                    workers: Int = ProcessInfo.processInfo.activeProcessorCount,
                                                    profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
-                                                   timings: TimingSink? = nil) -> [A] {
+                                                   sharingIdenticalDocuments: Bool = true, timings: TimingSink? = nil) -> [A] {
+        // A folder of configs often holds the same document more than once (per environment, per app flavour):
+        // the same bytes in the same format decide every device alike, so each distinct unit is evaluated once
+        // and its counts copied. `sharingIdenticalDocuments: false` is the straight path its tests compare with.
+        if sharingIdenticalDocuments {
+            var firstOf: [[String]: Int] = [:]
+            var distinct: [Int] = []
+            var copyOf = Array(0..<units.count)
+            for (i, unit) in units.enumerated() {
+                let key = unit.configs.map { $0.sha256.isEmpty ? "" : $0.format + ":" + $0.sha256 }
+                if !key.contains(""), let first = firstOf[key] {
+                    copyOf[i] = first
+                } else {
+                    if !key.contains("") { firstOf[key] = i }
+                    distinct.append(i)
+                }
+            }
+            if distinct.count < units.count {
+                timings?("evaluation: \(units.count) units, \(distinct.count) distinct documents")
+                let results: [A] = run(distinct.map { units[$0] }, profiles: table, context: context, accumulating: A.self, workers: workers,
+                                       profilesPerWorker: profilesPerWorker, fixedFields: fixedFields, sharingIdenticalDocuments: false,
+                                       timings: timings)
+                let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
+                return copyOf.map { results[position[$0]!] }
+            }
+        }
         let groups = self.groups(units, context: context, columns: table.store.attributeNames)
         let started = DispatchTime.now().uptimeNanoseconds
         let fields = ProfileFieldIDs(table)

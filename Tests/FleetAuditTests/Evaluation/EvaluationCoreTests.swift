@@ -38,4 +38,36 @@ final class EvaluationCoreTests: XCTestCase {
                 && $0.components(separatedBy: "->")[0] != $0.components(separatedBy: "->")[1] },
                       "the two documents decide differently for some devices")
     }
+
+    /// The same document given under several names is evaluated once and its counts copied: every copy's tally
+    /// equals the straight path's, where each is evaluated on its own.
+    func testIdenticalDocumentsAreEvaluatedOnceAndCountedAlike() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let text = try String(contentsOfFile: TestPaths.sample("configs/princeofversions/fleet-rollout.json"), encoding: .utf8)
+        var request = AuditRequest(inventoryPath: TestPaths.sample("inventory.csv"))
+        request.configs = [TestPaths.write(text, named: "a.json", in: dir), TestPaths.sample("configs/nhs/availability-ios.json"),
+                           TestPaths.write(text, named: "b.json", in: dir), TestPaths.write(text, named: "c.json", in: dir)]
+        let (configs, _) = try AuditRun.loadConfigs(request)
+        let releases = try AuditRun.loadReleases(TestPaths.sample("releases.csv"))
+        let source = try InventoryOpener.open(path: request.inventoryPath, delimiter: UInt8(ascii: ","), table: nil, query: nil)
+        let (table, _) = try InventoryLoader(needs: ProfileNeeds.forRun(configs, releases: releases)).load(source)
+        let context = EvaluationContext(releases: releases, asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)
+        let lines = LockedLines()
+        let shared = Auditor.audit(configs, profiles: table, context: context, timings: { lines.add($0) })
+        let straight = Auditor.audit(configs, profiles: table, context: context, sharingIdenticalDocuments: false)
+        XCTAssertTrue(lines.all.contains("evaluation: 4 units, 2 distinct documents"), "\(lines.all)")
+        for k in configs.indices {
+            XCTAssertEqual(shared[k].totals, straight[k].totals, configs[k].id)
+            XCTAssertEqual(shared[k].rules.mapValues(\.counts), straight[k].rules.mapValues(\.counts), configs[k].id)
+        }
+        XCTAssertEqual(shared[0].totals, shared[3].totals)
+        XCTAssertNotEqual(shared[0].totals, shared[1].totals, "the other document counts its own")
+    }
+
+    private final class LockedLines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    }
 }
