@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A config ready to audit: where it came from, its bytes' digest, its format and its rules.
 public struct LoadedConfig: Sendable {
@@ -175,9 +178,19 @@ public struct ConfigLoader {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+            if source.contains("\u{FFFD}") {
+                // Swift reads arguments and folder listings as UTF-8, replacing what is not: such a name cannot
+                // be opened as given.
+                throw ConfigError(source: source, kind: .unreadable("its name is not valid UTF-8, which FleetAudit cannot open by name: rename the file"))
+            }
             throw ConfigError(source: source, kind: .notFound)
         }
         if isDirectory.boolValue { throw ConfigError(source: source, kind: .unreadable("it is a folder: use --config-dir")) }
+        var info = stat()
+        if stat(source, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            // A pipe would block and a device (/dev/zero) never end: a config is a file.
+            throw ConfigError(source: source, kind: .unreadable("it is not a regular file (a pipe, a socket or a device)"))
+        }
         guard let data = FileManager.default.contents(atPath: source) else {
             throw ConfigError(source: source, kind: .unreadable("permission denied or I/O error"))
         }

@@ -329,4 +329,29 @@ final class HostileFaultTests: XCTestCase {
         }
         XCTAssertEqual(HistoryListing.csvField("-12"), "-12", "a number stays a number")
     }
+
+    // MARK: 11, 13. Config names that are not UTF-8; configs that are not files
+
+    func testAConfigThatIsNotARegularFileOrNotUTF8IsSaidSo() throws {
+        for device in ["/dev/zero", "/dev/null"] {
+            let result = try CommandLineTests.run(["validate", device])
+            XCTAssertNotEqual(result.status, 0)
+            XCTAssertTrue((result.stdout + result.stderr).contains("not a regular file"), result.stdout + result.stderr)
+        }
+        let dir = TestPaths.temporaryDirectory()
+        let fifo = dir.path + "/pipe.json"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        let started = Date()
+        let piped = try CommandLineTests.run(["validate", fifo])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "not blocked on the pipe")
+        XCTAssertTrue((piped.stdout + piped.stderr).contains("not a regular file"), piped.stdout + piped.stderr)
+        // A file whose name is not UTF-8, found by listing its folder.
+        let name = [UInt8]("bad-".utf8) + [0xFF, 0xFE] + [UInt8](".json".utf8)
+        let path = [UInt8](dir.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let fd = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let listed = try CommandLineTests.run(["validate", "--config-dir", dir.path])
+        XCTAssertTrue((listed.stdout + listed.stderr).contains("not valid UTF-8"), listed.stdout + listed.stderr)
+    }
 }
