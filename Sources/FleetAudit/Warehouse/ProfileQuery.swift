@@ -9,9 +9,11 @@ public enum SQLDialect: String, CaseIterable, Sendable {
     /// A quote inside a name is doubled (Spark: a backtick doubled; BigQuery: escaped with a backslash).
     public func quote(_ identifier: String) -> String {
         switch self {
-        case .spark: return "`" + identifier.replacingOccurrences(of: "`", with: "``") + "`"
+        // SQLite reads a double-quoted name that matches no column as a string literal (every device would get
+        // the text "bluetooth" as its bluetooth), a backquoted one never: a missing column fails the query.
+        case .spark, .sqlite: return "`" + identifier.replacingOccurrences(of: "`", with: "``") + "`"
         case .bigquery: return "`" + identifier.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`") + "`"
-        case .sqlite, .duckdb, .postgres, .snowflake: return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        case .duckdb, .postgres, .snowflake: return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
     }
 
@@ -41,6 +43,9 @@ public struct ProfileQuery: Sendable, Equatable {
     /// Columns the configs read that the table does not have (with `tableColumns`): left out, as an audit of
     /// the table itself would find them absent; named on stderr.
     public let omitted: [String]
+    /// The table's count column when it is already grouped (`--column count=NAME`, or a `count` column it has):
+    /// the query sums it instead of counting rows.
+    public let countColumn: String?
 
     /// The columns: platform, os_version, os_api_level (when the table has it, or `--column os_api_level=…`
     /// names it: FleetAudit derives the API level from os_version otherwise), app_version, app_build (Android's
@@ -79,6 +84,7 @@ public struct ProfileQuery: Sendable, Equatable {
         self.table = table
         self.columns = columns
         self.omitted = omitted
+        countColumn = renames[InventoryColumn.normalize(InventoryColumn.count.rawValue)] ?? present?[InventoryColumn.normalize(InventoryColumn.count.rawValue)]
     }
 
     /// The statement, one clause per line, with no trailing semicolon (psql's `COPY (…)`, Spark's `spark.sql`
@@ -88,7 +94,7 @@ public struct ProfileQuery: Sendable, Equatable {
             c.source == c.output ? dialect.quote(c.source) : "\(dialect.quote(c.source)) AS \(dialect.quote(c.output))"
         }
         return """
-        SELECT \(selected.joined(separator: ", ")), count(*) AS \(dialect.quote(InventoryColumn.count.rawValue))
+        SELECT \(selected.joined(separator: ", ")), \(countColumn.map { "sum(\(dialect.quote($0)))" } ?? "count(*)") AS \(dialect.quote(InventoryColumn.count.rawValue))
         FROM \(dialect.table(table))
         GROUP BY \(columns.map { dialect.quote($0.source) }.joined(separator: ", "))
         """ + "\n"

@@ -91,4 +91,27 @@ final class ProfileQueryTests: XCTestCase {
         for key in ["configs", "coverage", "status"] { XCTAssertEqual(a[key], b[key], key) }
         XCTAssertEqual(a["inventory"]?.objectValue?["devices"], b["inventory"]?.objectValue?["devices"])
     }
+
+    /// On real SQLite: a column the table lacks fails the query instead of reading as the column's name
+    /// (a double-quoted name that matches no column is a string in SQLite), and an already grouped table's
+    /// count column is summed (issue 35, findings 3 and 12).
+    func testOnSQLiteAMissingColumnFailsAndAGroupedTableIsSummed() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let path = dir.path + "/grouped.sqlite"
+        let db = try SQLiteDatabase(path: path, readOnly: false, busyTimeout: 1)
+        for statement in ["CREATE TABLE devices (platform TEXT, os_version TEXT, app_version TEXT, app_build TEXT, device_count INTEGER)",
+                          "INSERT INTO devices VALUES ('ios', '17.0', '5.0', '1', 7), ('ios', '17.0', '5.0', '1', 5), ('android', '14', '5.0', '358', 2)"] {
+            _ = try db.query(statement)
+        }
+        let needs = ProfileNeeds(attributes: ["bluetooth"])
+        let missing = try ProfileQuery(needs: needs, dialect: .sqlite)
+        XCTAssertThrowsError(try db.query(missing.sql), "no bluetooth column: an error, not the text \"bluetooth\"")
+        let summed = try ProfileQuery(needs: ProfileNeeds(), dialect: .sqlite, renamed: ["count": "device_count"])
+        XCTAssertTrue(summed.sql.contains("sum(`device_count`) AS `count`"), summed.sql)
+        let counts = try db.query(summed.sql).map { row -> Int64 in
+            if case .integer(let n) = row.last! { return n }
+            return -1
+        }
+        XCTAssertEqual(counts.sorted(), [2, 12])
+    }
 }
