@@ -68,6 +68,9 @@ struct WhatIfCommand: ParsableCommand {
     @Option(name: .customLong("draft"), help: ArgumentHelp("Where --emit writes the draft, or - for standard output.", valueName: "file|-"))
     var draftPath: String?
 
+    @Flag(name: .customLong("allow-lowering"), help: "Let --emit replace a live minimum that is higher than the chosen one (by default it is kept, and said).")
+    var allowLowering = false
+
     @OptionGroup var reports: ReportOptions
 
     @Flag(help: "Print nothing but errors (for cron).")
@@ -130,13 +133,16 @@ struct WhatIfCommand: ParsableCommand {
         guard let candidate = report.chosen ?? (report.sweep.candidates.count == 1 ? report.sweep.candidates.first : nil) else {
             throw Exit.fail(.usage("--emit writes one minimum, and \(report.sweep.candidates.count) candidates were given"))
         }
-        let text: String
+        let draft: MinimumDraft.Draft
         do {
-            text = try MinimumDraft.emit(source: from, formatName: format, platform: report.sweep.platform,
-                                         minimumApp: candidate.minimumApp, minimumOS: candidate.minimumOS)
+            draft = try MinimumDraft.emit(source: from, formatName: format, platform: report.sweep.platform,
+                                          minimumApp: candidate.minimumApp, minimumOS: candidate.minimumOS, allowLowering: allowLowering)
         } catch {
             throw Exit.fail(error)
         }
+        // Said even with --quiet: the draft is not all the new minimum.
+        for kept in draft.kept { Console.info("draft: \(kept)") }
+        let text = draft.text
         if path == "-" {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
@@ -148,7 +154,8 @@ struct WhatIfCommand: ParsableCommand {
             throw ExitCode(74)
         }
         if !quiet {
-            Console.info("wrote \(path): \(from) with \(WhatIfReport.describe(candidate)); next: fleet-audit plan --published \(from) --draft \(path)")
+            let keptNote = draft.kept.isEmpty ? "" : " where it is not below a live one (\(draft.kept.count) kept)"
+            Console.info("wrote \(path): \(from) with \(WhatIfReport.describe(candidate))\(keptNote); next: fleet-audit plan --published \(from) --draft \(path)")
         }
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 /// byte — and the draft loads, validates and plans; the others say why not.
 final class MinimumDraftTests: XCTestCase {
     func emit(_ source: String, _ format: String, _ platform: Platform, app: String?, os: String?) throws -> String {
-        try MinimumDraft.emit(source: source, formatName: format, platform: platform, minimumApp: app, minimumOS: os)
+        try MinimumDraft.emit(source: source, formatName: format, platform: platform, minimumApp: app, minimumOS: os, allowLowering: true).text
     }
 
     /// The draft's text is the published one with the values at `paths` replaced, nothing else.
@@ -119,5 +119,26 @@ final class MinimumDraftTests: XCTestCase {
             guard case .usage(let message)? = error as? AuditFailure else { return XCTFail("\(error)") }
             XCTAssertTrue(message.hasPrefix("--emit nhs: not a format; formats: nhs-availability, princeofversions, osam"), message)
         }
+    }
+
+    /// A document with OS tiers keeps its higher tier: no live minimum is lowered unless asked (issue 35, finding 8).
+    func testALiveMinimumAboveTheNewOneIsKept() throws {
+        let source = TestPaths.write(#"""
+        {"android2": [
+          {"required_version": 5000, "requirements": {"required_os_version": 28}},
+          {"required_version": 4090, "requirements": {"required_os_version": 26}}
+        ]}
+        """#, named: "tiers.json", in: TestPaths.temporaryDirectory())
+        let draft = try MinimumDraft.emit(source: source, formatName: "princeofversions", platform: .android, minimumApp: "4091", minimumOS: nil)
+        let after = try JSONParser.parse(Array(draft.text.utf8))
+        XCTAssertEqual(after.value(at: "android2[0].required_version"), .number(JSONNumber(5000)), "the higher tier stays")
+        XCTAssertEqual(after.value(at: "android2[1].required_version"), .number(JSONNumber(4091)), "the lower one is raised")
+        XCTAssertEqual(draft.kept.count, 1)
+        XCTAssertTrue(draft.kept[0].hasPrefix("android2[0].required_version: 5000 kept"), draft.kept[0])
+        let lowered = try MinimumDraft.emit(source: source, formatName: "princeofversions", platform: .android, minimumApp: "4091",
+                                            minimumOS: nil, allowLowering: true)
+        XCTAssertEqual(try JSONParser.parse(Array(lowered.text.utf8)).value(at: "android2[0].required_version"), .number(JSONNumber(4091)))
+        XCTAssertTrue(MinimumDraft.isHigher(.string("6.0.1"), than: .string("6.0")))
+        XCTAssertFalse(MinimumDraft.isHigher(.string("5.9"), than: .string("6.0")))
     }
 }
