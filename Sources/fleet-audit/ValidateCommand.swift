@@ -53,6 +53,13 @@ struct ValidateCommand: ParsableCommand {
         let context = ValidationContext(baseDirectory: baseDir ?? FileManager.default.currentDirectoryPath,
                                         style: output == .text ? Console.style(forFileDescriptor: 1) : .plain)
         FileHandle.standardOutput.write(Data(output.render(report, context).utf8))
-        if report.failing(strict: strict) { throw ExitCode(1) }
+        if report.failing(strict: strict) {
+            // One line on stderr, whatever went to stdout (a SARIF file in CI): why the job fails.
+            let failing = report.entries.filter { $0.diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) } }
+            Console.error("\(failing.count) of \(report.entries.count) config\(report.entries.count == 1 ? "" : "s") "
+                          + "\(failing.count == 1 ? "has" : "have") \(strict ? "an error or a warning (--strict)" : "an error"): "
+                          + failing.prefix(3).map(\.source).joined(separator: ", ") + (failing.count > 3 ? ", …" : ""))
+            throw ExitCode(1)
+        }
     }
 }

@@ -86,4 +86,13 @@ final class ReleaseManagerExportTests: XCTestCase {
             XCTAssertEqual(result.status, 65, "\(command[0]): \(result.stderr)")
         }
     }
+
+    /// `validate --output sarif > file` failing a CI job says why on stderr (issue 40, finding 5).
+    func testAFailingValidateSaysWhyOnStderr() throws {
+        let config = TestPaths.write(#"{"ios2": [{"required_versoin": "6.0"}]}"#, named: "typo.json", in: TestPaths.temporaryDirectory())
+        let result = try CommandLineTests.run(["validate", "--strict", "--output", "sarif", config])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("1 of 1 config has an error or a warning (--strict)"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("\"$schema\""), "the SARIF stays on stdout alone")
+    }
 }

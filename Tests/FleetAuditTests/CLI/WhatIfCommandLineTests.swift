@@ -17,7 +17,7 @@ extension CommandLineTests {
         let draft = dir.appendingPathComponent("availability-android.json").path
         let result = try run(Self.sampleWhatIf + ["--out", dir.path, "--junit", dir.appendingPathComponent("bounds.xml").path,
                                                   "--emit", "nhs-availability", "--from", "SampleData/configs/nhs/availability-android.json",
-                                                  "--draft", draft], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+                                                  "--draft", draft, "--allow-lowering"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         XCTAssertTrue(rows.contains(["312", "1,633", "63", "7", "1", "0", "4.17%", "←", "chosen"]), result.stdout)
