@@ -46,7 +46,7 @@ struct AuditCommand: ParsableCommand {
 
         let showProgress = !quiet && Console.stderrIsTerminal
         let started = Date()
-        let report: AuditReport
+        var report: AuditReport
         let inventoryBytes = (try? FileManager.default.attributesOfItem(atPath: inventoryOptions.inventory)[.size] as? Int) ?? 0
         let onProgress: @Sendable (Int64, (done: Int, total: Int)) -> Void = { rows, progress in
             Progress.show(rows: rows, progress: progress, inventoryBytes: inventoryBytes, since: started)
@@ -69,6 +69,13 @@ struct AuditCommand: ParsableCommand {
             throw exit
         }
         if showProgress { Progress.clear() }
+        // The history before the reports: a run whose append fails says so in its own reports, whose exit code is
+        // then the process's (a failed run is not history).
+        // (The --out folder is made first, as the reports' writer would: a history kept beside the reports goes in it.)
+        if let out = reports.out { try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
+        if report.status.state != "failed", let failure = history.append(report, request: request, quiet: quiet) {
+            report.failure = failure
+        }
 
         let summaryShown = try reports.writeAndPrint(report, quiet: quiet, timings: timings) {
             TextSummary.render(report, style: Console.style(forFileDescriptor: 1))
@@ -84,8 +91,6 @@ struct AuditCommand: ParsableCommand {
             for line in TextSummary.errorLines(report) { Console.info(line) }
         }
         let status = report.status
-        // After the reports: a run that failed is not history; an append that fails leaves the reports in place.
-        if status.state != "failed" { try history.append(report, request: request, quiet: quiet) }
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
         for gate in report.crossedGates { Console.info("gate crossed: " + gate.sentence) }
         if status.state == "failed", let message = status.message { Console.error(message) }

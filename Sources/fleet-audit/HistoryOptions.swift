@@ -29,14 +29,16 @@ struct HistoryOptions: ParsableArguments {
     }
 
     /// Appends the run; a history that cannot be written exits 74 (75 when locked), the reports staying.
-    func append(_ report: AuditReport, request: AuditRequest, quiet: Bool) throws {
-        guard let path = history else { return }
+    /// Appends the run; on failure, why and the exit code (74, or 75 for a history locked too long), for the
+    /// run's own reports to say before they are written.
+    func append(_ report: AuditReport, request: AuditRequest, quiet: Bool) -> (message: String, exitCode: Int32)? {
+        guard let path = history else { return nil }
         do {
             let id = try HistoryStore.append(HistoryRun(report), to: path, keep: historyKeep, busyTimeout: request.busyTimeout)
             if !quiet { Console.info("history: run \(id) appended to \(path)") }
+            return nil
         } catch {
-            Console.error(error.description + " (the reports were written)")
-            throw ExitCode(error.exitCode)
+            return (error.description + " (the reports were written)", error.exitCode)
         }
     }
 }

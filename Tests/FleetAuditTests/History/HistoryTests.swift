@@ -119,6 +119,11 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(result.status, 74, result.stderr)
         XCTAssertTrue(result.stderr.contains("(the reports were written)"), result.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: json))
+        // The report's recorded exit code is the process's (it said 0 while the run exited 74: issue 39 #8).
+        let report = try XCTUnwrap(JSONParser.parse(String(contentsOfFile: json, encoding: .utf8)).objectValue)
+        let status = try XCTUnwrap(report["status"]?.objectValue)
+        XCTAssertEqual(status["state"], .string("failed"))
+        XCTAssertEqual(status["exitCode"]?.numberValue?.int64, 74)
     }
 
     /// A full disk and a read-only file system, for real: the audit runs in a private mount namespace with a
