@@ -60,11 +60,7 @@ struct PlanCommand: ParsableCommand {
             throw Exit.fail(error)
         }
         try reports.refuseOverwritingInputs(audit, stem: PlanReport.fileStem,
-                                            moreInputs: published.map { ("--published", $0) } + draft.flatMap { path in
-                                                ((try? ConfigLoader.sources(configs: [], directories: [path])) ?? [path]).map { ("--draft", $0) }
-                                            } + published.flatMap { path in
-                                                ((try? ConfigLoader.sources(configs: [], directories: [path])) ?? []).map { ("--published", $0) }
-                                            })
+                                            moreInputs: ReportOptions.configFiles("--published", published) + ReportOptions.configFiles("--draft", draft))
         let timings = PhaseTimings()
         let report: PlanReport
         do {

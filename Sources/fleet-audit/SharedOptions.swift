@@ -182,14 +182,16 @@ struct ReportOptions: ParsableArguments {
 }
 
 extension ReportOptions {
+    /// The config files `paths` name, with their flag: a folder's `*.json`, a file (or URL) as it is.
+    static func configFiles(_ flag: String, _ paths: [String]) -> [(flag: String, path: String)] {
+        paths.flatMap { path in ((try? ConfigLoader.sources(configs: [], directories: [path])) ?? [path]).map { (flag, $0) } }
+    }
+
     /// Stops the run (64) before anything is read when a report it would write is one of its inputs.
     func refuseOverwritingInputs(_ request: AuditRequest, stem: String, moreInputs: [(flag: String, path: String)] = [],
                                  moreOutputs: [(flag: String, path: String)] = []) throws {
         var inputs: [(flag: String, path: String)] = [("--inventory", request.inventoryPath)]
-        inputs += request.configs.map { ("--config", $0) }
-        for dir in request.configDirectories {
-            inputs += ((try? ConfigLoader.sources(configs: [], directories: [dir])) ?? []).map { ("--config-dir", $0) }
-        }
+        inputs += Self.configFiles("--config", request.configs) + Self.configFiles("--config-dir", request.configDirectories)
         if let releases = request.releasesPath { inputs.append(("--releases", releases)) }
         if let history = request.historyPath { inputs.append(("--history", history)) }
         do {

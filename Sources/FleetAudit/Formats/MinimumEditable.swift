@@ -42,7 +42,6 @@ public struct MinimumEditRefusal: Error, Equatable, Sendable, CustomStringConver
 
 /// `whatif --emit`: a published document with its minimum replaced, its text otherwise kept byte for byte.
 public enum MinimumDraft {
-    /// The draft's text. `formatName` must be the document's own format (it says what the user expects).
     /// A draft's text, and the live minimums it left as they were because they are above the new one.
     public struct Draft: Sendable {
         public let text: String
@@ -50,6 +49,8 @@ public enum MinimumDraft {
         public let kept: [String]
     }
 
+    /// The draft of `source` with the minimum replaced. `formatName` must be the document's own format (it says
+    /// what the user expects).
     /// - Parameter allowLowering: replace a live minimum even when it is higher than the new one. By default
     ///   such a value is kept: a document with OS tiers (5000 from API 28, 4090 from API 26) keeps its higher
     ///   tier, and no live minimum is lowered without being asked.

@@ -63,11 +63,4 @@ final class EvaluationCoreTests: XCTestCase {
         XCTAssertEqual(shared[0].totals, shared[3].totals)
         XCTAssertNotEqual(shared[0].totals, shared[1].totals, "the other document counts its own")
     }
-
-    private final class LockedLines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
-    }
 }

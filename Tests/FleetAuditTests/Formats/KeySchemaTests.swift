@@ -58,7 +58,7 @@ final class KeySchemaTests: XCTestCase {
             .load(CSVInventorySource(bytes: Array(rows.utf8))).0
         func projected(_ path: String) throws -> (count: String, loaded: LoadedConfig) {
             let loaded = try ConfigLoader().load(path, id: "c")
-            let lines = Lines()
+            let lines = LockedLines()
             _ = Auditor.audit([loaded], profiles: table, context: EvaluationContext(), timings: { lines.add($0) })
             let line = try XCTUnwrap(lines.all.first { $0.contains("projected profiles") })
             return (String(line.split(separator: ":")[1]), loaded)
@@ -70,13 +70,6 @@ final class KeySchemaTests: XCTestCase {
         // 3,000 regions, of which the document tells a few apart: far fewer cases than devices.
         XCTAssertLessThan(Int(clean.count.split(separator: " ")[0]) ?? .max, 1000, clean.count)
         XCTAssertFalse(misspelt.loaded.config.evaluator(context: EvaluationContext()) is StatelessEvaluator)
-    }
-
-    private final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var lines: [String] = []
-        func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
-        var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
     }
 
     /// The sample configs and the libraries' own valid fixtures use only keys their clients read.
