@@ -1,6 +1,7 @@
 /// A PrinceOfVersions iOS/macOS version (docs/formats/README.md): `M[.m[.p]][-b]`. The major component must be an
 /// integer; minor and patch fall back to 0 when missing or unreadable; components past the third are
-/// ignored; the text after the first `-` is the build (an integer, else 0). Ordered by (major, minor,
+/// ignored; the build is the piece between the first `-` and the next one (`Version.swift` L41-50 splits on
+/// every `-`: `1.2.0-4-5` has build 4), an integer, else 0. Ordered by (major, minor,
 /// patch, build), as the iOS client's `Version` compares.
 public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
     public let major: Int
@@ -51,14 +52,20 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
         guard let major = numbers[0] else { return nil }
         let buildNumber: Int
         if let dash {
-            buildNumber = swiftInt(text[text.index(after: dash)...]) ?? 0
+            buildNumber = swiftInt(firstPiece(text[text.index(after: dash)...])) ?? 0
         } else if let build {
-            buildNumber = swiftInt(build) ?? 0
+            buildNumber = swiftInt(firstPiece(build)) ?? 0
         } else {
             buildNumber = 0
         }
         return PoVIOSVersion(major: major, minor: piece > 1 ? numbers[1] ?? 0 : 0, patch: piece > 2 ? numbers[2] ?? 0 : 0,
                              build: buildNumber)
+    }
+
+    /// The text up to the next `-`: the second piece of the client's split.
+    private static func firstPiece(_ text: Substring.UTF8View) -> Substring.UTF8View {
+        guard let dash = text.firstIndex(of: UInt8(ascii: "-")) else { return text }
+        return text[..<dash]
     }
 
     public static func < (a: PoVIOSVersion, b: PoVIOSVersion) -> Bool {

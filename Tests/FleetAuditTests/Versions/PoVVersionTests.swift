@@ -15,11 +15,12 @@ final class PoVVersionTests: XCTestCase {
         XCTAssertEqual(PoVIOSVersion(appVersion: "1.2", appBuild: "7"), PoVIOSVersion("1.2.0-7"))
     }
 
-    /// The byte-level parser against the definition it implements (split on the first `-`, then on `.`,
-    /// each piece read by `Int(_:)`), on random texts of the characters that matter.
+    /// The byte-level parser against the definition it implements (`Version.swift` L41-60: split on every `-`,
+    /// the first piece on `.`, each piece read by `Int(_:)`, the build the second piece), on random texts of
+    /// the characters that matter.
     func testPoVIOSVersionReadsAsTheSplitDefinitionSays() {
         func reference(_ text: String) -> [Int]? {
-            let pieces = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            let pieces = text.components(separatedBy: "-")
             let numbers = pieces[0].split(separator: ".", omittingEmptySubsequences: false)
             guard let major = Int(numbers[0]) else { return nil }
             return [major, numbers.count > 1 ? Int(numbers[1]) ?? 0 : 0, numbers.count > 2 ? Int(numbers[2]) ?? 0 : 0,

@@ -1,9 +1,16 @@
 import Foundation
 
-/// How the Android client (4.x) parses `android2`/`android` (docs/formats/princeofversions.md): a JSON array or a single object;
-/// versions must be JSON integers (versionCodes). What makes the client throw makes the key unusable.
+/// How the Android client (4.x, `JsonConfigurationParser`) reads `android2`/`android`: a JSON array or a
+/// single object (docs/formats/princeofversions.md).
+///
+/// The client walks the array in order and stops at the first entry whose requirements hold
+/// (`handleAndroidJsonUpdate`, L139-143); only that entry's versions and frequency are type-checked
+/// (`saveFirstAcceptableUpdate`, L166-201). So a malformed entry is an error only for the devices that reach
+/// it: each entry keeps what the client would throw on (`PoVConfiguration.rejection`), and is read as the
+/// client reads it up to that point.
 enum PoVAndroidDecoding {
     static let unusableCode = "pov.android.rejected"
+    static let requiredOSUnreadable = "pov.android.requiredOSUnreadable"
 
     static func read(_ root: JSONObject, key: String) -> PoVKeyReading {
         guard let value = root[key], !value.isNull else { return .absent }
@@ -16,62 +23,155 @@ enum PoVAndroidDecoding {
                 "\(key) is \(value.kindDescription): the Android client throws", path: key))
         }
         let global = root["meta"]?.objectValue
-        var configurations: [PoVConfiguration] = []
-        for (index, element) in elements.enumerated() {
-            let id = "\(key)[\(index)]"
-            switch decode(element, id: id, global: global) {
-            case .success(let c): configurations.append(c)
-            case .failure(let problem):
-                return .unusable(Diagnostic(unusableCode, .error, "\(id): \(problem.message); the Android client throws and shows nothing", path: id))
-            }
-        }
-        return .configurations(configurations)
+        return .configurations(elements.enumerated().map { index, element in
+            decode(element, id: "\(key)[\(index)]", global: global)
+        })
     }
 
-    struct Problem: Error { let message: String }
+    /// What the client throws on when it reaches or chooses an entry, as the entry's diagnostic.
+    private static func rejection(_ id: String, _ message: String) -> Diagnostic {
+        Diagnostic(unusableCode, .error, "\(id): \(message); the Android client throws and shows nothing to the devices that reach it",
+                   path: id)
+    }
 
-    private static func decode(_ element: JSONValue, id: String, global: JSONObject?) -> Result<PoVConfiguration, Problem> {
+    private static func decode(_ element: JSONValue, id: String, global: JSONObject?) -> PoVConfiguration {
         guard let entry = element.objectValue else {
-            return .failure(Problem(message: "the entry is \(element.kindDescription), not an object"))
+            // `android.getJSONObject(i)` (L140) throws as soon as the walk reaches a non-object element.
+            return PoVConfiguration(id: id, required: nil, last: nil, frequency: .once, requiredOS: nil, requirements: [],
+                                    meta: mergedMeta(global, nil),
+                                    rejection: rejection(id, "the entry is \(element.kindDescription), not an object"))
         }
-        func code(_ field: String) -> Result<PoVVersion?, Problem> {
-            guard let v = entry[field], !v.isNull else { return .success(nil) }
-            guard let n = v.numberValue, let c = n.int64 else {
-                return .failure(Problem(message: "\(field) \(JSONWriter.compact(v)) is \(v.kindDescription), not an integer versionCode"))
+        var problem: String?
+        func code(_ field: String) -> PoVVersion? {
+            guard let v = entry[field], !v.isNull else { return nil }
+            // `instanceof Integer` (L169, L179): org.json makes an Integer only of a literal with no fraction or
+            // exponent that fits in 32 bits; a larger one is a Long.
+            guard let n = v.numberValue, let c = n.int64, let small = Int32(exactly: c) else {
+                let what = v.numberValue.map { $0.int64 != nil ? "beyond 32 bits (a Long)" : "a fraction" } ?? v.kindDescription
+                problem = problem ?? "\(field) \(JSONWriter.compact(v)) is \(what), not an integer versionCode"
+                return nil
             }
-            return .success(.code(c))
+            return .code(Int64(small))
         }
-        let required: PoVVersion?, last: PoVVersion?
-        switch code("required_version") { case .success(let v): required = v; case .failure(let p): return .failure(p) }
-        switch code("last_version_available") { case .success(let v): last = v; case .failure(let p): return .failure(p) }
+        let required = code("required_version")
+        let last = code("last_version_available")
 
         var frequency = PoVFrequency.once
         if let f = entry["notify_last_version_frequency"], !f.isNull {
-            guard let text = f.stringValue else {
-                return .failure(Problem(message: "notify_last_version_frequency is \(f.kindDescription), not a string"))
+            if let text = f.stringValue {
+                frequency = text.lowercased() == "always" ? .always : .once
+            } else {
+                problem = problem ?? "notify_last_version_frequency is \(f.kindDescription), not a string"
             }
-            frequency = text.lowercased() == "always" ? .always : .once
         }
 
         var requiredOS: PoVVersion? = nil
+        var unreadableOS: String? = nil
         var requirements: [(key: String, value: JSONValue)] = []
+        // `optJSONObject` (L204): requirements that are not an object are no requirements.
         if let reqs = entry["requirements"]?.objectValue {
-            // The parser drops requirements whose value is null: they hold.
+            // `parseRequirements` (L222-231) drops requirements whose value is null: they hold.
             for key in reqs.keys where !reqs[key]!.isNull {
                 let value = reqs[key]!
                 if key == "required_os_version" {
-                    let text: String? = value.numberValue.map(\.literal) ?? value.stringValue
-                    guard let text, let level = Int64(text.trimmedWhitespace) else {
-                        return .failure(Problem(message: "requirements.required_os_version \(JSONWriter.compact(value)) is not an integer API level"))
+                    let text = JavaText.valueOf(value)
+                    if let level = JavaText.parseInt(text) {
+                        requiredOS = .code(Int64(level))
+                    } else {
+                        unreadableOS = text
                     }
-                    requiredOS = .code(level)
                 } else {
                     requirements.append((key, value))
                 }
             }
         }
-        return .success(PoVConfiguration(id: id, required: required, last: last, frequency: frequency,
-                                         requiredOS: requiredOS, requirements: requirements,
-                                         meta: mergedMeta(global, entry["meta"]?.objectValue)))
+        return PoVConfiguration(id: id, required: required, last: last, frequency: frequency,
+                                requiredOS: requiredOS, requirements: requirements,
+                                meta: mergedMeta(global, entry["meta"]?.objectValue),
+                                rejection: problem.map { rejection(id, $0) }, unreadableOS: unreadableOS)
+    }
+
+    /// Warnings for entries the client reads but can never choose.
+    static func notes(_ configurations: [PoVConfiguration]) -> [Diagnostic] {
+        configurations.compactMap { c in
+            c.unreadableOS.map { text in
+                Diagnostic(requiredOSUnreadable, .warning,
+                    "\(c.id).requirements.required_os_version \(text) is not an integer Integer.parseInt reads: the client's requirement check throws, so the entry never holds and the next one is tried",
+                    path: "\(c.id).requirements.required_os_version")
+            }
+        }
+    }
+}
+
+/// How Java turns a JSON value into the text a requirement checker gets, and reads it as an `int`: the
+/// Android client hands checkers `String.valueOf(value)` (`parseRequirements`, L229) and the default OS
+/// checker calls `Integer.parseInt` on it (`PrinceOfVersionsDefaultRequirementsChecker`, L38).
+enum JavaText {
+    /// `String.valueOf` of what org.json parsed: an integer literal that fits 32 or 64 bits keeps its digits;
+    /// any other number is a `Double` (`21.0`, `1.0E10`); booleans are `true`/`false`.
+    static func valueOf(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return s
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let n):
+            if let i = n.int64 { return String(i) }
+            return javaDouble(n.double)
+        case .null: return "null"
+        case .array, .object: return JSONWriter.compact(value)
+        }
+    }
+
+    /// org.json's `getInt` (Android's `JSON.toInteger`): an Integer as is, another number by `intValue()`
+    /// (a Long wraps to 32 bits, a Double truncates and saturates), a text by `(int) Double.parseDouble`;
+    /// nil (the client throws) for null, booleans, objects and texts that are no number.
+    static func getInt(_ value: JSONValue) -> Int32? {
+        switch value {
+        case .number(let n):
+            if let i = n.int64 { return Int32(truncatingIfNeeded: i) }
+            return saturatingInt(n.double)
+        case .string(let s):
+            return parseDouble(s).map(saturatingInt)
+        default:
+            return nil
+        }
+    }
+
+    /// Java's `(int) d`: toward zero, NaN is 0, out of range saturates.
+    private static func saturatingInt(_ d: Double) -> Int32 {
+        if d.isNaN { return 0 }
+        if d >= Double(Int32.max) { return Int32.max }
+        if d <= Double(Int32.min) { return Int32.min }
+        return Int32(d.rounded(.towardZero))
+    }
+
+    /// `Double.parseDouble` for the texts a config holds: surrounding whitespace (≤ U+0020) trimmed, an optional
+    /// `d`/`f` suffix, decimal and exponent forms, `NaN` and `Infinity`. Hexadecimal floats are not read (nil).
+    static func parseDouble(_ text: String) -> Double? {
+        var t = Substring(text)
+        while let c = t.first, c.unicodeScalars.first!.value <= 0x20 { t = t.dropFirst() }
+        while let c = t.last, c.unicodeScalars.first!.value <= 0x20 { t = t.dropLast() }
+        var body = t
+        if let sign = body.first, sign == "+" || sign == "-" { body = body.dropFirst() }
+        if body == "NaN" || body == "Infinity" { return Double(t.first == "-" ? "-inf" : body == "NaN" ? "nan" : "inf") }
+        if let last = t.last, "dDfF".contains(last) { t = t.dropLast() }
+        guard !t.isEmpty, t.allSatisfy({ "0123456789+-.eE".contains($0) }),
+              t.contains(where: { $0.isNumber }) else { return nil }
+        return Double(t)
+    }
+
+    /// `Integer.parseInt`: an optional sign and decimal digits, nothing else (no spaces), within 32 bits.
+    static func parseInt(_ text: String) -> Int32? {
+        var digits = Substring(text)
+        if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int32(text.first == "+" ? String(text.dropFirst()) : text)
+    }
+
+    /// `Double.toString` for the values a config holds: `21.0`, `1.5`, and scientific notation outside
+    /// 10^-3 ..< 10^7 (`1.0E10`). Only whether `parseInt` reads it matters, and it never reads a Double's text.
+    private static func javaDouble(_ d: Double) -> String {
+        if d.isNaN { return "NaN" }
+        if d == d.rounded(), abs(d) < 1e7 { return String(format: "%.1f", d) }
+        return String(d)
     }
 }

@@ -3,6 +3,7 @@
 enum PoVAppleDecoding {
     static let arrayDropped = "pov.ios.arrayDropped"
     static let osVersionIgnored = "pov.ios.requiredOSVersionIgnored"
+    static let requirementIgnored = "pov.ios.requirementIgnored"
 
     /// Decodes `root[key]`. `notes` receives warnings that do not stop decoding.
     static func read(_ root: JSONObject, key: String, notes: inout [Diagnostic]) -> PoVKeyReading {
@@ -69,8 +70,21 @@ enum PoVAppleDecoding {
 
         var requiredOS: PoVVersion? = nil
         var requirements: [(key: String, value: JSONValue)] = []
+        // `ConfigurationData.requirements` is a `Requirements?`: null is none, anything but an object fails
+        // the entry's decoding, and with it the array's (`UpdateInfo.swift` L180 `try? decode([ConfigurationData].self)`).
+        if let r = entry["requirements"], !r.isNull, r.objectValue == nil {
+            return .failure(Problem("requirements is \(r.kindDescription), not an object"))
+        }
         for key in entry["requirements"]?.objectValue?.keys ?? [] {
             let value = entry["requirements"]!.objectValue![key]!
+            if value.arrayValue != nil || value.objectValue != nil, key != "required_os_version", key != "requiredOsVersion" {
+                // `ConfigurationData.swift` L49-55: a value `AnyDecodable` cannot decode is dropped by `try?`,
+                // so the requirement does not exist and holds.
+                notes.append(Diagnostic(requirementIgnored, .warning,
+                    "\(id).requirements.\(key) is \(value.kindDescription): the iOS/macOS client drops it, so it holds for every device",
+                    path: "\(id).requirements.\(key)"))
+                continue
+            }
             if key == "required_os_version" || key == "requiredOsVersion" {
                 if let text = value.stringValue, let parsed = PoVIOSVersion(text) {
                     requiredOS = .apple(parsed)

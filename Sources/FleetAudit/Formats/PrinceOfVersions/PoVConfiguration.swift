@@ -32,10 +32,21 @@ struct PoVConfiguration: Sendable {
     let requirements: [(key: String, value: JSONValue)]
     /// Global meta merged with the entry's, the entry winning.
     let meta: JSONValue
+    /// What the client throws on when it chooses this entry (Android checks an entry's types only then).
+    var rejection: Diagnostic? = nil
+    /// A `required_os_version` the client cannot read (Android): the entry's requirements never hold.
+    var unreadableOS: String? = nil
+
+    /// Whether some device can choose the entry.
+    var canHold: Bool { unreadableOS == nil }
 
     var summary: String {
+        if let rejection, required == nil, last == nil, requirements.isEmpty, requiredOS == nil {
+            return rejection.message
+        }
         var parts: [String] = []
         if let requiredOS { parts.append("OS ≥ \(requiredOS)") }
+        if let unreadableOS { parts.append("OS ≥ \(unreadableOS) (unreadable: never holds)") }
         for r in requirements { parts.append("\(r.key) = \(JSONWriter.compact(r.value))") }
         let when = parts.isEmpty ? "every device" : parts.joined(separator: ", ")
         let req = required.map { "required \($0)" } ?? "no required version"

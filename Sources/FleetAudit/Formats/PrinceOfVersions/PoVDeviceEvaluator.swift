@@ -96,6 +96,7 @@ struct PoVDeviceEvaluator {
         for c in configurations {
             var failures: [String] = []
             if let required = c.requiredOS, !(os >= required) { failures.append("OS \(os) < \(required)") }
+            if let text = c.unreadableOS { failures.append("required_os_version \(text) is unreadable") }
             for r in c.requirements {
                 if case .fails(let why) = PoVRequirements.check(r.key, r.value, profile: profile, options: options) {
                     failures.append(why)
@@ -108,6 +109,10 @@ struct PoVDeviceEvaluator {
     }
 
     private func decide(_ c: PoVConfiguration, installed: PoVVersion) -> Decision {
+        if let rejection = c.rejection {
+            return Decision(.notTargeted, rule: c.id, reason: "\(c.id) is chosen and the client throws on it: \(rejection.message)",
+                            diagnostics: [rejection])
+        }
         if c.required == nil && c.last == nil {
             return Decision(.notTargeted, rule: c.id, reason: "\(c.id) is chosen but has neither version: the client throws",
                             diagnostics: [Diagnostic(PrinceOfVersionsDocument.missingVersions, .error,
@@ -151,7 +156,12 @@ struct PoVDeviceEvaluator {
             case .failure(let decision): return decision.decision
             }
         }
-        let stored = lastNotified.flatMap { text in legacy.latest.flatMap { parse(text, like: $0) } }
+        let stored = lastNotified.flatMap { text in legacy.latest.flatMap { latest -> PoVVersion? in
+            // Android before 4.0 stores the version's text and compares texts (3.0.0 `PresenterImpl` L66-68):
+            // "1.0.0+b1" was not notified of "1.0.0", though SemVer orders them equal.
+            if case .semantic = latest { return text == latest.description ? latest : nil }
+            return parse(text, like: latest)
+        } }
         return legacy.evaluate(installed: installed, os: os, lastNotified: stored, installability: installability)
     }
 

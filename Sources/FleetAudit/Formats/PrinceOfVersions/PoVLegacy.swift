@@ -35,7 +35,20 @@ struct PoVLegacy: Sendable {
             return reject("\(key) is not an object", key)
         }
         func version(_ value: JSONValue?, _ path: String) -> Result<PoVVersion?, Diagnostic> {
-            guard let value, !value.isNull else { return .success(nil) }
+            guard let value else { return .success(nil) }
+            if android {
+                // 3.0.0 `JsonConfigurationParser` L120-122, L131-133: `getString` makes text of any value (null is
+                // "null"), and `isNonEmpty` (L173) ignores an empty, blank or "null" text.
+                let text = JavaText.valueOf(value)
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.lowercased() == "null" { return .success(nil) }
+                guard let v = SemanticVersion(text) else {
+                    return .failure(Diagnostic(rejectedCode, .error,
+                        "\(path) \(JSONWriter.compact(value)) is not a semantic version (MAJOR.MINOR.PATCH); a client before 4.0 throws", path: path))
+                }
+                return .success(.semantic(v))
+            }
+            guard !value.isNull else { return .success(nil) }
             guard let text = value.stringValue else {
                 return .failure(Diagnostic(rejectedCode, .error, "\(path) is \(value.kindDescription), not a version string; a client before 4.0 throws", path: path))
             }
@@ -46,35 +59,40 @@ struct PoVLegacy: Sendable {
         }
         /// Android: an API level (default 1; ≤ 0 removes the version it belongs to). Apple: an OS version.
         func minOS(_ value: JSONValue?, _ path: String) -> Result<(PoVVersion?, removes: Bool), Diagnostic> {
-            guard let value, !value.isNull else { return .success((android ? .code(1) : nil, false)) }
+            guard let value else { return .success((android ? .code(1) : nil, false)) }
             if android {
-                let text = value.numberValue?.literal ?? value.stringValue ?? ""
-                guard let level = Int64(text) else {
+                // `getInt` (L126, L137): org.json's coercion of a number or a numeric text; null or anything else throws.
+                guard let level = JavaText.getInt(value) else {
                     return .failure(Diagnostic(rejectedCode, .error, "\(path) \(JSONWriter.compact(value)) is not an integer API level; a client before 4.0 throws", path: path))
                 }
-                return .success((.code(level), level <= 0))
+                return .success((.code(Int64(level)), level <= 0))
             }
+            guard !value.isNull else { return .success((nil, false)) }
             switch version(value, path) {
             case .success(let v): return .success((v, false))
             case .failure(let d): return .failure(d)
             }
         }
         let latestObject = object["latest_version"]?.objectValue
-        if let lv = object["latest_version"], !lv.isNull, latestObject == nil {
+        // Android's `getJSONObject` (L129) throws on null too.
+        if let lv = object["latest_version"], android || !lv.isNull, latestObject == nil {
             return reject("latest_version is \(lv.kindDescription), not an object", "\(key).latest_version")
         }
-        if let latestObject, latestObject["version"] == nil || latestObject["version"]!.isNull {
+        // Android 3.0.0 reads `version` only when present (L130); the iOS client needs it.
+        if !android, let latestObject, latestObject["version"] == nil || latestObject["version"]!.isNull {
             return reject("latest_version has no version", "\(key).latest_version")
         }
         do {
-            var minimum = try version(object["minimum_version"], "\(key).minimum_version").get()
+            // A min_sdk ≤ 0 removes its version before the version is ever parsed: its text no longer matters.
             let minimumOS = try minOS(object["minimum_version_min_sdk"], "\(key).minimum_version_min_sdk").get()
-            var latest = try version(latestObject?["version"], "\(key).latest_version.version").get()
             let latestOS = try minOS(latestObject?["min_sdk"], "\(key).latest_version.min_sdk").get()
-            if minimumOS.removes { minimum = nil }
-            if latestOS.removes { latest = nil }
+            let minimum = minimumOS.removes ? nil : try version(object["minimum_version"], "\(key).minimum_version").get()
+            let latest = latestOS.removes ? nil : try version(latestObject?["version"], "\(key).latest_version.version").get()
             var frequency = PoVFrequency.once
-            if let t = latestObject?["notification_type"], !t.isNull {
+            if android, let t = latestObject?["notification_type"] {
+                // `getString` (L140) makes text of any value: only "always" in any case is ALWAYS.
+                frequency = JavaText.valueOf(t).lowercased() == "always" ? .always : .once
+            } else if let t = latestObject?["notification_type"], !t.isNull {
                 guard let text = t.stringValue else {
                     return reject("notification_type is \(t.kindDescription), not a string", "\(key).latest_version.notification_type")
                 }

@@ -60,7 +60,9 @@ struct PoVPlatformView: Sendable {
         }
         view.v4Present = true
         switch PoVAndroidDecoding.read(root, key: key) {
-        case .configurations(let c): view.v4 = c
+        case .configurations(let c):
+            view.v4 = c
+            view.notes += PoVAndroidDecoding.notes(c)
         case .unusable(let d): view.v4Problems.append(d)
         case .absent: break
         }

@@ -38,6 +38,13 @@ final class PoVSelection: Sendable {
         var filed: [String: [String: [Int]]] = [:]
         var runStart: Int?, prefix: [OSBound] = []
         for (i, c) in configurations.enumerated() {
+            if !c.canHold {
+                // Never chosen and never failing on the OS alone: it only ends a run, whose positions are consecutive.
+                if let start = runStart { runs.append(Run(start: start, prefixMinimum: prefix)) }
+                runStart = nil
+                prefix = []
+                continue
+            }
             if c.requirements.isEmpty {
                 if runStart == nil { runStart = i }
                 prefix.append(prefix.last.map { min($0, bounds[i]) } ?? bounds[i])

@@ -13,6 +13,7 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
     static let noUsablePlatform = "pov.noUsablePlatform"
     static let legacyMissing = "pov.legacy.missing"
     static let unreadableDevice = "pov.unreadableDeviceVersion"
+    static let unreachableEntry = "pov.unreachableEntry"
     static let lastNotifiedColumn = "last_notified_version"
 
     init(_ root: JSONObject) {
@@ -29,10 +30,24 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
         var diagnostics: [Diagnostic] = []
         var attributes: Set<String> = [Self.lastNotifiedColumn]
         for view in views {
-            for c in view.v4 ?? [] {
+            let configurations = view.v4 ?? []
+            let firstAlwaysHolding = configurations.firstIndex { $0.canHold && $0.requiredOS == nil && $0.requirements.isEmpty }
+            for (index, c) in configurations.enumerated() {
                 rules.append(RuleInfo(id: c.id, summary: c.summary, meta: c.meta))
                 attributes.formUnion(c.requirements.map(\.key))
-                if c.required == nil && c.last == nil {
+                if let first = firstAlwaysHolding, index > first {
+                    if index == first + 1 {
+                        let more = configurations.count - index - 1
+                        let which = more == 0 ? c.id : "\(c.id) and the \(more) entr\(more == 1 ? "y" : "ies") after it"
+                        diagnostics.append(Diagnostic(Self.unreachableEntry, .warning,
+                            "\(which) come after \(configurations[first].id), whose requirements hold for every device: the client never reads them",
+                            path: c.id))
+                    }
+                    continue
+                }
+                if let rejection = c.rejection {
+                    diagnostics.append(rejection)
+                } else if c.required == nil && c.last == nil {
                     diagnostics.append(Diagnostic(Self.missingVersions, .error,
                         "\(c.id) has neither required_version nor last_version_available: a client that picks it throws", path: c.id))
                 }

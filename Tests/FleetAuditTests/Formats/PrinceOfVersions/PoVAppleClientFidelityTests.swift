@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+@testable import FleetAudit
+@testable import FleetAuditIngest
+
+/// Behaviours of the iOS/macOS client 4.x read in its source (infinum/ios-prince-of-versions,
+/// `Sources/PrinceOfVersions/`) where FleetAudit answered otherwise. Each case's expected answer is the client's.
+final class PoVAppleClientFidelityTests: XCTestCase {
+    /// `PoVDataTypes/Version.swift` L41-50: the text is split on every `-` and the build is the second piece.
+    func testTheBuildIsTheSecondPieceOfASplitOnEveryDash() throws {
+        XCTAssertEqual(PoVIOSVersion("1.2.0-4-5")?.build, 4)
+        XCTAssertEqual(PoVIOSVersion("1.2.0-x-5")?.build, 0)
+        // The installed version is `app_version-app_build` (`UpdateInfo.swift` L64), split the same way.
+        XCTAssertEqual(PoVIOSVersion(appVersion: "1.2.0", appBuild: "7-2")?.build, 7)
+        XCTAssertEqual(PoVIOSVersion(appVersion: "1.2.0-beta", appBuild: "7")?.build, 0)
+
+        let c = try PoV.load(json: #"{"ios2": [{"required_version": "1.2.0-4-5"}]}"#)
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.2.0", build: "4")).outcome, .upToDate)
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.2.0", build: "3")).outcome, .forced)
+    }
+
+    /// `Common/ConfigurationData.swift` L49-55: a requirement `AnyDecodable` cannot decode (an object or array)
+    /// is dropped by `try?`; the requirement does not exist, so the entry holds.
+    func testARequirementThatDoesNotDecodeIsDropped() throws {
+        let c = try PoV.load(json: #"{"ios2": [{"requirements": {"region": {"in": ["GB"]}}, "required_version": "2.0"}, {"required_version": "1.0"}]}"#)
+        let d = PoV.decide(c, PoV.apple(os: "17.0", app: "1.5", attributes: ["region": "FR"]))
+        XCTAssertEqual(d.rule, "ios2[0]")
+        XCTAssertEqual(d.outcome, .forced)
+        // With its only requirement dropped, the entry holds for every device: the next one is never read.
+        XCTAssertEqual(Set(c.config.diagnostics.map(\.code)), [PoVAppleDecoding.requirementIgnored, PrinceOfVersionsDocument.unreachableEntry])
+    }
+
+    /// `ConfigurationData.requirements` is `Requirements?`: a value that is not an object fails the entry, and
+    /// `try? decode([ConfigurationData].self)` (`UpdateInfo.swift` L180) drops the whole array.
+    func testRequirementsThatAreNotAnObjectDropTheArray() throws {
+        let c = try PoV.load(json: #"{"ios2": [{"required_version": "1.0"}, {"requirements": "GB", "required_version": "2.0"}]}"#)
+        let d = PoV.decide(c, PoV.apple(os: "17.0", app: "0.5"))
+        XCTAssertEqual(d.outcome, .notTargeted)
+        XCTAssertEqual(c.config.diagnostics.map(\.code), [PoVAppleDecoding.arrayDropped])
+        // null is no requirements.
+        let nullRequirements = try PoV.load(json: #"{"ios2": [{"requirements": null, "required_version": "1.0"}]}"#)
+        XCTAssertEqual(PoV.decide(nullRequirements, PoV.apple(os: "17.0", app: "0.5")).outcome, .forced)
+    }
+}
