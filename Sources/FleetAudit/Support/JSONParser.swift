@@ -14,6 +14,8 @@ public struct JSONParser {
     private var lineStart = 0
     private var depth = 0
     private static let maxDepth = 512
+    /// Whether the array just parsed ended with a comma before `]`, for the object holding it.
+    private var arrayEndedWithComma = false
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
@@ -103,12 +105,17 @@ public struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var object = JSONObject()
+        var comma: JSONSyntaxError?
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object, expected '}'") }
-            if bytes[index] == UInt8(ascii: "}") && !object.pairs.isEmpty { index += 1; return .object(object) }
+            if bytes[index] == UInt8(ascii: "}") && !object.pairs.isEmpty {
+                object.trailingComma = comma
+                index += 1
+                return .object(object)
+            }
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeCurrent()), expected a key in double quotes")
             }
@@ -119,10 +126,17 @@ public struct JSONParser {
             }
             index += 1
             skipWhitespace()
-            object.append(key, try parseValue())
+            arrayEndedWithComma = false
+            let value = try parseValue()
+            if arrayEndedWithComma, case .array = value { object.arraysWithTrailingComma.insert(key) }
+            object.append(key, value)
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object, expected '}'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") {
+                comma = error("a comma before '}'")
+                index += 1
+                continue
+            }
             if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
             throw error("unexpected \(describeCurrent()), expected ',' or '}'")
         }
@@ -138,12 +152,16 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array, expected ']'") }
-            if bytes[index] == UInt8(ascii: "]") && !array.isEmpty { index += 1; return .array(array) }
+            if bytes[index] == UInt8(ascii: "]") && !array.isEmpty {
+                index += 1
+                arrayEndedWithComma = true
+                return .array(array)
+            }
             array.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array, expected ']'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; arrayEndedWithComma = false; return .array(array) }
             throw error("unexpected \(describeCurrent()), expected ',' or ']'")
         }
     }

@@ -77,6 +77,12 @@ public struct JSONObject: Equatable, Sendable {
     /// walked key by key was quadratic (29 s to validate 1.3 MB).
     private var lastIndex: [String: Int] = [:]
 
+    /// Where the document put a comma before this object's `}`: FleetAudit and Foundation accept it, Android's
+    /// org.json does not (`JSONTokener.readObject` reads a value after every comma).
+    public internal(set) var trailingComma: JSONSyntaxError? = nil
+    /// Keys whose array value ends with a comma before `]`: org.json reads one more element there, null.
+    public internal(set) var arraysWithTrailingComma: Set<String> = []
+
     public init(_ pairs: [(key: String, value: JSONValue)] = []) {
         self.pairs = pairs
         for (i, pair) in pairs.enumerated() { lastIndex[pair.key] = i }
@@ -101,5 +107,20 @@ public struct JSONObject: Equatable, Sendable {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.pairs.count == rhs.pairs.count
             && zip(lhs.pairs, rhs.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+extension JSONValue {
+    /// The first object, in document order, written with a comma before its `}`.
+    public var firstObjectTrailingComma: JSONSyntaxError? {
+        switch self {
+        case .object(let o):
+            if let here = o.trailingComma { return here }
+            return o.pairs.lazy.compactMap { $0.value.firstObjectTrailingComma }.first
+        case .array(let a):
+            return a.lazy.compactMap { $0.firstObjectTrailingComma }.first
+        default:
+            return nil
+        }
     }
 }

@@ -11,12 +11,14 @@ import Foundation
 enum PoVAndroidDecoding {
     static let unusableCode = "pov.android.rejected"
     static let requiredOSUnreadable = "pov.android.requiredOSUnreadable"
+    static let jsonRejected = "pov.android.jsonRejected"
 
     static func read(_ root: JSONObject, key: String) -> PoVKeyReading {
         guard let value = root[key], !value.isNull else { return .absent }
         let elements: [JSONValue]
         switch value {
-        case .array(let a): elements = a
+        // org.json reads `[a, b,]` as three elements, the last null (`JSONTokener.readArray`).
+        case .array(let a): elements = root.arraysWithTrailingComma.contains(key) ? a + [.null] : a
         case .object: elements = [value]
         default:
             return .unusable(Diagnostic(unusableCode, .error,

@@ -47,6 +47,17 @@ struct PoVPlatformView: Sendable {
     static func android(_ root: JSONObject) -> PoVPlatformView {
         var view = PoVPlatformView(platform: .android)
         let legacyShaped = PoVLegacy.isLegacyShaped(root["android"])
+        if let comma = JSONValue.object(root).firstObjectTrailingComma,
+           root["android2"].map({ !$0.isNull }) ?? false || root["android"].map({ !$0.isNull }) ?? false {
+            // Every Android client parses with org.json, which rejects the whole document.
+            let rejected = Diagnostic(PoVAndroidDecoding.jsonRejected, .error,
+                "line \(comma.line), column \(comma.column): a comma before '}', which Android's org.json rejects: no Android client reads the document",
+                path: root["android2"] != nil ? "android2" : "android")
+            view.v4Present = true
+            view.v4Problems.append(rejected)
+            if legacyShaped { view.legacy = .failure(rejected) }
+            return view
+        }
         if legacyShaped {
             view.legacy = PoVLegacy.decode(root, key: "android", android: true)
         }

@@ -78,4 +78,27 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
         let (d, _) = try decide(#"{"android2": [{"requirements": "x", "required_version": 9}, {"required_version": 5}]}"#, sdk: 30)
         XCTAssertEqual(d.rule, "android2[0]")
     }
+
+    /// Android's org.json (`JSONTokener.readObject`) reads a value after every comma, so `{"a": 1,}` fails to
+    /// parse and `new JSONObject(content)` (L109) throws; iOS and macOS read the same document.
+    func testACommaBeforeABraceIsRejectedOnAndroidOnly() throws {
+        let c = try PoV.load(json: #"{"ios2": [{"required_version": "2.0"}], "android2": [{"required_version": 5,}]}"#)
+        let android = PoV.decide(c, PoV.android(code: 1, sdk: 30))
+        XCTAssertEqual(android.outcome, .notTargeted)
+        XCTAssertEqual(android.diagnostics.map(\.code), [PoVAndroidDecoding.jsonRejected])
+        XCTAssertTrue(android.diagnostics[0].message.contains("line 1, column 76"), android.diagnostics[0].message)
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.0")).outcome, .forced)
+    }
+
+    /// `JSONTokener.readArray`: `[a,]` is two elements, the second null; reached, `getJSONObject` (L140) throws.
+    func testACommaBeforeABracketAddsANullEntry() throws {
+        let entries = #"{"requirements": {"required_os_version": 40}, "required_version": 5}"#
+        let (plain, _) = try decide(#"{"android2": [\#(entries)]}"#, sdk: 30)
+        XCTAssertEqual(plain.outcome, .unsupportedOS)
+        let (comma, _) = try decide(#"{"android2": [\#(entries),]}"#, sdk: 30)
+        XCTAssertEqual(comma.outcome, .notTargeted)
+        XCTAssertEqual(comma.rule, "android2[1]")
+        XCTAssertEqual(comma.diagnostics.map(\.code), [PoVAndroidDecoding.unusableCode])
+        XCTAssertEqual(try decide(#"{"android2": [\#(entries),]}"#, sdk: 40).0.outcome, .forced)
+    }
 }
