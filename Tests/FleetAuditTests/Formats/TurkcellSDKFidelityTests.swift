@@ -14,6 +14,17 @@ final class TurkcellSDKFidelityTests: XCTestCase {
         try ConfigLoader().load(TestPaths.fixture("turkcell/" + relative), id: relative)
     }
 
+    /// A TestUpdateCheck fixture with `whatIsNew` and `warnings` added to its description: the tests were
+    /// written for an SDK before 1.2, whose `computeMessageDictionary` did not store them; 1.2 crashes without
+    /// them (`testTheFixturesMessagesCrashTheIOSSDK12`), so the display rules are checked on this variant.
+    private func loadForIOS12(_ relative: String) throws -> LoadedConfig {
+        let text = try String(contentsOfFile: TestPaths.fixture("turkcell/" + relative), encoding: .utf8)
+        let completed = text.replacingOccurrences(of: #""imageUrl": "any - imageurl""#,
+                                                  with: #""imageUrl": "any - imageurl", "whatIsNew": "w", "warnings": "w""#)
+        precondition(completed != text, relative)
+        return try load(json: completed)
+    }
+
     private func load(json: String) throws -> LoadedConfig {
         try ConfigLoader().load(TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory()), id: "t.json")
     }
@@ -115,7 +126,7 @@ final class TurkcellSDKFidelityTests: XCTestCase {
 
     /// TestUpdateCheck.testMessageForMaxDisplayCount: 499 shows, then 500 does not.
     func testMaxDisplayCountFixture() throws {
-        let c = try load("ios-tests/TestUpdateCheck.testMessageForMaxDisplayCount.strict.json")
+        let c = try loadForIOS12("ios-tests/TestUpdateCheck.testMessageForMaxDisplayCount.strict.json")
         let at = iso("2013-02-11T12:00:00Z"), last = "2013-02-01T12:00:00Z" // 14:00 at GMT+02:00
         for platform in [Platform.ios, .android] {
             XCTAssertEqual(decide(c, device(platform, package: package, state: ["message_display_count": "499", "message_last_shown": last]), asOf: at).notices,
@@ -128,8 +139,8 @@ final class TurkcellSDKFidelityTests: XCTestCase {
     /// testMessageForDisplayAfterDate (asserts nil) and the commented-out testMessageForDisplayBeforeDate
     /// (asserts shown), at the tests' time (February 2013).
     func testDisplayDateFixtures() throws {
-        let after = try load("ios-tests/TestUpdateCheck.testMessageForDisplayAfterDate.strict.json")
-        let before = try load("ios-tests/TestUpdateCheck.testMessageForDisplayBeforeDate.strict.json")
+        let after = try loadForIOS12("ios-tests/TestUpdateCheck.testMessageForDisplayAfterDate.strict.json")
+        let before = try loadForIOS12("ios-tests/TestUpdateCheck.testMessageForDisplayBeforeDate.strict.json")
         let state = ["message_display_count": "1", "message_last_shown": "2013-02-01T12:00:00Z"]
         for platform in [Platform.ios, .android] {
             let p = device(platform, package: package, state: state)
@@ -144,7 +155,7 @@ final class TurkcellSDKFidelityTests: XCTestCase {
     func testDisplayPeriodFixtures() throws {
         let now = iso("2026-11-23T12:00:00Z")
         for name in ["DontShow", "Show"] {
-            let c = try load("ios-tests/TestUpdateCheck.testMessageForDisplayPeriodInHours\(name).strict.json")
+            let c = try loadForIOS12("ios-tests/TestUpdateCheck.testMessageForDisplayPeriodInHours\(name).strict.json")
             let last = name == "Show" ? "2026-11-23T09:00:00Z" : "2026-11-23T12:00:00Z"
             for platform in [Platform.ios, .android] {
                 let d = decide(c, device(platform, package: package, state: ["message_display_count": "1", "message_last_shown": last]), asOf: now)
@@ -153,6 +164,17 @@ final class TurkcellSDKFidelityTests: XCTestCase {
             // A device that never showed it has no record: shown.
             XCTAssertEqual(decide(c, device(.ios, package: package), asOf: now).notices, ["messages[0]"])
         }
+    }
+
+    /// `UpdateCheck.m` L278-279 (1.2): a shown message's `whatIsNew` and `warnings` go into a dictionary with
+    /// `setObject:forKey:`, which throws on nil: the fixtures' messages, which have neither, crash the app on iOS.
+    func testTheFixturesMessagesCrashTheIOSSDK12() throws {
+        let c = try load("ios-tests/TestUpdateCheck.testMessageForMaxDisplayCount.strict.json")
+        let at = iso("2013-02-11T12:00:00Z")
+        let d = decide(c, device(.ios, package: package), asOf: at)
+        XCTAssertEqual(d.notices, [])
+        XCTAssertEqual(d.diagnostics.map(\.code), [TurkcellEvaluator.descriptionCrash])
+        XCTAssertEqual(decide(c, device(.android, package: package), asOf: at).notices, ["messages[0]"])
     }
 
     /// testMessageForDescriptionWithoutMessage: iOS needs a `message` in the selected description; the

@@ -97,7 +97,8 @@ final class TurkcellTests: XCTestCase {
         let dropped = decide(c, ios(os: "8.0", app: "4.0"))
         XCTAssertEqual(dropped.outcome, .upToDate, "no targetWebsiteUrl and no forceExit: the iOS SDK drops it")
         XCTAssertTrue(dropped.diagnostics.contains { $0.code == "turkcell.ios.updateDropped" })
-        XCTAssertTrue(decide(c, ios(os: "6.1")).diagnostics.contains { $0.code == "turkcell.ios.descriptionCrash" })
+        // The update path skips a missing whatIsNew or warnings (UpdateCheck.m L140-147): no crash there.
+        XCTAssertFalse(decide(c, ios(os: "6.1")).diagnostics.contains { $0.code == TurkcellEvaluator.descriptionCrash })
         // "<7" on iOS is text: "10.3" < "7", so iOS 10.3 meets the end-of-support entry too.
         XCTAssertEqual(decide(c, ios(os: "10.3", app: "1.5")).outcome, .unsupportedOS)
         XCTAssertTrue(c.config.diagnostics.contains { $0.code == "turkcell.ios.packageUrlOnly" })

@@ -50,9 +50,10 @@ struct PoVPlatformView: Sendable {
         if let comma = JSONValue.object(root).firstObjectTrailingComma,
            root["android2"].map({ !$0.isNull }) ?? false || root["android"].map({ !$0.isNull }) ?? false {
             // Every Android client parses with org.json, which rejects the whole document.
-            let rejected = Diagnostic(PoVAndroidDecoding.jsonRejected, .error,
-                "line \(comma.line), column \(comma.column): a comma before '}', which Android's org.json rejects: no Android client reads the document",
-                path: root["android2"] != nil ? "android2" : "android")
+            var rejected = Diagnostic(PoVAndroidDecoding.jsonRejected, .error,
+                "a comma before '}', which Android's org.json rejects: no Android client reads the document")
+            // No JSON path names a comma: the diagnostic is located at the comma itself.
+            rejected.location = SourceLocation(line: comma.line, column: comma.column)
             view.v4Present = true
             view.v4Problems.append(rejected)
             if legacyShaped { view.legacy = .failure(rejected) }

@@ -7,8 +7,10 @@ struct TurkcellDocument: EvaluableConfig {
     var deviceHistory: [String] { [Self.messageDisplayCount, Self.messageLastShown] }
     let updates: [TurkcellEntry]
     let messages: [TurkcellEntry]
-    /// `updates` was given as an empty array (the iOS SDK 1.2 crashes on it).
+    /// `updates` was given as an array with no object in it, `[]` included (the iOS SDK 1.2 crashes on it).
     let emptyUpdatesArray: Bool
+    /// `updates` given as an object, which the iOS SDK takes as the update itself, filters unread.
+    let iOSObjectUpdate: TurkcellEntry?
     /// Indices of updates the Android SDK drops while parsing.
     let androidDropped: Set<Int>
     let platforms: [Platform] = [.android, .ios]
@@ -24,6 +26,21 @@ struct TurkcellDocument: EvaluableConfig {
     static let invalidPatternSkip = Diagnostic("turkcell.android.entrySkipped", .warning,
         "Android devices for which an entry was skipped: a filter pattern is not a valid regular expression and the SDK throws on it")
 
+    static let entryNotObject = "turkcell.entryNotObject"
+    static let androidJSONRejected = "turkcell.android.jsonRejected"
+
+    /// Where the document has a comma before `}`, which the Android SDK's org.json rejects (`RestRequest.java`
+    /// L280-283 parses the whole document first).
+    let androidJSONRejection: JSONSyntaxError?
+
+    static func androidRejection(_ comma: JSONSyntaxError) -> Diagnostic {
+        var d = Diagnostic(androidJSONRejected, .error,
+                           "a comma before '}', which Android's org.json rejects: the Android SDK reads no update or message, while iOS reads the document")
+        // No JSON path names a comma: the diagnostic is located at the comma itself.
+        d.location = SourceLocation(line: comma.line, column: comma.column)
+        return d
+    }
+    static let updatesIsObject = "turkcell.ios.updatesIsObject"
     static let messageDisplayCount = "message_display_count"
     static let messageLastShown = "message_last_shown"
 
@@ -38,25 +55,45 @@ struct TurkcellDocument: EvaluableConfig {
     /// - Parameter filing: false evaluates every entry for every device (the tests' reference).
     init(_ root: JSONObject, filing: Bool = true) {
         packageName = root["packageName"]?.stringValue
+        androidJSONRejection = JSONValue.object(root).firstObjectTrailingComma
         let keys = TurkcellFilterKeys()
         let updateArray = root["updates"]?.arrayValue ?? []
-        updates = updateArray.enumerated().map { TurkcellEntry(id: "updates[\($0.offset)]", $0.element.objectValue ?? JSONObject(), keys: keys) }
+        updates = updateArray.enumerated().map { TurkcellEntry(id: "updates[\($0.offset)]", $0.element, keys: keys) }
         messages = (root["messages"]?.arrayValue ?? []).enumerated()
-            .map { TurkcellEntry(id: "messages[\($0.offset)]", $0.element.objectValue ?? JSONObject(), keys: keys) }
+            .map { TurkcellEntry(id: "messages[\($0.offset)]", $0.element, keys: keys) }
+        // `Filter.getMatchedUpdateFromUpdateDataDictionary` (L46-75) returns the `updates` value itself when no
+        // element is an object: the SDK then reads an array as an update and crashes; an object is the update.
+        emptyUpdatesArray = root["updates"]?.arrayValue.map { !$0.contains { $0.objectValue != nil } } == true
+        // Its filters are never read: numbered apart, so that no device's value for them is read (or must be declared).
+        iOSObjectUpdate = root["updates"]?.objectValue.map { TurkcellEntry(id: "updates", .object($0), keys: TurkcellFilterKeys()) }
         filterKeys = keys.names
-        emptyUpdatesArray = root["updates"]?.arrayValue?.isEmpty == true
 
         var diagnostics: [Diagnostic] = []
+        if let comma = androidJSONRejection { diagnostics.append(Self.androidRejection(comma)) }
         var dropped = Set<Int>()
-        for (i, e) in updates.enumerated() {
+        for e in updates + messages where !e.isObject {
+            diagnostics.append(Diagnostic(Self.entryNotObject, .warning,
+                "\(e.id) is not an object: both SDKs skip it", path: e.id))
+        }
+        if iOSObjectUpdate != nil {
+            diagnostics.append(Diagnostic(Self.updatesIsObject, .warning,
+                "updates is an object, not an array: the iOS SDK 1.2 takes it as the update for every device of the package, its filters unread; the Android SDK finds no update",
+                path: "updates"))
+        }
+        for (i, e) in updates.enumerated() where e.isObject {
             let forceExit = e.androidFlag("forceExit")
             if !e.mayApplyToAndroid { dropped.insert(i) }
             for key in ["targetPackageUrl", "targetWebsiteUrl"] {
-                if e.mayApplyToAndroid, let url = e.string(key), !url.isEmpty, URL(string: url)?.scheme == nil {
+                if e.mayApplyToAndroid, case .invalid(let spec) = e.androidURL(key) {
                     dropped.insert(i)
                     diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
-                        "\(e.id).\(key) \"\(url)\" is not a URL: the Android SDK drops the entry", path: "\(e.id).\(key)"))
+                        "\(e.id).\(key) \"\(spec)\" is not a URL java.net.URL accepts on Android (http, https, ftp, file or jar): the Android SDK drops the entry", path: "\(e.id).\(key)"))
                 }
+            }
+            if e.mayApplyToAndroid, let language = e.androidUnreadableDescription {
+                dropped.insert(i)
+                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                    "\(e.id).descriptions.\(language) is not an object: the Android SDK's description has no texts and its constructor throws, so it drops the entry", path: "\(e.id).descriptions.\(language)"))
             }
             if e.mayApplyToAndroid && e.androidTargetVersionCode == nil && !forceExit {
                 dropped.insert(i)
@@ -77,6 +114,22 @@ struct TurkcellDocument: EvaluableConfig {
                     "\(e.id) has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl", path: e.id))
             }
         }
+        // `MessageEntry` (L58-71, L215-218): an unreadable URL, or targetGooglePlay without targetPackageName,
+        // makes the constructor throw: the Android SDK omits the message.
+        var droppedMessages = Set<Int>()
+        for (i, m) in messages.enumerated() where m.isObject {
+            var why: String?
+            if case .invalid(let spec) = m.androidURL("targetWebsiteUrl") {
+                why = "targetWebsiteUrl \"\(spec)\" is not a URL java.net.URL accepts on Android"
+            } else if m.androidFlag("targetGooglePlay") && m.androidTargetPackageName.isEmpty {
+                why = "targetGooglePlay needs a targetPackageName"
+            }
+            if let why {
+                droppedMessages.insert(i)
+                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                    "\(m.id): \(why): the Android SDK omits the message", path: m.id))
+            }
+        }
         for e in updates + messages {
             diagnostics += Self.filterDiagnostics(e)
             for (key, regex) in e.invalidAndroidPatterns where e.mayApplyToAndroid {
@@ -92,7 +145,7 @@ struct TurkcellDocument: EvaluableConfig {
         }
         if emptyUpdatesArray {
             diagnostics.append(Diagnostic("turkcell.ios.emptyUpdates", .error,
-                "\"updates\": [] crashes the iOS SDK 1.2 (it indexes the first entry); omit the key instead", path: "updates"))
+                "\"updates\" has no object entry (\(updateArray.isEmpty ? "it is []" : "none of its elements is an object")): the iOS SDK 1.2 then reads the array as the update and crashes; omit the key instead", path: "updates"))
         }
         if packageName == nil {
             diagnostics.append(Diagnostic("turkcell.missingPackageName", .error, "packageName is not a string: the SDKs match no app", path: "packageName"))
@@ -114,13 +167,14 @@ struct TurkcellDocument: EvaluableConfig {
         }
         messageWindows = windows
         androidDropped = dropped
-        androidUpdates = TurkcellCandidateIndex(updates, include: { !dropped.contains($0) }, filing: filing,
+        let updateIsObject = updates.map(\.isObject), messageIsObject = messages.map(\.isObject)
+        androidUpdates = TurkcellCandidateIndex(updates, include: { updateIsObject[$0] && !dropped.contains($0) }, filing: filing,
                                                 exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
-        androidMessages = TurkcellCandidateIndex(messages, include: { _ in true }, filing: filing,
+        androidMessages = TurkcellCandidateIndex(messages, include: { messageIsObject[$0] && !droppedMessages.contains($0) }, filing: filing,
                                                  exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
-        iOSUpdates = TurkcellCandidateIndex(updates, include: { _ in true }, filing: filing,
+        iOSUpdates = TurkcellCandidateIndex(updates, include: { updateIsObject[$0] }, filing: filing,
                                             exactValues: { $0.iOS.exactValues }, mayStop: { $0.rule == nil })
-        iOSMessages = TurkcellCandidateIndex(messages, include: { _ in true }, filing: filing,
+        iOSMessages = TurkcellCandidateIndex(messages, include: { messageIsObject[$0] }, filing: filing,
                                              exactValues: { $0.iOS.exactValues }, mayStop: { $0.rule == nil })
         rules = updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
         notices = messages.map { NoticeInfo(id: $0.id, kind: "message") }
@@ -215,10 +269,19 @@ struct TurkcellDocument: EvaluableConfig {
     }
 
     func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
-        if let packageName, let device = profile.packageName, device != packageName {
-            return .notTargeted("the document is for \(packageName)")
+        guard let packageName else { return .notTargeted("the document has no packageName") }
+        if let device = profile.packageName {
+            // Android compares both names without whitespace and matches nothing with an empty one
+            // (`VersionsMap.isVersionMapOfPackageId`, L75-86); iOS compares them as they are (`Controller.m` L34).
+            let matches = profile.platform == .android
+                ? { let ours = JavaText.removingWhitespace(packageName); return !ours.isEmpty && ours == JavaText.removingWhitespace(device) }()
+                : device == packageName
+            if !matches { return .notTargeted("the document is for \(packageName)") }
         }
-        guard packageName != nil else { return .notTargeted("the document has no packageName") }
+        if profile.platform == .android, let comma = androidJSONRejection {
+            return .notTargeted("Android's org.json rejects the document",
+                                diagnostics: [Self.androidRejection(comma)])
+        }
         let evaluator = TurkcellEvaluator(document: self, profile: profile, context: context)
         switch profile.platform {
         case .android: return evaluator.android()

@@ -14,19 +14,24 @@ struct TurkcellEntry: Sendable {
         let android: AndroidFilterRule
         let iOS: IOSFilterRule
 
-        init(key: String, keyIndex: Int, rule: String?) {
+        init(key: String, keyIndex: Int, rule: String?, androidRule: String? = nil) {
             self.key = key
             self.keyIndex = keyIndex
             self.rule = rule
-            android = AndroidFilterRule(rule)
+            android = AndroidFilterRule(androidRule ?? rule)
             iOS = IOSFilterRule(rule)
         }
     }
     /// Filters in document order (both SDKs check them in that order).
     let filters: [Filter]
 
-    init(id: String, _ object: JSONObject, keys: TurkcellFilterKeys) {
+    /// Whether the element was an object: both SDKs skip any other element of `updates` and `messages`.
+    let isObject: Bool
+
+    init(id: String, _ element: JSONValue, keys: TurkcellFilterKeys) {
         self.id = id
+        self.isObject = element.objectValue != nil
+        let object = element.objectValue ?? JSONObject()
         self.object = object
         let f = object["filters"]?.objectValue ?? JSONObject()
         filters = f.keys.map { key in
@@ -37,7 +42,8 @@ struct TurkcellEntry: Sendable {
             case .string(let s): rule = s
             default: rule = JSONWriter.compact(v)
             }
-            return Filter(key: key, keyIndex: keys.number(key), rule: rule)
+            // Android reads a rule with `optString` (`FilteredEntry.java` L52): JSON null is the text "null".
+            return Filter(key: key, keyIndex: keys.number(key), rule: rule, androidRule: v.isNull ? "null" : rule)
         }
     }
 
@@ -54,23 +60,42 @@ struct TurkcellEntry: Sendable {
 
     func string(_ key: String) -> String? { object[key]?.stringValue }
 
-    /// Android's JSON library: `"5"` and `5` are 5.
+    /// `optInt("targetVersionCode", -1)` (`UpdateEntry.java` L64): `5`, `"5"`, `5.9` and `"7d"` are what Java's
+    /// coercion makes of them; nil when absent, unreadable or negative (`validate`, L168, drops such an entry
+    /// unless it forces an exit).
     var androidTargetVersionCode: Int64? {
-        switch object["targetVersionCode"] {
-        case .number(let n)?: return n.integralValue
-        case .string(let s)?: return Int64(s.trimmedWhitespace)
-        default: return nil
-        }
+        androidInt("targetVersionCode").flatMap { $0 < 0 ? nil : $0 }
     }
 
-    /// Android's `optInt`: a number (truncated), or a string that reads as a number; nil when absent or not
-    /// a number (the SDK's default then applies).
+    /// Android's `optInt`: org.json's coercion of a number or numeric text (`JavaText.getInt`); nil when absent
+    /// or not a number (the SDK's default then applies).
     func androidInt(_ key: String) -> Int64? {
-        switch object[key] {
-        case .number(let n)?: return Self.truncated(n.double)
-        case .string(let s)?: return Double(s.trimmedWhitespace).flatMap(Self.truncated)
-        default: return nil
-        }
+        object[key].flatMap(JavaText.getInt).map(Int64.init)
+    }
+
+    /// `optString(key)`: "" when absent, "null" for JSON null, a value's Java text otherwise.
+    func androidOptString(_ key: String) -> String {
+        object[key].map(JavaText.valueOf) ?? ""
+    }
+
+    /// A URL as `getUrl` reads it (`UpdateEntry.java` L89-98, `MessageEntry.java` L83-92): whitespace removed,
+    /// "" is no URL, and a text `new URL` rejects (`market:…`, JSON null's "null") throws: the entry is dropped.
+    enum AndroidURL: Equatable { case absent, valid, invalid(String) }
+    func androidURL(_ key: String) -> AndroidURL {
+        let spec = JavaText.removingWhitespace(androidOptString(key))
+        if spec.isEmpty { return .absent }
+        return JavaText.urlAccepts(spec) ? .valid : .invalid(spec)
+    }
+
+    /// `targetPackageName` with whitespace removed ("" when absent).
+    var androidTargetPackageName: String { JavaText.removingWhitespace(androidOptString("targetPackageName")) }
+
+    /// `createUpdateDescritions` (`UpdateEntry.java` L101-122): a language whose value is not an object is read
+    /// with `optString` and makes a description with null texts, on which the entry's constructor throws
+    /// (`LocalizedStringMap.java` L52): the update is dropped. The language it happens on, if any.
+    var androidUnreadableDescription: String? {
+        guard let d = object["descriptions"]?.objectValue else { return nil }
+        return d.keys.first { d[$0]!.objectValue == nil }
     }
 
     /// iOS `intValue` of a number or string (a string's leading integer, 0 when it has none); nil when absent.
@@ -102,27 +127,46 @@ struct TurkcellEntry: Sendable {
         }
     }
 
-    /// iOS reads flags as strings: `true`, `1`, `"true"`, `"1"` are true.
-    func iOSFlag(_ key: String) -> Bool {
+    /// Objective-C's `description` of the value NSJSONSerialization made of `key` (nil when absent): a string
+    /// itself, a boolean or a whole number as digits (`true` is "1", `5.0` is "5"), null "<null>".
+    func iOSDescription(_ key: String) -> String? {
         switch object[key] {
-        case .bool(let b)?: return b
-        case .number(let n)?: return n.literal == "1"
-        case .string(let s)?: return s == "true" || s == "1"
-        default: return false
+        case nil: return nil
+        case .string(let s)?: return s
+        case .bool(let b)?: return b ? "1" : "0"
+        case .null?: return "<null>"
+        case .number(let n)?:
+            if let i = n.int64 { return String(i) }
+            let d = n.double
+            return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .array?, .object?: return JSONWriter.compact(object[key]!)
         }
     }
 
-    /// iOS: `forceExit` absent or the string "false" (JSON false reads as "0", which is not "false").
-    var iOSForceExitAbsentOrFalse: Bool {
-        switch object["forceExit"] {
-        case nil, .null?: return true
-        case .string(let s)?: return s == "false"
-        default: return false
-        }
+    /// `Controller.getForceUpdateFromUpdate` / `getForceExitFromUpdate` (L41-67): the description when it is
+    /// "true", "false", "1" or "0", else "false" (`"yes"`, `"TRUE"`, `2` and null read as "false").
+    func iOSForceText(_ key: String) -> String {
+        let text = iOSDescription(key) ?? "false"
+        return ["true", "false", "1", "0"].contains(text) ? text : "false"
     }
 
+    /// Whether the iOS SDK takes the flag as set: its force text is "true" or "1".
+    func iOSFlag(_ key: String) -> Bool {
+        let text = iOSForceText(key)
+        return text == "true" || text == "1"
+    }
+
+    /// `UpdateCheck.m` L161-162 drops an update without URL when the forceExit text is "false" (absent or
+    /// unrecognised included; JSON false reads as "0", which is not "false").
+    var iOSForceExitAbsentOrFalse: Bool { iOSForceText("forceExit") == "false" }
+
+    /// `Controller.getTargetPackageURLFromUpdate` (L69-72): the description of `targetWebsiteUrl`, so null is the
+    /// text "<null>" and 5 is "5"; nil when absent or empty.
+    var iOSWebsiteURL: String? { iOSDescription("targetWebsiteUrl").flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// Android: a valid `targetPackageUrl` or `targetWebsiteUrl`, or `targetGooglePlay`.
     var hasInstallTarget: Bool {
-        ["targetPackageUrl", "targetWebsiteUrl"].contains { !(string($0) ?? "").isEmpty } || androidFlag("targetGooglePlay")
+        ["targetPackageUrl", "targetWebsiteUrl"].contains { androidURL($0) == .valid } || androidFlag("targetGooglePlay")
     }
 
     /// Whether a `deviceOsName` filter lets the platform's own SDK consider the entry at all; diagnostics

@@ -25,6 +25,9 @@ struct TurkcellEvaluator {
             let e = document.updates[i]
             guard androidFiltersHold(e, skipped: &skipped) else { continue }
             guard let target = e.androidTargetVersionCode, let build = profile.appBuildCode, target > Int64(build) else { continue }
+            // `shouldDisplay` (`UpdateEntry.java` L183-190): an optional update is shown while its display count
+            // (no record: 0) is below maxDisplayCount, so 0 or a negative value never shows it.
+            if !e.androidFlag("forceUpdate") && !e.androidFlag("forceExit"), let max = e.androidInt("maxDisplayCount"), max <= 0 { continue }
             let endOfSupport = e.filtersOnOS && !e.hasInstallTarget
             var decision: Decision
             if e.androidFlag("forceExit") {
@@ -64,6 +67,7 @@ struct TurkcellEvaluator {
             return Decision(.upToDate, rule: nil, reason: "\"updates\": [] crashes the iOS SDK before it shows anything",
                             diagnostics: [Diagnostic("turkcell.ios.emptyUpdates", .error, "iOS devices whose SDK crashes on \"updates\": []", path: "updates")])
         }
+        if let e = document.iOSObjectUpdate { return iOSUpdate(e) }
         for i in document.iOSUpdates.candidates({ values.raw[$0] }) {
             let e = document.updates[i]
             switch TurkcellProperties.iOSMatch(e.filters, values) {
@@ -74,35 +78,49 @@ struct TurkcellEvaluator {
             case true?: break
             }
             // The first entry whose filters match decides; the iOS SDK checks no version.
-            let language = e.descriptionsByLanguage ? properties.value("deviceLanguage") : nil
-            guard let description = e.description(language: language), Self.hasText(description["message"]) else {
-                return Decision(.upToDate, rule: e.id, reason: "\(e.id) matches but has no description with a message for \(language ?? "the device") or *",
-                                diagnostics: [Diagnostic("turkcell.ios.noDescription", .warning, "iOS devices whose matching update has no description message: nothing is shown")])
-            }
-            var diagnostics: [Diagnostic] = []
-            if description["whatIsNew"] == nil || description["warnings"] == nil {
-                diagnostics.append(Diagnostic("turkcell.ios.descriptionCrash", .error,
-                    "iOS devices shown an update whose description lacks whatIsNew or warnings: the iOS SDK 1.2 crashes building the alert"))
-            }
-            let url = e.string("targetWebsiteUrl").flatMap { $0.isEmpty ? nil : $0 }
-            if url == nil && e.iOSForceExitAbsentOrFalse {
-                var d = messages(reason: "\(e.id) matches but has no targetWebsiteUrl and no forceExit: the iOS SDK drops it")
-                d.diagnostics += [Diagnostic("turkcell.ios.updateDropped", .info, "iOS devices whose matching update is dropped for want of targetWebsiteUrl")]
-                return d
-            }
-            if e.iOSFlag("forceUpdate") || e.iOSFlag("forceExit") {
-                if url == nil {
-                    let endOfSupport = e.filtersOnOS
-                    return Decision(endOfSupport ? .unsupportedOS : .blocked, rule: e.id,
-                                    reason: "\(e.id) forces, but without targetWebsiteUrl its Install button opens nothing" + (endOfSupport ? " (end of support for this OS)" : ""),
-                                    diagnostics: diagnostics)
-                }
-                return Decision(.forced, rule: e.id, reason: "\(e.id) matches: forced update to \(url!)", diagnostics: diagnostics)
-            }
-            return Decision(.recommended, rule: e.id, reason: "\(e.id) matches: optional update (\"Remind me\" stays)", diagnostics: diagnostics)
+            return iOSUpdate(e)
         }
         return messages(reason: "no update entry matches")
     }
+
+    /// What the iOS SDK shows for the update it selected (`UpdateCheck.computeJson`, L114-185).
+    private func iOSUpdate(_ e: TurkcellEntry) -> Decision {
+        let language = e.descriptionsByLanguage ? properties.value("deviceLanguage") : nil
+        guard let description = e.description(language: language), Self.hasText(description["message"]) else {
+            return Decision(.upToDate, rule: e.id, reason: "\(e.id) matches but has no description with a message for \(language ?? "the device") or *",
+                            diagnostics: [Diagnostic("turkcell.ios.noDescription", .warning, "iOS devices whose matching update has no description message: nothing is shown")])
+        }
+        // L138-147: the message is copied with `stringWithString:` and warnings / whatIsNew appended with
+        // `stringByAppendingString:` when their description is not empty; a value that is not a string there
+        // is an unrecognised selector. A missing one is skipped.
+        let texts = ["message", "warnings", "whatIsNew"].filter { key in
+            guard let v = description[key] else { return false }
+            if case .string = v { return false }
+            return key == "message" || Self.hasText(v)
+        }
+        if !texts.isEmpty {
+            return Decision(.upToDate, rule: e.id, reason: "\(e.id) matches, and its description's \(texts.joined(separator: ", ")) is not text: the iOS SDK 1.2 crashes building the alert",
+                            diagnostics: [Diagnostic(Self.descriptionCrash, .error,
+                                "iOS devices whose SDK 1.2 crashes on the selected update's or message's description")])
+        }
+        let url = e.iOSWebsiteURL
+        if url == nil && e.iOSForceExitAbsentOrFalse {
+            var d = messages(reason: "\(e.id) matches but has no targetWebsiteUrl and no forceExit: the iOS SDK drops it")
+            d.diagnostics += [Diagnostic("turkcell.ios.updateDropped", .info, "iOS devices whose matching update is dropped for want of targetWebsiteUrl")]
+            return d
+        }
+        if e.iOSFlag("forceUpdate") || e.iOSFlag("forceExit") {
+            if url == nil {
+                let endOfSupport = e.filtersOnOS
+                return Decision(endOfSupport ? .unsupportedOS : .blocked, rule: e.id,
+                                reason: "\(e.id) forces, but without targetWebsiteUrl its Install button opens nothing" + (endOfSupport ? " (end of support for this OS)" : ""))
+            }
+            return Decision(.forced, rule: e.id, reason: "\(e.id) matches: forced update to \(url!)")
+        }
+        return Decision(.recommended, rule: e.id, reason: "\(e.id) matches: optional update (\"Remind me\" stays)")
+    }
+
+    static let descriptionCrash = "turkcell.ios.descriptionCrash"
 
     // MARK: messages
 
@@ -119,6 +137,9 @@ struct TurkcellEvaluator {
             let m = document.messages[i]
             guard androidFiltersHold(m, skipped: &skipped) else { continue }
             guard withinWindow(m, zone: context.options.timeZone) else { continue }
+            // `shouldDisplay` L180-183: a message for an app that is installed is not shown; the device's own app is.
+            if let own = profile.packageName, !m.androidTargetPackageName.isEmpty,
+               m.androidTargetPackageName == JavaText.removingWhitespace(own) { continue }
             let state = DisplayState(profile: profile)
             // optInt("maxDisplayCount", Integer.MAX_VALUE); a device with no record has shown it 0 times.
             if let max = m.androidInt("maxDisplayCount"), (state.count ?? 0) >= max { continue }
@@ -157,6 +178,12 @@ struct TurkcellEvaluator {
             if let last = state.lastShown, last.addingTimeInterval(Double(m.iOSInt("displayPeriodInHours") ?? 0) * 3600) > context.asOf {
                 return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) was shown less than displayPeriodInHours ago")
             }
+        }
+        // `computeMessageDictionary` L278-279: `setObject:forKey:` with a nil whatIsNew or warnings throws.
+        if description["whatIsNew"] == nil || description["warnings"] == nil {
+            return Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is selected, and its description lacks whatIsNew or warnings: the iOS SDK 1.2 crashes recording it",
+                            diagnostics: [Diagnostic(Self.descriptionCrash, .error,
+                                "iOS devices whose SDK 1.2 crashes on the selected update's or message's description")])
         }
         return Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is shown", notices: [m.id], diagnostics: [
             Diagnostic("turkcell.ios.messagesNotDisplayed", .info, "iOS devices for which a message is selected: the iOS SDK 1.2 never displays it")])

@@ -9,7 +9,7 @@ struct TurkcellProperties {
     /// The attribute names a filter key reads, for profile needs.
     static func column(for key: String) -> String? {
         switch key {
-        case "appPackageName", "appVersionName", "appVersionCode", "deviceOsName", "deviceOsVersion", "deviceApiLevel": return nil
+        case "appPackageName", "appVersionName", "appVersionCode", "deviceOsName", "deviceOsVersion", "deviceApiLevel", "updaterLevel": return nil
         default: return attributeColumns[InventoryColumn.normalize(key)] ?? key
         }
     }
@@ -25,7 +25,10 @@ struct TurkcellProperties {
         case "deviceApiLevel": return android ? profile.apiLevel.map(String.init) : nil
         case "deviceLanguage": return profile.attribute("language").map(Self.language)
         case "deviceIsTablet": return profile.attribute("is_tablet").map(Self.isTablet)
-        default: return profile.attribute(Self.column(for: key) ?? key)
+        // The Android SDK 1.2.4 sets it on every device (`Properties.java` L201); iOS has no such property.
+        case "updaterLevel": return android ? "3" : nil
+        // The iOS SDK 1.2 fills seven properties (`Configuration.m` L85-119), all above: any other key has no value.
+        default: return android ? profile.attribute(Self.column(for: key) ?? key) : nil
         }
     }
 

@@ -86,7 +86,7 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
         let android = PoV.decide(c, PoV.android(code: 1, sdk: 30))
         XCTAssertEqual(android.outcome, .notTargeted)
         XCTAssertEqual(android.diagnostics.map(\.code), [PoVAndroidDecoding.jsonRejected])
-        XCTAssertTrue(android.diagnostics[0].message.contains("line 1, column 76"), android.diagnostics[0].message)
+        XCTAssertEqual(android.diagnostics[0].location, SourceLocation(line: 1, column: 76))
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.0")).outcome, .forced)
     }
 

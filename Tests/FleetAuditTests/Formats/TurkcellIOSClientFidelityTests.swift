@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+@testable import FleetAudit
+@testable import FleetAuditIngest
+
+/// The Turkcell Updater iOS SDK 1.2 (Turkcell/TurkcellUpdater_iOS_sdk at 87e5c74,
+/// `TurkcellUpdater/TurkcellUpdater/TurkcellUpdaterDSK/`) where FleetAudit answered otherwise. Each case's
+/// expected answer is the SDK's, with the line that decides it.
+final class TurkcellIOSClientFidelityTests: XCTestCase {
+    private let description = #""descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}"#
+
+    private func decide(_ json: String, app: String = "1.0") throws -> (Decision, LoadedConfig) {
+        let path = TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory())
+        let c = try ConfigLoader().load(path, id: "t.json")
+        let p = Profile(platform: .ios, osVersion: "17.1", apiLevel: nil, appVersion: app, appBuild: nil, packageName: "a",
+                        attributes: [:])
+        return (c.config.evaluate(p, context: EvaluationContext()), c)
+    }
+
+    /// `Controller.getForceExitFromUpdate` L55-67: a forceExit whose description is not "true", "false", "1"
+    /// or "0" is "false", so without a URL the update is dropped (`UpdateCheck.m` L161-162).
+    func testAnUnrecognisedForceExitReadsAsFalse() throws {
+        for value in [#""yes""#, #""TRUE""#, "2", "null"] {
+            let (d, _) = try decide(#"{"packageName": "a", "updates": [{\#(description), "forceExit": \#(value)}]}"#)
+            XCTAssertEqual(d.outcome, .upToDate, value)
+            XCTAssertTrue(d.diagnostics.contains { $0.code == "turkcell.ios.updateDropped" }, value)
+        }
+        // JSON true is NSNumber 1: "1" forces; JSON false is "0", which is not "false": shown.
+        XCTAssertEqual(try decide(#"{"packageName": "a", "updates": [{\#(description), "forceExit": true}]}"#).0.outcome, .blocked)
+        XCTAssertEqual(try decide(#"{"packageName": "a", "updates": [{\#(description), "forceExit": false}]}"#).0.outcome, .recommended)
+    }
+
+    /// `Controller.getTargetPackageURLFromUpdate` L69-72 takes the `description` of targetWebsiteUrl: null is
+    /// "<null>" and 5 is "5", neither empty, so the alert is shown with that URL.
+    func testANullOrNumericWebsiteURLIsText() throws {
+        for value in ["null", "5"] {
+            let (d, _) = try decide(#"{"packageName": "a", "updates": [{\#(description), "targetWebsiteUrl": \#(value), "forceUpdate": true}]}"#)
+            XCTAssertEqual(d.outcome, .forced, value)
+        }
+    }
+
+    /// `Filter.getMatchedUpdateFromUpdateDataDictionary` L54-64 skips elements that are not dictionaries;
+    /// with none at all, L71-72 returns the array itself, which the SDK then reads as an update and crashes on.
+    func testNonObjectUpdatesAreSkipped() throws {
+        let (d, c) = try decide(#"{"packageName": "a", "updates": ["x", {"filters": {"appVersionName": "2.0"}, \#(description), "targetWebsiteUrl": "https://x"}, {\#(description), "targetWebsiteUrl": "https://y", "forceUpdate": true}]}"#)
+        XCTAssertEqual(d.rule, "updates[2]")
+        XCTAssertEqual(d.outcome, .forced)
+        XCTAssertTrue(c.config.diagnostics.contains { $0.code == TurkcellDocument.entryNotObject && $0.path == "updates[0]" })
+
+        let (crash, _) = try decide(#"{"packageName": "a", "updates": ["x", 5]}"#)
+        XCTAssertTrue(crash.diagnostics.contains { $0.code == "turkcell.ios.emptyUpdates" })
+    }
+
+    /// An `updates` object is enumerated by its keys, none a dictionary, so L71-72 returns the object: it is the
+    /// update, whatever its filters say.
+    func testAnUpdatesObjectIsTheUpdate() throws {
+        let (d, c) = try decide(#"{"packageName": "a", "updates": {"filters": {"appVersionName": "9.9"}, \#(description), "targetWebsiteUrl": "https://x"}}"#)
+        XCTAssertEqual(d.outcome, .recommended)
+        XCTAssertEqual(d.rule, "updates")
+        XCTAssertTrue(c.config.diagnostics.contains { $0.code == TurkcellDocument.updatesIsObject })
+        // Its filters are not read, on iOS or Android: no device value is asked for (DeclaredReads stops an
+        // undeclared read in the tests; the first version asked every device for its filters' keys).
+        let tablet = try decide(#"{"packageName": "a", "updates": {"filters": {"deviceIsTablet": "true"}, \#(description), "targetWebsiteUrl": "https://x"}, "messages": [{"filters": {"deviceModel": "x"}}]}"#)
+        XCTAssertEqual(tablet.0.outcome, .recommended)
+        XCTAssertEqual(tablet.1.config.needs.attributes.contains("istablet"), false)
+    }
+
+    /// `UpdateCheck.m` L138: `stringWithString:` of a message that is not text is an unrecognised selector.
+    func testAnUpdateMessageThatIsNotTextCrashes() throws {
+        let (d, _) = try decide(#"{"packageName": "a", "updates": [{"descriptions": {"*": {"message": 5}}, "targetWebsiteUrl": "https://x"}]}"#)
+        XCTAssertEqual(d.diagnostics.map(\.code), [TurkcellEvaluator.descriptionCrash])
+    }
+}
