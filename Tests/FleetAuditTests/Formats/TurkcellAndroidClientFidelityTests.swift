@@ -105,3 +105,39 @@ final class TurkcellAndroidClientFidelityTests: XCTestCase {
         XCTAssertFalse(c.config.needs.attributes.contains("updaterlevel"))
     }
 }
+
+/// `Utilities.parseIsoDate` (`Utilities.java` L415-432) and `Properties.java` L198, as the SDK reads them.
+final class TurkcellAndroidDatesAndLanguageTests: XCTestCase {
+    private func utc(_ text: String) -> Date? { AndroidMessageDate(text)?.instant(in: TimeZone(identifier: "UTC")!) }
+    private func iso(_ text: String) -> Date { Timestamps.parse(text)! }
+
+    func testLenientSimpleDateFormatPatterns() {
+        XCTAssertEqual(utc("2026-11-19T23:00"), iso("2026-11-19T00:00:00Z"), "the T… is not a pattern's: the date-only prefix")
+        XCTAssertEqual(utc("2026-11-19T10:00:00Z"), iso("2026-11-19T00:00:00Z"))
+        XCTAssertEqual(utc("2026-11-20 00:00:01"), iso("2026-11-20T00:00:01Z"))
+        XCTAssertEqual(utc("2026-1-5"), iso("2026-01-05T00:00:00Z"))
+        XCTAssertEqual(utc("2026-11-31"), iso("2026-12-01T00:00:00Z"), "lenient: rolls over")
+        XCTAssertEqual(utc("2026-11-20 10:00+0300"), iso("2026-11-20T07:00:00Z"))
+        XCTAssertEqual(utc("2026-11-20 10:00:00.500+03:00"), iso("2026-11-20T07:00:00.5Z"))
+        XCTAssertEqual(utc("2026-11-20 10:00 junk"), iso("2026-11-20T10:00:00Z"))
+        XCTAssertNil(utc("Nov 20, 2026"))
+    }
+
+    func testAMessageDateOnlyAndroidReadsDecidesOnAndroidAndIsSaid() throws {
+        let json = #"{"packageName": "a", "messages": [{"displayAfterDate": "2026-11-21T00:00", "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}]}"#
+        let path = TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory())
+        let c = try ConfigLoader().load(path, id: "t.json")
+        let context = EvaluationContext(asOf: iso("2026-11-20T12:00:00Z"), asOfIsExplicit: true)
+        let android = Profile(platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1.0", appBuild: "3", packageName: "a", attributes: [:])
+        XCTAssertEqual(c.config.evaluate(android, context: context).notices, [], "Android: after 2026-11-21 00:00")
+        let iOS = Profile(platform: .ios, osVersion: "17.1", apiLevel: nil, appVersion: "1.0", appBuild: nil, packageName: "a", attributes: [:])
+        XCTAssertEqual(c.config.evaluate(iOS, context: context).notices, ["messages[0]"], "iOS ignores the date")
+        XCTAssertEqual(Set(c.config.diagnostics.map(\.code)), [TurkcellDocument.androidOnlyDate, "turkcell.ios.messagesNotDisplayed"])
+    }
+
+    func testAndroidReadsTheWholeLanguageSubtag() {
+        XCTAssertEqual(TurkcellProperties.androidLanguage("fil-PH"), "fil")
+        XCTAssertEqual(TurkcellProperties.androidLanguage("en_GB"), "en")
+        XCTAssertEqual(TurkcellProperties.language("fil-PH"), "fi")
+    }
+}

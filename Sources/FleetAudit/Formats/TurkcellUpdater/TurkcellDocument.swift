@@ -19,8 +19,11 @@ struct TurkcellDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
     let needs: ProfileNeeds
 
-    /// Message date windows, read once: `yyyy-MM-dd` or `yyyy-MM-dd HH:mm`, placed in a zone when evaluated.
+    /// Message date windows as iOS reads them, once: `yyyy-MM-dd` or `yyyy-MM-dd HH:mm`, placed in a zone when evaluated.
     let messageWindows: [String: (after: WallClock?, before: WallClock?)]
+    /// The same dates as the Android SDK's lenient parser reads them.
+    let androidMessageWindows: [String: (after: AndroidMessageDate?, before: AndroidMessageDate?)]
+    static let androidOnlyDate = "turkcell.androidOnlyDate"
 
     /// Counted per device whose SDK skipped an entry because a filter pattern threw.
     static let invalidPatternSkip = Diagnostic("turkcell.android.entrySkipped", .warning,
@@ -155,17 +158,30 @@ struct TurkcellDocument: EvaluableConfig {
                 "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them", path: "messages"))
         }
         var windows: [String: (after: WallClock?, before: WallClock?)] = [:]
-        for m in messages {
+        var androidWindows: [String: (after: AndroidMessageDate?, before: AndroidMessageDate?)] = [:]
+        for m in messages where m.isObject {
             let after = m.string("displayAfterDate"), before = m.string("displayBeforeDate")
             windows[m.id] = (after.flatMap(WallClock.init), before.flatMap(WallClock.init))
-            for (key, text) in [("displayAfterDate", after), ("displayBeforeDate", before)] {
-                if let text, WallClock(text) == nil {
+            // `MessageEntry.getDate` reads the value with `optString`: a number or JSON null is text too.
+            let androidText = { (key: String) in m.object[key].map(JavaText.valueOf) }
+            androidWindows[m.id] = (androidText("displayAfterDate").flatMap(AndroidMessageDate.init),
+                                    androidText("displayBeforeDate").flatMap(AndroidMessageDate.init))
+            for key in ["displayAfterDate", "displayBeforeDate"] {
+                guard let value = m.object[key] else { continue }
+                let text = JavaText.valueOf(value)
+                let iOS = m.string(key).flatMap(WallClock.init) != nil
+                let android = AndroidMessageDate(text) != nil
+                if !iOS && !android {
                     diagnostics.append(Diagnostic("turkcell.badDate", .warning,
-                        "\(m.id).\(key) \"\(text)\" is neither yyyy-MM-dd nor yyyy-MM-dd HH:mm: the SDKs ignore it", path: "\(m.id).\(key)"))
+                        "\(m.id).\(key) \"\(text)\" is a date neither SDK reads (yyyy-MM-dd or yyyy-MM-dd HH:mm): both ignore it", path: "\(m.id).\(key)"))
+                } else if !iOS {
+                    diagnostics.append(Diagnostic(Self.androidOnlyDate, .warning,
+                        "\(m.id).\(key) \"\(text)\" is read by the Android SDK's lenient parser (a prefix, any digit count, values rolled over) and ignored by the iOS SDK, which reads only yyyy-MM-dd or yyyy-MM-dd HH:mm", path: "\(m.id).\(key)"))
                 }
             }
         }
         messageWindows = windows
+        androidMessageWindows = androidWindows
         androidDropped = dropped
         let updateIsObject = updates.map(\.isObject), messageIsObject = messages.map(\.isObject)
         androidUpdates = TurkcellCandidateIndex(updates, include: { updateIsObject[$0] && !dropped.contains($0) }, filing: filing,
@@ -216,7 +232,7 @@ struct TurkcellDocument: EvaluableConfig {
         let android = platform == .android
         return { text in
             guard let text else { return "" }
-            let language = TurkcellProperties.language(text)
+            let language = android ? TurkcellProperties.androidLanguage(text) : TurkcellProperties.language(text)
             var key = "="
             for f in filters {
                 key += android ? "\(f.android.evaluate(normalized: AndroidFilterRule.normalize(language)))"

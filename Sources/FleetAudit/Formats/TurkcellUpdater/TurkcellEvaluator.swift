@@ -136,7 +136,7 @@ struct TurkcellEvaluator {
         for i in document.androidMessages.candidates({ values.android[$0] }) {
             let m = document.messages[i]
             guard androidFiltersHold(m, skipped: &skipped) else { continue }
-            guard withinWindow(m, zone: context.options.timeZone) else { continue }
+            guard androidWithinWindow(m) else { continue }
             // `shouldDisplay` L180-183: a message for an app that is installed is not shown; the device's own app is.
             if let own = profile.packageName, !m.androidTargetPackageName.isEmpty,
                m.androidTargetPackageName == JavaText.removingWhitespace(own) { continue }
@@ -187,6 +187,16 @@ struct TurkcellEvaluator {
         }
         return Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is shown", notices: [m.id], diagnostics: [
             Diagnostic("turkcell.ios.messagesNotDisplayed", .info, "iOS devices for which a message is selected: the iOS SDK 1.2 never displays it")])
+    }
+
+    /// Android (`MessageEntry.shouldDisplay` L150-160): not before `displayAfterDate`, not after `displayBeforeDate`,
+    /// each as its lenient parser reads it, in the text's offset or the device's zone (`--timezone`).
+    private func androidWithinWindow(_ m: TurkcellEntry) -> Bool {
+        let window = document.androidMessageWindows[m.id]
+        let zone = context.options.timeZone
+        if let after = window?.after?.instant(in: zone), context.asOf < after { return false }
+        if let before = window?.before?.instant(in: zone), context.asOf > before { return false }
+        return true
     }
 
     /// `displayAfterDate` ≤ instant ≤ `displayBeforeDate`, each in the SDK's zone; an unreadable date is ignored.

@@ -23,7 +23,7 @@ struct TurkcellProperties {
         case "deviceOsName": return android ? "android" : "ios"
         case "deviceOsVersion": return profile.osVersion
         case "deviceApiLevel": return android ? profile.apiLevel.map(String.init) : nil
-        case "deviceLanguage": return profile.attribute("language").map(Self.language)
+        case "deviceLanguage": return profile.attribute("language").map { android ? Self.androidLanguage($0) : Self.language($0) }
         case "deviceIsTablet": return profile.attribute("is_tablet").map(Self.isTablet)
         // The Android SDK 1.2.4 sets it on every device (`Properties.java` L201); iOS has no such property.
         case "updaterLevel": return android ? "3" : nil
@@ -32,8 +32,13 @@ struct TurkcellProperties {
         }
     }
 
-    /// `deviceLanguage` from the inventory's language: its first two letters, as the SDKs read the locale.
+    /// iOS `deviceLanguage` from the inventory's language: its first two letters (`Configuration.m` L112-116).
     static func language(_ text: String) -> String { String(text.prefix(2)) }
+    /// Android `deviceLanguage`: `Locale.getLanguage()` (`Properties.java` L198), the language subtag whole
+    /// (`fil` of `fil-PH`), lower-cased.
+    static func androidLanguage(_ text: String) -> String {
+        String(text.prefix { $0 != "-" && $0 != "_" }).lowercased()
+    }
     /// `deviceIsTablet` from the inventory's tablet flag.
     static func isTablet(_ text: String) -> String { ["true", "1", "yes"].contains(text.lowercased()) ? "true" : "false" }
 
