@@ -35,6 +35,25 @@ final class EngineConformanceTests: XCTestCase {
         XCTAssertEqual(outcomesSeen, Set(Outcome.allCases), "the fleets reach every outcome")
     }
 
+    /// Documents drawn from each format's grammar of mistakes (`ConfigGrammar`): the odd documents the
+    /// differential runs against the clients found wrong, decided the same on the engine's path as on their own.
+    func testGeneratedDocumentsDecideAsEachDeviceOnItsOwn() throws {
+        var rng = SeededGenerator(seed: 34)
+        let directory = TestPaths.temporaryDirectory()
+        var compared = 0
+        for (format, make) in [("princeofversions", ConfigGrammar.princeOfVersions), ("turkcell", ConfigGrammar.turkcell)] {
+            for n in 0..<400 {
+                let text = make(&rng)
+                let path = TestPaths.write(text, named: "\(format)-\(n).json", in: directory)
+                let loaded = try ConfigLoader(forcedFormat: format == "turkcell" ? "turkcell-updater" : format).load(path, id: "\(format)-\(n).json")
+                let root = try ConfigLoader().document(path).root
+                let fleet = Self.fleet(for: [loaded], tokens: Self.tokens(in: root), rows: 120, rng: &rng)
+                compared += try check([loaded], fleet: fleet, label: text).profiles
+            }
+        }
+        XCTAssertGreaterThan(compared, 20_000)
+    }
+
     /// The sample configs evaluated together, as a run evaluates them: groups of configs sharing a projection,
     /// attribute classes merged across a group's configs.
     func testTheSampleConfigsTogether() throws {

@@ -196,6 +196,8 @@ struct TurkcellDocument: EvaluableConfig {
         notices = messages.map { NoticeInfo(id: $0.id, kind: "message") }
         self.diagnostics = diagnostics
         var attributes: Set<String> = [Self.messageDisplayCount, Self.messageLastShown]
+        // The iOS object update's filters are never read, its descriptions are.
+        if iOSObjectUpdate?.descriptionsByLanguage == true { attributes.insert("language") }
         for e in updates + messages {
             for f in e.filters { if let c = TurkcellProperties.column(for: f.key) { attributes.insert(c) } }
             // The description shown is the device language's, else `*`: a document with descriptions by
@@ -228,7 +230,7 @@ struct TurkcellDocument: EvaluableConfig {
             return { text in text.map { "=" + TurkcellProperties.isTablet($0) } ?? "" }
         }
         let filters = entries.flatMap { e in e.filters.filter { $0.key == property } }
-        let descriptions = entries.compactMap { $0.object["descriptions"]?.objectValue }
+        let descriptions = (entries + (iOSObjectUpdate.map { [$0] } ?? [])).compactMap { $0.object["descriptions"]?.objectValue }
         let android = platform == .android
         return { text in
             guard let text else { return "" }
