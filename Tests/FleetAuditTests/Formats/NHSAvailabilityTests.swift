@@ -71,6 +71,12 @@ final class NHSAvailabilityTests: XCTestCase {
         XCTAssert(decide(c, ios("16.0", "5.1"), releases: old) == (.upToDate, nil))
         let new = Releases([Release(platform: .ios, version: "5.3", minOS: "17.0")])
         XCTAssert(decide(c, ios("16.0", "5.1"), releases: new) == (.recommended, "recommendedAppVersion"))
+        // The app parses the store's version with its own 1-to-3-component type: "5.3.0.1" fails the lookup,
+        // whose latest version is then 0 (nothing recommended), and the devices are counted under a warning.
+        let fourParts = Releases([Release(platform: .ios, version: "5.1"), Release(platform: .ios, version: "5.3.0.1")])
+        XCTAssert(decide(c, ios("16.0", "5.1"), releases: fourParts) == (.upToDate, nil))
+        XCTAssertEqual(c.config.evaluate(ios("16.0", "5.1"), context: EvaluationContext(releases: fourParts)).diagnostics.map(\.code),
+                       [NHSAvailabilityDocument.storeVersionUnreadable])
         // Forced: installable → forced; nothing reaches it → blocked; only for a newer OS → unsupportedOS.
         XCTAssert(decide(c, ios("15.0", "4.0"), releases: new) == (.unsupportedOS, "minimumAppVersion"))
         XCTAssert(decide(c, ios("17.1", "4.0"), releases: new) == (.forced, "minimumAppVersion"))

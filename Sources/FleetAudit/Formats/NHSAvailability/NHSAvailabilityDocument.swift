@@ -7,6 +7,7 @@ struct NHSAvailabilityDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
 
     static let rejectedCode = "nhs.rejected"
+    static let storeVersionUnreadable = "nhs.ios.storeVersionUnreadable"
     static let unreadableDeviceVersion = Diagnostic("nhs.ios.unreadableDeviceVersion", .warning,
         "devices whose os_version or app_version is not 1 to 3 integer components: the app's Version parser throws")
 
@@ -131,7 +132,18 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         if app < r.recommendedApp {
             // The app asks the App Store for the latest version and recommends only if it has reached the value.
             if let releases = context.releases {
-                let latest = releases.candidates(for: profile).compactMap { $0.version.flatMap { DottedVersion(lenient: $0) } }.max()
+                // The App Store answers with the newest release's version text, which the app parses with its
+                // own Version type (1 to 3 integer components): one it cannot parse (`5.0.0.1`) fails the
+                // lookup, and the latest version is taken as 0.
+                let newest = releases.candidates(for: profile).compactMap { r in r.version.flatMap { v in DottedVersion(lenient: v).map { (v, $0) } } }
+                    .max { $0.1 < $1.1 }
+                if let newest, DottedVersion(newest.0) == nil {
+                    return Decision(.upToDate, rule: nil,
+                                    reason: "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the app cannot parse the store's version \"\(newest.0)\": its lookup fails and nothing is shown",
+                                    diagnostics: [Diagnostic(Self.storeVersionUnreadable, .warning,
+                                        "iOS devices not recommended an update because the store's newest version has more than three components or is not numeric: the NHS app's lookup fails")])
+                }
+                let latest = newest?.1
                 guard let latest, latest >= r.recommendedApp else {
                     return Decision(.upToDate, rule: nil,
                                     reason: "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the store's latest release (\(latest?.description ?? "none")) has not reached it, so nothing is shown")
