@@ -74,6 +74,8 @@ enum JavaText {
 
     /// The text without any character `isWhitespace` (the Turkcell SDK's `Utilities.removeWhiteSpaces`).
     static func removingWhitespace(_ text: String) -> String {
+        // Package names and URLs are ASCII without blanks: nothing to remove, and no per-scalar property look-up.
+        if text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.lazy.filter { !isWhitespace($0) })
         return String(scalars)

@@ -12,7 +12,9 @@ enum PoVAppleDecoding {
             return .unusable(Diagnostic(arrayDropped, .error,
                 "\(key) is \(value.kindDescription), not an array: the iOS/macOS client ignores it", path: key))
         }
-        let global = root["meta"]?.objectValue
+        // `UpdateInfo.swift` L95, L184: the global meta is `try? decode([String: AnyDecodable].self)`, so one nested
+        // value drops all of it.
+        let global = root["meta"]?.objectValue.flatMap { meta in meta.pairs.contains { $0.value.objectValue != nil || $0.value.arrayValue != nil } ? nil : meta }
         var configurations: [PoVConfiguration] = []
         var localNotes: [Diagnostic] = []
         for (index, element) in array.enumerated() {
@@ -61,6 +63,10 @@ enum PoVAppleDecoding {
             frequency = parsed
         }
 
+        // `ConfigurationData.meta` is `[String: AnyDecodable]?`: null is none, anything but an object fails the entry.
+        if let m = entry["meta"], !m.isNull, m.objectValue == nil {
+            return .failure(Problem("meta is \(m.kindDescription), not an object"))
+        }
         let meta = entry["meta"]?.objectValue
         if let meta, let nested = meta.keys.first(where: { k in
             switch meta[k]! { case .object, .array: return true; default: return false }
@@ -77,7 +83,8 @@ enum PoVAppleDecoding {
         }
         for key in entry["requirements"]?.objectValue?.keys ?? [] {
             let value = entry["requirements"]!.objectValue![key]!
-            if value.arrayValue != nil || value.objectValue != nil, key != "required_os_version", key != "requiredOsVersion" {
+            let isOSRequirement = Self.convertFromSnakeCase(key) == "requiredOsVersion"
+            if value.arrayValue != nil || value.objectValue != nil, !isOSRequirement {
                 // `ConfigurationData.swift` L49-55: a value `AnyDecodable` cannot decode is dropped by `try?`,
                 // so the requirement does not exist and holds.
                 notes.append(Diagnostic(requirementIgnored, .warning,
@@ -85,7 +92,7 @@ enum PoVAppleDecoding {
                     path: "\(id).requirements.\(key)"))
                 continue
             }
-            if key == "required_os_version" || key == "requiredOsVersion" {
+            if isOSRequirement {
                 if let text = value.stringValue, let parsed = PoVIOSVersion(text) {
                     requiredOS = .apple(parsed)
                 } else {
@@ -100,5 +107,17 @@ enum PoVAppleDecoding {
         return .success(PoVConfiguration(id: id, required: required, last: last, frequency: frequency,
                                          requiredOS: requiredOS, requirements: requirements,
                                          meta: mergedMeta(global, meta)))
+    }
+
+    /// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`, which the client decodes with
+    /// (`PrinceOfVersions.swift` L260): underscores at either end kept, a key without inner underscores as it is,
+    /// else the first word lower-cased and the others capitalized (`REQUIRED_OS_VERSION` is `requiredOsVersion`).
+    static func convertFromSnakeCase(_ key: String) -> String {
+        let leading = key.prefix { $0 == "_" }, trailing = key.reversed().prefix { $0 == "_" }
+        guard leading.count < key.count else { return key }
+        let core = key.dropFirst(leading.count).dropLast(trailing.count)
+        let words = core.split(separator: "_")
+        guard words.count > 1 else { return key }
+        return String(leading) + ([words[0].lowercased()] + words.dropFirst().map { $0.capitalized }).joined() + String(trailing)
     }
 }

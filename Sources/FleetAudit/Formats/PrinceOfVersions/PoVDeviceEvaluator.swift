@@ -33,17 +33,25 @@ struct PoVDeviceEvaluator {
 
     struct Unreadable: Error { let decision: Decision }
 
-    /// The installed version and the OS as the 4.x client reads them, or why it cannot.
-    typealias DeviceReading = Result<(installed: PoVVersion, os: PoVVersion), Unreadable>
+    /// The installed version and the OS as the 4.x client reads them, or why it cannot. The iOS/macOS client
+    /// reads the installed version only once it has chosen a configuration (`UpdateInfo.swift` L64,
+    /// `PoVError.swift` L57-66): an unreadable one fails only the devices for which some configuration holds.
+    typealias DeviceReading = Result<(installed: Result<PoVVersion, Unreadable>, os: PoVVersion), Unreadable>
 
     private func v4Device() -> DeviceReading {
         if isAndroid {
             guard let code = profile.appBuildCode, let level = profile.apiLevel else {
                 return .failure(Unreadable(decision: unreadable("the versionCode")))
             }
-            return .success((.code(Int64(code)), .code(Int64(level))))
+            return .success((.success(.code(Int64(code))), .code(Int64(level))))
         }
-        return appleDevice().map { (installed: $0.0, os: $0.1) }
+        guard let os = PoVIOSVersion(profile.osVersion) else {
+            return .failure(Unreadable(decision: unreadable("OS version \"\(profile.osVersion)\"")))
+        }
+        guard let app = PoVIOSVersion(appVersion: profile.appVersion, appBuild: profile.appBuild) else {
+            return .success((.failure(Unreadable(decision: unreadable("app version \"\(profile.appVersion)\""))), .apple(os)))
+        }
+        return .success((.success(.apple(app)), .apple(os)))
     }
 
     /// An iOS/macOS device's installed version (`app_version-app_build`) and OS, as the client parses them.
@@ -62,9 +70,9 @@ struct PoVDeviceEvaluator {
     // MARK: v4
 
     func v4(_ configurations: [PoVConfiguration], selection: PoVSelection) -> Decision {
-        let installed: PoVVersion, os: PoVVersion
+        let installedReading: Result<PoVVersion, Unreadable>, os: PoVVersion
         switch memo.device(profile, v4Device) {
-        case .success(let device): (installed, os) = device
+        case .success(let device): (installedReading, os) = device
         case .failure(let reading): return reading.decision
         }
         // Which configuration holds is decided without words; the reasons are built only when asked for
@@ -79,6 +87,13 @@ struct PoVDeviceEvaluator {
             }
         }
         if let chosen {
+            let installed: PoVVersion
+            switch installedReading {
+            case .success(let version): installed = version
+            case .failure(let reading):
+                return Decision(.notTargeted, rule: configurations[chosen].id, reason: reading.decision.reason,
+                                diagnostics: reading.decision.diagnostics)
+            }
             let decide = { self.decide(configurations[chosen], installed: installed) }
             return memo.decision(profile, configuration: chosen, decide)
         }

@@ -61,7 +61,10 @@ enum PoVRequirements {
             }
             return attribute.lowercased() == s.lowercased() ? .holds : fails("\(key) \(attribute) ≠ \(s)")
         case .null:
-            return .holds
+            // Only the iOS/macOS client keeps a null requirement (Android drops it while parsing, so it holds): the
+            // app's check receives NSNull, which a typed check does not accept (`ConfigurationData.swift` L55,
+            // `UpdateInfo.swift` L133-134).
+            return fails("\(key) is null, which the app's check does not accept")
         case .array, .object:
             return fails("\(key) is \(value.kindDescription), which no attribute can satisfy")
         }

@@ -3,6 +3,8 @@ import Foundation
 /// A loaded Turkcell Updater document: its entries, what each SDK drops or crashes on, and the decisions.
 struct TurkcellDocument: EvaluableConfig {
     let packageName: String?
+    /// `packageName` as the Android SDK compares it: without whitespace.
+    let androidPackageName: String
     var packageNames: [String] { packageName.map { [$0] } ?? [] }
     var deviceHistory: [String] { [Self.messageDisplayCount, Self.messageLastShown] }
     let updates: [TurkcellEntry]
@@ -58,6 +60,7 @@ struct TurkcellDocument: EvaluableConfig {
     /// - Parameter filing: false evaluates every entry for every device (the tests' reference).
     init(_ root: JSONObject, filing: Bool = true) {
         packageName = root["packageName"]?.stringValue
+        androidPackageName = JavaText.removingWhitespace(packageName ?? "")
         androidJSONRejection = JSONValue.object(root).firstObjectTrailingComma
         let keys = TurkcellFilterKeys()
         let updateArray = root["updates"]?.arrayValue ?? []
@@ -292,7 +295,7 @@ struct TurkcellDocument: EvaluableConfig {
             // Android compares both names without whitespace and matches nothing with an empty one
             // (`VersionsMap.isVersionMapOfPackageId`, L75-86); iOS compares them as they are (`Controller.m` L34).
             let matches = profile.platform == .android
-                ? { let ours = JavaText.removingWhitespace(packageName); return !ours.isEmpty && ours == JavaText.removingWhitespace(device) }()
+                ? !androidPackageName.isEmpty && androidPackageName == JavaText.removingWhitespace(device)
                 : device == packageName
             if !matches { return .notTargeted("the document is for \(packageName)") }
         }

@@ -41,4 +41,44 @@ final class PoVAppleClientFidelityTests: XCTestCase {
         let nullRequirements = try PoV.load(json: #"{"ios2": [{"requirements": null, "required_version": "1.0"}]}"#)
         XCTAssertEqual(PoV.decide(nullRequirements, PoV.apple(os: "17.0", app: "0.5")).outcome, .forced)
     }
+
+    /// `ConfigurationData.meta` is `[String: AnyDecodable]?` (L18): a meta that is not an object fails the entry
+    /// and `try?` (`UpdateInfo.swift` L180) drops the array; `ios ?? ios2` (L39) then reads the other key.
+    func testAMetaThatIsNotAnObjectDropsTheArray() throws {
+        let c = try PoV.load(json: #"{"ios": [{"required_version": "9.0", "meta": "x"}], "ios2": [{"required_version": "2.0"}]}"#)
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "16.4.1", app: "1.0")).rule, "ios2[0]")
+        // A global meta with a nested value is dropped whole (L95, L184); the entry's own meta stays.
+        let global = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "meta": {"a": "b"}}], "meta": {"x": {"y": 1}, "z": 1}}"#)
+        XCTAssertEqual(global.config.rules.first?.meta, .object(JSONObject([("a", .string("b"))])))
+    }
+
+    /// `PrinceOfVersions.swift` L260 decodes with `convertFromSnakeCase`: `REQUIRED_OS_VERSION` and
+    /// `required_OS_version` are the OS requirement (`requiredOsVersion`, `ConfigurationData.swift` L62);
+    /// `requiredOSVersion` is not.
+    func testTheOSRequirementKeyIsReadAfterSnakeCaseConversion() throws {
+        XCTAssertEqual(PoVAppleDecoding.convertFromSnakeCase("REQUIRED_OS_VERSION"), "requiredOsVersion")
+        XCTAssertEqual(PoVAppleDecoding.convertFromSnakeCase("required_OS_version"), "requiredOsVersion")
+        XCTAssertEqual(PoVAppleDecoding.convertFromSnakeCase("requiredOSVersion"), "requiredOSVersion")
+        XCTAssertEqual(PoVAppleDecoding.convertFromSnakeCase("_free_memory_"), "_freeMemory_")
+        let c = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "requirements": {"required_OS_version": "17.0"}}]}"#)
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "16.4.1", app: "1.0")).outcome, .unsupportedOS)
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.1", app: "1.0")).outcome, .forced)
+    }
+
+    /// `AnyDecodable.swift` L39-40 keeps a null requirement as NSNull and `UpdateInfo.swift` L133-134 hands it to
+    /// the app's check, which a typed check rejects: the entry does not hold.
+    func testANullRequirementDoesNotHoldOnIOS() throws {
+        let c = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "requirements": {"region": null}}]}"#)
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.0", attributes: ["region": "GB"])).outcome, .notTargeted)
+    }
+
+    /// The installed version is read only once a configuration is chosen (`UpdateInfo.swift` L64,
+    /// `PoVError.swift` L57-66): with none chosen, an unreadable app version changes nothing.
+    func testAnUnreadableAppVersionMattersOnlyOnceAnEntryIsChosen() throws {
+        let c = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "requirements": {"required_os_version": "17.0"}}]}"#)
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "16.4.1", app: "v1.2")).outcome, .unsupportedOS)
+        let chosen = PoV.decide(c, PoV.apple(os: "17.1", app: "v1.2"))
+        XCTAssertEqual(chosen.outcome, .notTargeted)
+        XCTAssertEqual(chosen.rule, "ios2[0]")
+    }
 }
