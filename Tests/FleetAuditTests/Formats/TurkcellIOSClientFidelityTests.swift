@@ -70,4 +70,15 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
         let (d, _) = try decide(#"{"packageName": "a", "updates": [{"descriptions": {"*": {"message": 5}}, "targetWebsiteUrl": "https://x"}]}"#)
         XCTAssertEqual(d.diagnostics.map(\.code), [TurkcellEvaluator.descriptionCrash])
     }
+
+    /// `Filter.m` L141-204 as SPEC §5.3 states it: the exclusion is decided on the parts as written, and a
+    /// matching `!x` fails the key even after a positive part matched.
+    func testTheExclusionRuleOfFilterM() {
+        XCTAssertEqual(TurkcellFilter.iOS(rule: "1.0,!1.0", value: "1.0"), false)
+        XCTAssertEqual(TurkcellFilter.iOS(rule: "1.0, !1.0", value: "1.0"), true, "' !1.0' does not start with '!': no exclusion")
+        XCTAssertEqual(TurkcellFilter.iOS(rule: "a, !b, !c", value: "c"), true, "'!b' yields true first")
+        XCTAssertEqual(TurkcellFilter.iOS(rule: "a,!b,!c", value: "c"), false)
+        XCTAssertEqual(TurkcellFilter.iOS(rule: "a,!b", value: "a"), true)
+        XCTAssertEqual(TurkcellFilter.iOS(rule: "!b", value: nil), true, "an absent property fails the test, so !b yields true")
+    }
 }

@@ -261,11 +261,12 @@ private final class CompiledRegex: @unchecked Sendable {
 
 // MARK: iOS
 
-/// iOS (Filter.m): nothing lower-cased; spaces (U+0020) removed from parts only; comparisons are
-/// lexicographic. Parts are tried in order and the first that matches decides (a `!part` → no match, a plain
-/// part → match); when none matches, the key matches iff the rule has a `!` part. An absent property matches
-/// no part. The case table shows this first-match order: `>5, !>=10, …` matches `6` (">5" comes first) but
-/// not `4` ("4" ≥ "10" as text).
+/// iOS (`Filter.m` L141-204, transcribed): nothing lower-cased; spaces (U+0020) removed from parts only;
+/// comparisons are lexicographic; an absent property fails every part's test. A part *yields* its test (`!x` the
+/// negation of x's). The rule *has an exclusion* when a part as written starts with `!` (`a,!b` has one, `a, !b`
+/// does not). Parts are tried in order: a `!x` part that yields false fails the key at once; without an
+/// exclusion the first part that yields true passes it; a key the loop does not decide passes iff some part
+/// yielded true. So `1.0,!1.0` fails `1.0`, `1.0, !1.0` passes it, and `a, !b, !c` passes `c`.
 struct IOSFilterRule: Sendable {
     struct Part: Sendable {
         let excluded: Bool
@@ -283,14 +284,21 @@ struct IOSFilterRule: Sendable {
             let excluded = p.hasPrefix("!")
             return Part(excluded: excluded, text: excluded ? String(p.dropFirst()) : p)
         }
-        hasExclusion = stripped.contains { $0.hasPrefix("!") }
+        // L162-166: as written, before the spaces are removed.
+        hasExclusion = rule.split(separator: ",", omittingEmptySubsequences: false).contains { $0.hasPrefix("!") }
     }
 
     func evaluate(_ value: String?) -> Bool? {
         guard let parts else { return nil }
-        guard let value else { return hasExclusion }
-        for part in parts where Self.partMatches(part.text, value) { return !part.excluded }
-        return hasExclusion
+        var yieldedTrue = false
+        for part in parts {
+            let test = value.map { Self.partMatches(part.text, $0) } ?? false
+            let yields = part.excluded ? !test : test
+            if yields { yieldedTrue = true }
+            if yields && !hasExclusion { return true }    // L189-191
+            if !yields && part.excluded { return false }  // L193-195
+        }
+        return yieldedTrue
     }
 
     private static func partMatches(_ part: String, _ value: String) -> Bool {
