@@ -48,6 +48,7 @@ struct PlanCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
+        if reports.metrics != nil { throw ValidationError("--metrics is written by audit only; plan has its JSON report and --junit") }
         var audit = try inventoryOptions.request()
         try evaluation.apply(to: &audit)
         loading.apply(to: &audit)

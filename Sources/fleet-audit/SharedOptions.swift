@@ -127,9 +127,13 @@ struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Render the HTML from this folder's templates instead of the built-in ones (see Templates/).", valueName: "dir"))
     var templates: String?
 
+    @Option(help: ArgumentHelp("audit only: write the run as Prometheus text exposition to this file, for node-exporter's textfile collector (written whole; a failed run keeps the last success time).", valueName: "file"))
+    var metrics: String?
+
     func validate() throws {
         // The reports carry the generation time: a reproducible build's epoch that cannot be read is said, not ignored.
         if let problem = Timestamps.sourceDateEpochProblem() { throw ValidationError(problem) }
+        if metrics == "-" { throw ValidationError("--metrics takes a file (the textfile collector reads files), not -") }
         if [json, xml, html, junit].filter({ $0 == "-" }).count > 1 {
             throw ValidationError("only one of --json, --xml, --html, --junit can be - (standard output)")
         }
@@ -143,6 +147,7 @@ struct ReportOptions: ParsableArguments {
         targets.html = html
         targets.junit = junit
         targets.templatesDirectory = templates
+        targets.metrics = metrics
         return targets
     }
 

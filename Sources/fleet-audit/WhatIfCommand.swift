@@ -101,6 +101,7 @@ struct WhatIfCommand: ParsableCommand {
     }
 
     func run() throws {
+        if reports.metrics != nil { throw ValidationError("--metrics is written by audit only; whatif has its JSON report and --junit") }
         var audit = try inventoryOptions.request()
         audit.releasesPath = releases
         var request = WhatIfRequest(audit: audit, platform: Platform(platform))

@@ -23,7 +23,8 @@ public enum OutputGuard {
         if let dir = targets.directory {
             for format in ReportFormat.directoryFormats { out.append(("--out", (dir as NSString).appendingPathComponent(format.fileName(stem: stem)))) }
         }
-        for (flag, path) in [("--json", targets.json), ("--xml", targets.xml), ("--html", targets.html), ("--junit", targets.junit)] {
+        for (flag, path) in [("--json", targets.json), ("--xml", targets.xml), ("--html", targets.html), ("--junit", targets.junit),
+                             ("--metrics", targets.metrics)] {
             if let path { out.append((flag, path)) }
         }
         return out

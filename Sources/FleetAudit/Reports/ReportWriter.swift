@@ -14,10 +14,12 @@ public struct ReportTargets: Sendable {
     public var junit: String?
     /// `--templates DIR`, else the built-in templates.
     public var templatesDirectory: String?
+    /// `--metrics FILE`: the audit as Prometheus text exposition (`PrometheusMetrics`).
+    public var metrics: String?
 
     public init() {}
 
-    public var isEmpty: Bool { directory == nil && json == nil && xml == nil && html == nil && junit == nil }
+    public var isEmpty: Bool { directory == nil && json == nil && xml == nil && html == nil && junit == nil && metrics == nil }
 }
 
 /// Removes `path` when it is a regular file (never a device or a pipe given as an output).
@@ -77,6 +79,11 @@ public enum ReportWriter {
         for (format, path) in [(ReportFormat.json, targets.json), (.xml, targets.xml), (.html, targets.html), (.junit, targets.junit)] {
             guard let path else { continue }
             if path == "-" { stdout = try text(format) } else { files.append((path, try text(format))) }
+        }
+        if let path = targets.metrics, let audit = report as? AuditReport {
+            // A failed run keeps the last success an earlier file recorded.
+            let previous = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(PrometheusMetrics.lastSuccess(in:))
+            files.append((path, PrometheusMetrics.render(audit, previousLastSuccess: previous)))
         }
         // Every file of the set is written under a temporary name first; only then are they renamed. A write that
         // fails (a full disk) leaves none of this run's files, and removes the earlier run's: a folder cron
