@@ -9,11 +9,11 @@ import XCTest
 final class TurkcellIOSClientFidelityTests: XCTestCase {
     private let description = #""descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}"#
 
-    private func decide(_ json: String, app: String = "1.0") throws -> (Decision, LoadedConfig) {
+    private func decide(_ json: String, app: String = "1.0", attributes: [String: String] = [:]) throws -> (Decision, LoadedConfig) {
         let path = TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory())
         let c = try ConfigLoader().load(path, id: "t.json")
         let p = Profile(platform: .ios, osVersion: "17.1", apiLevel: nil, appVersion: app, appBuild: nil, packageName: "a",
-                        attributes: [:])
+                        attributes: attributes)
         return (c.config.evaluate(p, context: EvaluationContext()), c)
     }
 
@@ -80,5 +80,46 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
         XCTAssertEqual(TurkcellFilter.iOS(rule: "a,!b,!c", value: "c"), false)
         XCTAssertEqual(TurkcellFilter.iOS(rule: "a,!b", value: "a"), true)
         XCTAssertEqual(TurkcellFilter.iOS(rule: "!b", value: nil), true, "an absent property fails the test, so !b yields true")
+    }
+
+    /// `Configuration.m` L101-104 sets deviceModel on iOS: a filter on it reads the `model` column.
+    func testDeviceModelIsOneOfTheSevenProperties() throws {
+        let json = #"{"packageName": "a", "updates": [{"filters": {"deviceModel": "iPhone*"}, \#(description), "targetWebsiteUrl": "https://x"}]}"#
+        XCTAssertEqual(try decide(json, attributes: ["model": "iPhone12,1"]).0.outcome, .recommended)
+        XCTAssertEqual(try decide(json, attributes: ["model": "iPad8,1"]).0.outcome, .upToDate)
+    }
+
+    /// Every crash path the SDK has is a diagnostic on the devices that reach it (differential run, 10,000 cases).
+    func testEveryCrashPathIsSaidOnTheDevicesThatReachIt() throws {
+        let update = #"\#(description), "targetWebsiteUrl": "https://x""#
+        let crashes: [(String, String)] = [
+            // Filter.m L54 / L85: enumerating text or null.
+            (#"{"packageName": "a", "updates": "none"}"#, TurkcellEvaluator.typeCrash),
+            (#"{"packageName": "a", "updates": [{\#(update)}], "messages": null}"#, TurkcellEvaluator.typeCrash),
+            // L150: filters that are not an object.
+            (#"{"packageName": "a", "updates": [{"filters": [], \#(update)}]}"#, TurkcellEvaluator.typeCrash),
+            // L156-157: a rule that is not text, in a message, crashes even when an update decides (UpdateCheck.m L100).
+            (#"{"packageName": "a", "updates": [{\#(update)}], "messages": [{"filters": {"deviceIsTablet": false}}]}"#, "turkcell.ios.nullFilter"),
+            // Controller.m L77 / L84: descriptions, or the description selected, not an object.
+            (#"{"packageName": "a", "updates": [{"descriptions": [], "targetWebsiteUrl": "https://x"}]}"#, TurkcellEvaluator.typeCrash),
+            (#"{"packageName": "a", "updates": [{"descriptions": {"*": "Update now"}, "targetWebsiteUrl": "https://x"}]}"#, TurkcellEvaluator.typeCrash),
+            // UpdateCheck.m L138-147: a null warnings is "<null>", appended with stringByAppendingString:.
+            (#"{"packageName": "a", "updates": [{"descriptions": {"*": {"message": "m", "warnings": null}}, "targetWebsiteUrl": "https://x"}]}"#, TurkcellEvaluator.descriptionCrash),
+            // Controller.m L118: a null id read with intValue.
+            (#"{"packageName": "a", "messages": [{"id": null, "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}]}"#, TurkcellEvaluator.typeCrash),
+            // Filter.m L104-105 with Controller.m L77: `"messages": []` is read as the message.
+            (#"{"packageName": "a", "messages": []}"#, "turkcell.ios.noMessageMatches"),
+        ]
+        for (json, code) in crashes {
+            let (d, _) = try decide(json)
+            XCTAssertTrue(d.diagnostics.contains { $0.code == code }, "\(json): \(d.diagnostics.map(\.code)) \(d.reason)")
+        }
+    }
+
+    /// `Filter.m` L85, L104-105: a `messages` object is enumerated by its keys, none a dictionary, and returned:
+    /// it is the message, its filters unread.
+    func testAMessagesObjectIsTheMessage() throws {
+        let (d, _) = try decide(#"{"packageName": "a", "messages": {"filters": {"deviceModel": "none"}, "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}}"#)
+        XCTAssertEqual(d.notices, ["messages"])
     }
 }

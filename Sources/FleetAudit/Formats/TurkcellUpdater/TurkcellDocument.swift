@@ -13,6 +13,13 @@ struct TurkcellDocument: EvaluableConfig {
     let emptyUpdatesArray: Bool
     /// `updates` given as an object, which the iOS SDK takes as the update itself, filters unread.
     let iOSObjectUpdate: TurkcellEntry?
+    /// `updates` / `messages` given as something the iOS SDK cannot enumerate (text, a number, null): it crashes.
+    let iOSUpdatesNotCollection: String?
+    let iOSMessagesNotCollection: String?
+    /// `messages` given as an object: to iOS, the message itself, its filters unread (`Filter.m` L85, L104-105).
+    let iOSObjectMessage: TurkcellEntry?
+    /// `messages` is an array: with no entry matching, the iOS SDK reads the array as the message and crashes.
+    let messagesIsArray: Bool
     /// Indices of updates the Android SDK drops while parsing.
     let androidDropped: Set<Int>
     let platforms: [Platform] = [.android, .ios]
@@ -72,6 +79,14 @@ struct TurkcellDocument: EvaluableConfig {
         emptyUpdatesArray = root["updates"]?.arrayValue.map { !$0.contains { $0.objectValue != nil } } == true
         // Its filters are never read: numbered apart, so that no device's value for them is read (or must be declared).
         iOSObjectUpdate = root["updates"]?.objectValue.map { TurkcellEntry(id: "updates", .object($0), keys: TurkcellFilterKeys()) }
+        iOSObjectMessage = root["messages"]?.objectValue.map { TurkcellEntry(id: "messages", .object($0), keys: TurkcellFilterKeys()) }
+        func notCollection(_ key: String) -> String? {
+            guard let v = root[key], v.arrayValue == nil, v.objectValue == nil else { return nil }
+            return "\(key) is \(v.kindDescription)"
+        }
+        iOSUpdatesNotCollection = notCollection("updates")
+        iOSMessagesNotCollection = notCollection("messages")
+        messagesIsArray = root["messages"]?.arrayValue != nil
         filterKeys = keys.names
 
         var diagnostics: [Diagnostic] = []
@@ -192,15 +207,16 @@ struct TurkcellDocument: EvaluableConfig {
         androidMessages = TurkcellCandidateIndex(messages, include: { messageIsObject[$0] && !droppedMessages.contains($0) }, filing: filing,
                                                  exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
         iOSUpdates = TurkcellCandidateIndex(updates, include: { updateIsObject[$0] }, filing: filing,
-                                            exactValues: { $0.iOS.exactValues }, mayStop: { $0.rule == nil })
+                                            exactValues: { $0.iOS.exactValues }, mayStop: { $0.iOS.parts == nil })
         iOSMessages = TurkcellCandidateIndex(messages, include: { messageIsObject[$0] }, filing: filing,
-                                             exactValues: { $0.iOS.exactValues }, mayStop: { $0.rule == nil })
+                                             exactValues: { $0.iOS.exactValues }, mayStop: { $0.iOS.parts == nil })
         rules = updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
-        notices = messages.map { NoticeInfo(id: $0.id, kind: "message") }
+            + (iOSObjectUpdate.map { [RuleInfo(id: $0.id, summary: "iOS only: the updates object itself, its filters unread")] } ?? [])
+        notices = messages.map { NoticeInfo(id: $0.id, kind: "message") } + (iOSObjectMessage.map { [NoticeInfo(id: $0.id, kind: "message")] } ?? [])
         self.diagnostics = diagnostics
         var attributes: Set<String> = [Self.messageDisplayCount, Self.messageLastShown]
         // The iOS object update's filters are never read, its descriptions are.
-        if iOSObjectUpdate?.descriptionsByLanguage == true { attributes.insert("language") }
+        if iOSObjectUpdate?.descriptionsByLanguage == true || iOSObjectMessage?.descriptionsByLanguage == true { attributes.insert("language") }
         for e in updates + messages {
             for f in e.filters { if let c = TurkcellProperties.column(for: f.key) { attributes.insert(c) } }
             // The description shown is the device language's, else `*`: a document with descriptions by
@@ -233,7 +249,7 @@ struct TurkcellDocument: EvaluableConfig {
             return { text in text.map { "=" + TurkcellProperties.isTablet($0) } ?? "" }
         }
         let filters = entries.flatMap { e in e.filters.filter { $0.key == property } }
-        let descriptions = (entries + (iOSObjectUpdate.map { [$0] } ?? [])).compactMap { $0.object["descriptions"]?.objectValue }
+        let descriptions = (entries + [iOSObjectUpdate, iOSObjectMessage].compactMap { $0 }).compactMap { $0.object["descriptions"]?.objectValue }
         let android = platform == .android
         return { text in
             guard let text else { return "" }
@@ -244,7 +260,8 @@ struct TurkcellDocument: EvaluableConfig {
                                : f.iOS.evaluate(language).map { $0 ? "1" : "0" } ?? "crash"
                 key += ","
             }
-            for d in descriptions { key += d[language]?.objectValue == nil ? "*" : "L" }
+            // Absent: the `*` description; an object: the language's; anything else (null, text): iOS crashes on it.
+            for d in descriptions { key += d[language].map { $0.objectValue == nil ? "X" : "L" } ?? "*" }
             return key
         }
     }
@@ -265,12 +282,12 @@ struct TurkcellDocument: EvaluableConfig {
             let path = "\(e.id).filters.\(f.key)"
             switch raw[f.key] {
             case .null?:
-                out.append(Diagnostic("turkcell.ios.nullFilter", .error, "\(path) is null: the iOS SDK crashes on it (Android ignores it)", path: path))
+                out.append(Diagnostic("turkcell.ios.nullFilter", .error, "\(path) is null: the iOS SDK crashes on it (Android reads the text \"null\")", path: path))
                 continue
             case .string?: break
             default:
-                out.append(Diagnostic("turkcell.nonStringFilter", .warning,
-                    "\(path) is \(raw[f.key]!.kindDescription), not a string: the SDKs read its text \(f.rule ?? "")", path: path))
+                out.append(Diagnostic("turkcell.ios.nullFilter", .error,
+                    "\(path) is \(raw[f.key]!.kindDescription), not a string: the iOS SDK crashes on it (Android reads its text \(f.rule ?? ""))", path: path))
             }
             guard let rule = f.rule else { continue }
             if f.key == "deviceOsName", rule != rule.lowercased(), rule.lowercased().contains("ios") {

@@ -14,12 +14,12 @@ struct TurkcellEntry: Sendable {
         let android: AndroidFilterRule
         let iOS: IOSFilterRule
 
-        init(key: String, keyIndex: Int, rule: String?, androidRule: String? = nil) {
+        init(key: String, keyIndex: Int, rule: String?, androidRule: String? = nil, iOSReadable: Bool = true) {
             self.key = key
             self.keyIndex = keyIndex
             self.rule = rule
             android = AndroidFilterRule(androidRule ?? rule)
-            iOS = IOSFilterRule(rule)
+            iOS = IOSFilterRule(iOSReadable ? rule : nil)
         }
     }
     /// Filters in document order (both SDKs check them in that order).
@@ -27,12 +27,15 @@ struct TurkcellEntry: Sendable {
 
     /// Whether the element was an object: both SDKs skip any other element of `updates` and `messages`.
     let isObject: Bool
+    /// `filters` given but not an object: the iOS SDK asks it for `allKeys` (`Filter.m` L150) and crashes.
+    let filtersNotObject: Bool
 
     init(id: String, _ element: JSONValue, keys: TurkcellFilterKeys) {
         self.id = id
         self.isObject = element.objectValue != nil
         let object = element.objectValue ?? JSONObject()
         self.object = object
+        filtersNotObject = object["filters"].map { $0.objectValue == nil } ?? false
         let f = object["filters"]?.objectValue ?? JSONObject()
         filters = f.keys.map { key in
             let v = f[key]!
@@ -42,8 +45,10 @@ struct TurkcellEntry: Sendable {
             case .string(let s): rule = s
             default: rule = JSONWriter.compact(v)
             }
-            // Android reads a rule with `optString` (`FilteredEntry.java` L52): JSON null is the text "null".
-            return Filter(key: key, keyIndex: keys.number(key), rule: rule, androidRule: v.isNull ? "null" : rule)
+            // Android reads a rule with `optString` (`FilteredEntry.java` L52): JSON null is the text "null". iOS
+            // calls `componentsSeparatedByString:` on it (`Filter.m` L156-157): anything but a string crashes.
+            return Filter(key: key, keyIndex: keys.number(key), rule: rule, androidRule: v.isNull ? "null" : rule,
+                          iOSReadable: v.stringValue != nil)
         }
     }
 

@@ -5,9 +5,9 @@ struct TurkcellEvaluator {
     let document: TurkcellDocument
     let profile: Profile
     let context: EvaluationContext
-    private let properties: TurkcellProperties
+    let properties: TurkcellProperties
     /// The profile's value of every filter key, read once.
-    private let values: TurkcellProfileValues
+    let values: TurkcellProfileValues
 
     init(document: TurkcellDocument, profile: Profile, context: EvaluationContext) {
         self.document = document
@@ -60,74 +60,12 @@ struct TurkcellEvaluator {
         }
     }
 
-    // MARK: iOS
-
-    func iOS() -> Decision {
-        if document.emptyUpdatesArray {
-            return Decision(.upToDate, rule: nil, reason: "\"updates\": [] crashes the iOS SDK before it shows anything",
-                            diagnostics: [Diagnostic("turkcell.ios.emptyUpdates", .error, "iOS devices whose SDK crashes on \"updates\": []", path: "updates")])
-        }
-        if let e = document.iOSObjectUpdate { return iOSUpdate(e) }
-        for i in document.iOSUpdates.candidates({ values.raw[$0] }) {
-            let e = document.updates[i]
-            switch TurkcellProperties.iOSMatch(e.filters, values) {
-            case nil:
-                return Decision(.upToDate, rule: e.id, reason: "a null filter in \(e.id) crashes the iOS SDK",
-                                diagnostics: [Diagnostic("turkcell.ios.nullFilter", .error, "iOS devices whose SDK crashes on a null filter")])
-            case false?: continue
-            case true?: break
-            }
-            // The first entry whose filters match decides; the iOS SDK checks no version.
-            return iOSUpdate(e)
-        }
-        return messages(reason: "no update entry matches")
-    }
-
-    /// What the iOS SDK shows for the update it selected (`UpdateCheck.computeJson`, L114-185).
-    private func iOSUpdate(_ e: TurkcellEntry) -> Decision {
-        let language = e.descriptionsByLanguage ? properties.value("deviceLanguage") : nil
-        guard let description = e.description(language: language), Self.hasText(description["message"]) else {
-            return Decision(.upToDate, rule: e.id, reason: "\(e.id) matches but has no description with a message for \(language ?? "the device") or *",
-                            diagnostics: [Diagnostic("turkcell.ios.noDescription", .warning, "iOS devices whose matching update has no description message: nothing is shown")])
-        }
-        // L138-147: the message is copied with `stringWithString:` and warnings / whatIsNew appended with
-        // `stringByAppendingString:` when their description is not empty; a value that is not a string there
-        // is an unrecognised selector. A missing one is skipped.
-        let texts = ["message", "warnings", "whatIsNew"].filter { key in
-            guard let v = description[key] else { return false }
-            if case .string = v { return false }
-            return key == "message" || Self.hasText(v)
-        }
-        if !texts.isEmpty {
-            return Decision(.upToDate, rule: e.id, reason: "\(e.id) matches, and its description's \(texts.joined(separator: ", ")) is not text: the iOS SDK 1.2 crashes building the alert",
-                            diagnostics: [Diagnostic(Self.descriptionCrash, .error,
-                                "iOS devices whose SDK 1.2 crashes on the selected update's or message's description")])
-        }
-        let url = e.iOSWebsiteURL
-        if url == nil && e.iOSForceExitAbsentOrFalse {
-            var d = messages(reason: "\(e.id) matches but has no targetWebsiteUrl and no forceExit: the iOS SDK drops it")
-            d.diagnostics += [Diagnostic("turkcell.ios.updateDropped", .info, "iOS devices whose matching update is dropped for want of targetWebsiteUrl")]
-            return d
-        }
-        if e.iOSFlag("forceUpdate") || e.iOSFlag("forceExit") {
-            if url == nil {
-                let endOfSupport = e.filtersOnOS
-                return Decision(endOfSupport ? .unsupportedOS : .blocked, rule: e.id,
-                                reason: "\(e.id) forces, but without targetWebsiteUrl its Install button opens nothing" + (endOfSupport ? " (end of support for this OS)" : ""))
-            }
-            return Decision(.forced, rule: e.id, reason: "\(e.id) matches: forced update to \(url!)")
-        }
-        return Decision(.recommended, rule: e.id, reason: "\(e.id) matches: optional update (\"Remind me\" stays)")
-    }
-
-    static let descriptionCrash = "turkcell.ios.descriptionCrash"
-
     // MARK: messages
 
     /// With no update shown, the message the platform's SDK selects, if any (docs/formats/turkcell.md).
     func messages(reason: String) -> Decision {
         guard !document.messages.isEmpty else { return Decision(.upToDate, rule: nil, reason: reason) }
-        return profile.platform == .android ? androidMessages(reason: reason) : iOSMessages(reason: reason)
+        return androidMessages(reason: reason)
     }
 
     /// Android (VersionsMap.getMessage): the first entry whose filters, dates and display records allow it.
@@ -150,45 +88,6 @@ struct TurkcellEvaluator {
         return Decision(.upToDate, rule: nil, reason: reason + "; no message applies", diagnostics: skipped)
     }
 
-    /// iOS (Filter.getMatchedMessage, then UpdateCheck.computeMessageDictionary): the first entry whose
-    /// filters match is the only candidate. It is shown when its description has a `message`, the dates allow
-    /// it and, for a device that has shown it before, the display count is under `maxDisplayCount` and
-    /// `displayPeriodInHours` have passed since it was last shown.
-    private func iOSMessages(reason: String) -> Decision {
-        let first = document.iOSMessages.candidates({ values.raw[$0] })
-            .first { TurkcellProperties.iOSMatch(document.messages[$0].filters, values) == true }
-        guard let m = first.map({ document.messages[$0] }) else {
-            return Decision(.upToDate, rule: nil, reason: reason + "; no message applies", diagnostics: [
-                Diagnostic("turkcell.ios.noMessageMatches", .error,
-                           "iOS devices no message entry matches: the iOS SDK 1.2 then treats the whole array as the message and crashes")])
-        }
-        let language = m.descriptionsByLanguage ? properties.value("deviceLanguage") : nil
-        guard let description = m.description(language: language), description["message"] != nil else {
-            return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) matches but has no description with a message for \(language ?? "the device") or *: nothing is shown")
-        }
-        guard withinWindow(m, zone: TimeZone(secondsFromGMT: 2 * 3600)!) else {
-            return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) matches but is outside its display dates")
-        }
-        let state = DisplayState(profile: profile)
-        if state.hasRecord {
-            // An absent maxDisplayCount is INT_MAX; a present one is read with intValue ("500" is 500).
-            if (state.count ?? 0) >= (m.iOSInt("maxDisplayCount") ?? Int64(Int32.max)) {
-                return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) has been shown maxDisplayCount times")
-            }
-            if let last = state.lastShown, last.addingTimeInterval(Double(m.iOSInt("displayPeriodInHours") ?? 0) * 3600) > context.asOf {
-                return Decision(.upToDate, rule: nil, reason: reason + "; \(m.id) was shown less than displayPeriodInHours ago")
-            }
-        }
-        // `computeMessageDictionary` L278-279: `setObject:forKey:` with a nil whatIsNew or warnings throws.
-        if description["whatIsNew"] == nil || description["warnings"] == nil {
-            return Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is selected, and its description lacks whatIsNew or warnings: the iOS SDK 1.2 crashes recording it",
-                            diagnostics: [Diagnostic(Self.descriptionCrash, .error,
-                                "iOS devices whose SDK 1.2 crashes on the selected update's or message's description")])
-        }
-        return Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is shown", notices: [m.id], diagnostics: [
-            Diagnostic("turkcell.ios.messagesNotDisplayed", .info, "iOS devices for which a message is selected: the iOS SDK 1.2 never displays it")])
-    }
-
     /// Android (`MessageEntry.shouldDisplay` L150-160): not before `displayAfterDate`, not after `displayBeforeDate`,
     /// each as its lenient parser reads it, in the text's offset or the device's zone (`--timezone`).
     private func androidWithinWindow(_ m: TurkcellEntry) -> Bool {
@@ -200,7 +99,7 @@ struct TurkcellEvaluator {
     }
 
     /// `displayAfterDate` ≤ instant ≤ `displayBeforeDate`, each in the SDK's zone; an unreadable date is ignored.
-    private func withinWindow(_ m: TurkcellEntry, zone: TimeZone) -> Bool {
+    func withinWindow(_ m: TurkcellEntry, zone: TimeZone) -> Bool {
         let window = document.messageWindows[m.id]
         if let after = window?.after?.instant(in: zone), context.asOf < after { return false }
         if let before = window?.before?.instant(in: zone), context.asOf > before { return false }
@@ -208,7 +107,7 @@ struct TurkcellEvaluator {
     }
 
     /// A description text the SDK accepts: present and, as its `description`, not empty.
-    private static func hasText(_ value: JSONValue?) -> Bool {
+    static func hasText(_ value: JSONValue?) -> Bool {
         switch value {
         case nil, .null?: return false
         case .string(let s)?: return !s.isEmpty
@@ -219,7 +118,7 @@ struct TurkcellEvaluator {
 
 /// The device's message display record from the state columns (docs/inventory.md): how often the message was shown
 /// and when last. A device has a record once it has shown the message.
-private struct DisplayState {
+struct DisplayState {
     let count: Int64?
     let lastShown: Date?
 

@@ -25,6 +25,7 @@ struct TurkcellProperties {
         case "deviceApiLevel": return android ? profile.apiLevel.map(String.init) : nil
         case "deviceLanguage": return profile.attribute("language").map { android ? Self.androidLanguage($0) : Self.language($0) }
         case "deviceIsTablet": return profile.attribute("is_tablet").map(Self.isTablet)
+        case "deviceModel": return profile.attribute("model")
         // The Android SDK 1.2.4 sets it on every device (`Properties.java` L201); iOS has no such property.
         case "updaterLevel": return android ? "3" : nil
         // The iOS SDK 1.2 fills seven properties (`Configuration.m` L85-119), all above: any other key has no value.
