@@ -121,5 +121,9 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
     func testAMessagesObjectIsTheMessage() throws {
         let (d, _) = try decide(#"{"packageName": "a", "messages": {"filters": {"deviceModel": "none"}, "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}}"#)
         XCTAssertEqual(d.notices, ["messages"])
+        // Its dates decide as an entry's do (differential case c008237: past its displayBeforeDate, not shown).
+        let late = try decide(#"{"packageName": "a", "messages": {"displayBeforeDate": "2020-01-01", "descriptions": {"*": {"message": "m"}}}}"#)
+        XCTAssertEqual(late.0.notices, [])
+        XCTAssertEqual(late.0.diagnostics.map(\.code), [], "outside its dates: nothing recorded, no crash")
     }
 }

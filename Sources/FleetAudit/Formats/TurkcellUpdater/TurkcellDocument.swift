@@ -177,7 +177,8 @@ struct TurkcellDocument: EvaluableConfig {
         }
         var windows: [String: (after: WallClock?, before: WallClock?)] = [:]
         var androidWindows: [String: (after: AndroidMessageDate?, before: AndroidMessageDate?)] = [:]
-        for m in messages where m.isObject {
+        // The iOS `messages` object has its dates too (iOS reads them; Android never reads the object).
+        for m in messages + [iOSObjectMessage].compactMap({ $0 }) where m.isObject {
             let after = m.string("displayAfterDate"), before = m.string("displayBeforeDate")
             windows[m.id] = (after.flatMap(WallClock.init), before.flatMap(WallClock.init))
             // `MessageEntry.getDate` reads the value with `optString`: a number or JSON null is text too.
