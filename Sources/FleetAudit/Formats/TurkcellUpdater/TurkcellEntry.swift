@@ -188,11 +188,4 @@ struct TurkcellEntry: Sendable {
     /// Whether the description shown depends on the device's language (descriptions under a key other than
     /// `*`): only then is the language read, and declared (`TurkcellDocument.needs`).
     var descriptionsByLanguage: Bool { object["descriptions"]?.objectValue?.keys.contains(where: { $0 != "*" }) == true }
-
-    /// The description for a language, else `*`.
-    func description(language: String?) -> JSONObject? {
-        let d = object["descriptions"]?.objectValue
-        if let language, let hit = d?[language]?.objectValue { return hit }
-        return d?["*"]?.objectValue
-    }
 }

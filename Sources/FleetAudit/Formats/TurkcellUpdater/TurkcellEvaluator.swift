@@ -105,15 +105,6 @@ struct TurkcellEvaluator {
         if let before = window?.before?.instant(in: zone), context.asOf > before { return false }
         return true
     }
-
-    /// A description text the SDK accepts: present and, as its `description`, not empty.
-    static func hasText(_ value: JSONValue?) -> Bool {
-        switch value {
-        case nil, .null?: return false
-        case .string(let s)?: return !s.isEmpty
-        default: return true
-        }
-    }
 }
 
 /// The device's message display record from the state columns (docs/inventory.md): how often the message was shown

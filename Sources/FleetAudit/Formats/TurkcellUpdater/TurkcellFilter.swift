@@ -124,21 +124,7 @@ struct AndroidFilterRule: Sendable {
             }
             return String(decoding: bytes, as: UTF8.self)
         }
-        return String(String.UnicodeScalarView(s.lowercased().unicodeScalars.filter { !isJavaWhitespace($0) }))
-    }
-
-    /// Java's `Character.isWhitespace`: Unicode space, line and paragraph separators except the no-break
-    /// spaces (U+00A0, U+2007, U+202F), plus U+0009–U+000D and U+001C–U+001F.
-    static func isJavaWhitespace(_ c: Unicode.Scalar) -> Bool {
-        switch c.value {
-        case 0x09...0x0D, 0x1C...0x1F: return true
-        case 0xA0, 0x2007, 0x202F: return false
-        default:
-            switch c.properties.generalCategory {
-            case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
-            default: return false
-            }
-        }
+        return JavaText.removingWhitespace(s.lowercased())
     }
 }
 
