@@ -47,11 +47,26 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("curl")]
         ),
-        // Ingest: bytes (CSV, SQLite) in, a profile table and its accounting out. Every unsafe pointer of the
-        // row loop lives here, and so does the release build's unchecked exclusivity.
+        // Values: what every layer speaks — platforms, devices as formats see them and what a format reads.
+        // No dependencies: formats, the engine, reports and runs all build on it.
         .target(
-            name: "FleetAuditIngest",
-            dependencies: ["CSQLite"],
+            name: "FleetAuditValues",
+            swiftSettings: fuzzLibrary
+        ),
+        // Formats: one folder per config format behind `ConfigFormat` and the registry. A format reads a
+        // document and decides for a `Device`; it cannot see the engine's stores, ids or pointers.
+        .target(
+            name: "FleetAuditFormats",
+            dependencies: ["FleetAuditValues"],
+            swiftSettings: fuzzLibrary
+        ),
+        // The engine: bytes (CSV, SQLite) in, a table of distinct profiles and its accounting out, then every
+        // profile evaluated once per config through the formats' `Device` protocol (projection, fixed fields,
+        // attribute classes, memos' scopes). Its stores, ids and unsafe pointers are its own, and so is the
+        // release build's unchecked exclusivity.
+        .target(
+            name: "FleetAuditEngine",
+            dependencies: ["FleetAuditValues", "FleetAuditFormats", "CSQLite"],
             swiftSettings: fuzzLibrary + releaseSpeed
         ),
         // The libxml2 boundary: the XML report's writer and the XSD check, C strings and all.
@@ -63,7 +78,9 @@ let package = Package(
         .target(
             name: "FleetAudit",
             dependencies: [
-                "FleetAuditIngest",
+                "FleetAuditValues",
+                "FleetAuditFormats",
+                "FleetAuditEngine",
                 "FleetAuditXML",
                 "CCurl",
                 // The audit history (--history) writes its own SQLite file.
@@ -95,7 +112,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetAuditTests",
-            dependencies: ["FleetAudit", "FleetAuditIngest", "FleetAuditXML", "CSQLite", "CLibXML2"],
+            dependencies: ["FleetAudit", "FleetAuditValues", "FleetAuditFormats", "FleetAuditEngine", "FleetAuditXML", "CSQLite", "CLibXML2"],
             resources: [.copy("Fixtures"), .copy("Snapshots")]
         ),
     ]

@@ -76,7 +76,7 @@ struct AbsentConfig: EvaluableConfig {
     let platforms: [Platform] = []
     let rules: [RuleInfo] = []
     let diagnostics: [Diagnostic] = []
-    func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
+    func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
         .notTargeted("the config does not exist on this side of the plan")
     }
 }

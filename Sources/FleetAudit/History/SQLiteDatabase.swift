@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// The few calls of SQLite's C API the history needs, read-write (the inventory's reader in
-/// FleetAuditIngest is read-only and row-oriented; this one writes small transactions). Errors carry
+/// FleetAuditEngine is read-only and row-oriented; this one writes small transactions). Errors carry
 /// SQLite's message and its primary result code, so a full disk or a read-only file is told from a lock.
 final class SQLiteDatabase {
     struct Failure: Error, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import FleetAuditIngest
+import FleetAuditEngine
 
 /// The SQL dialects `fleet-audit query` writes: they differ in how an identifier is quoted and how a
 /// dotted table name is written.

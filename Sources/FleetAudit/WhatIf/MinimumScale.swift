@@ -1,4 +1,4 @@
-import FleetAuditIngest
+import FleetAuditEngine
 
 /// How the generic minimum-version rule of `whatif` reads versions on one platform: as the NHS apps read
 /// theirs (docs/formats/nhs.md), so that a sweep's counts equal an audit of an NHS document with that minimum.

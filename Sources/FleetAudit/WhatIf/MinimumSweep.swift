@@ -1,4 +1,4 @@
-import FleetAuditIngest
+import FleetAuditEngine
 
 /// The counts of `whatif`: for each candidate minimum (app and/or OS) of one platform, what a generic
 /// minimum-version rule would do to every device — the NHS rule of docs/formats/nhs.md without its recommendations:

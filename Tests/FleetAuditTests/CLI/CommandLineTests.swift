@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Runs the built `fleet-audit` binary as a user or cron would, and checks exit codes and outputs.
 final class CommandLineTests: XCTestCase {

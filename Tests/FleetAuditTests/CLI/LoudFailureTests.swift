@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Mistakes that used to end with exit 0 and no word (issue 17): each test fails on the code before it.
 final class LoudFailureTests: XCTestCase {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// `audit --metrics FILE` (issue 40): Prometheus text exposition that the Prometheus client library's own parser
 /// reads, with the report's numbers, and a last success time a failed run keeps.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// A draft that a client rejects or crashes on is not an improvement (issue 35, finding 1): the devices it no
 /// longer decides are their own category, not "better", and the plan fails unless told otherwise.

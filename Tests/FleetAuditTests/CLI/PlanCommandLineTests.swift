@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// `fleet-audit plan` as a user or CI runs it: the README's sample plan, its goldens and exit codes.
 extension CommandLineTests {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// A release manager's own export, not the sample's shape (issue 35): warehouse headers, a BOM, CRLF.
 final class ReleaseManagerExportTests: XCTestCase {

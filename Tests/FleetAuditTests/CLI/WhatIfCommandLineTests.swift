@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 @testable import FleetAuditXML
 
 /// `fleet-audit whatif` as a release manager runs it: the README's sweep, its goldens, the draft it writes

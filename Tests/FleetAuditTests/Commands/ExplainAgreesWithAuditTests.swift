@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// `explain` must say, for any device, what `audit` counted for it: the same classification of the row
 /// (rejected, or which profile) and the same outcome and rule, although `audit` evaluates each config on the

@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// `plan` on the sample inventory: the matrix is two audits side by side, pairs form by id, and a side can
 /// be missing or of another format.

@@ -1,12 +1,14 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Every code raised in the sources is in the catalog (with one severity: `Diagnostic.init` asserts it in
 /// every debug run), and the catalog lists nothing the sources never raise.
 final class DiagnosticCatalogTests: XCTestCase {
     private func sourceFiles() throws -> [URL] {
-        let root = TestPaths.sampleData.deletingLastPathComponent().appendingPathComponent("Sources/FleetAudit")
+        let root = TestPaths.sampleData.deletingLastPathComponent().appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)!
         return files.compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" && !$0.path.hasSuffix("DiagnosticCatalog.swift") }
     }

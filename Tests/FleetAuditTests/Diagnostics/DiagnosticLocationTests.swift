@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// Every report and `explain` say where in the config a diagnostic stands: the line and column of the key
 /// or value its path names (an array entry at the entry), for document diagnostics and for those raised

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// The reference pages are generated from the code (`ReferencePages`) and checked in; each test fails when the
 /// checked-in page is not what the code generates now. `FLEET_AUDIT_RECORD_DOCS=1` rewrites the pages and fails,

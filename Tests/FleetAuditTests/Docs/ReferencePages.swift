@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// The reference pages generated from the code: the diagnostics catalog, the CLI's help, the outcomes and the
 /// exit codes, and the tables other pages embed between `<!-- generated: NAME … -->` and
@@ -37,7 +40,7 @@ enum ReferencePages {
                               "turkcell-updater": "../formats/turkcell.md", "osam": "../formats/osam.md"]
 
     static func diagnostics() -> String {
-        var out = ["# Diagnostics", "", banner("DiagnosticCatalog (Sources/FleetAudit/Diagnostics/DiagnosticCatalog.swift)"), ""]
+        var out = ["# Diagnostics", "", banner("DiagnosticCatalog (Sources/FleetAuditValues/Diagnostics/DiagnosticCatalog.swift)"), ""]
         out.append("""
         Every diagnostic has a stable code with one meaning and one severity. The tests fail if a code is raised \
         that is not listed here, or listed with another severity. `error` means a client rejects or crashes on \
@@ -98,7 +101,7 @@ enum ReferencePages {
     }
 
     static func outcomes() -> String {
-        var out = ["# Outcomes", "", banner("Outcome, the HTML report's legend and Installability (Sources/FleetAudit/Evaluation/)"), ""]
+        var out = ["# Outcomes", "", banner("Outcome, the HTML report's legend and Installability (Sources/FleetAuditValues/Decisions/)"), ""]
         out.append("""
         Every device gets exactly one outcome per config; every report lists them in this order, and a config's \
         outcomes add up to the devices evaluated.

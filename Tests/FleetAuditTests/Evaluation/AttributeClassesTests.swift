@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// The audit evaluates one value of each attribute class (`AttributeClasses`) and reads on each platform
 /// only that platform's attributes (`ProfileNeeds.attributes(for:)`): values put in one class must decide

@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// `ConfigTally` keeps locked versions by the profiles' interned ids; profiles whose ids mean other texts (a
 /// profile built on its own has a store of its own) are kept by text, and the versions read the same.

@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Every config FleetAudit can load — each format's fixtures from its clients' own tests, the sample configs and
 /// drafts — decides every device the same way on the engine's path (projection from the fixed fields,
@@ -89,7 +91,7 @@ final class EngineConformanceTests: XCTestCase {
         var rules: [RuleInfo] { [RuleInfo(id: "gb", summary: "GB is forced")] }
         var diagnostics: [Diagnostic] { [] }
         var needs: ProfileNeeds { ProfileNeeds(attributes: declares ? ["region"] : []) }
-        func evaluate(_ profile: Profile, context: EvaluationContext) -> Decision {
+        func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
             profile.attribute("region") == "GB" ? Decision(.forced, rule: "gb", reason: "GB") : Decision(.upToDate, rule: nil, reason: "not GB")
         }
     }

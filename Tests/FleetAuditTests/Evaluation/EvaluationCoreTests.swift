@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// The evaluation core feeds any accumulator: here a two-config unit counting (first outcome, second
 /// outcome) pairs, the shape of a plan's transition matrix.

@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// A fleet whose devices hardly repeat, audited the way a run does it (parallel ingest into interned
 /// profiles, projections per config group, evaluators that remember parsed versions, requirement verdicts and

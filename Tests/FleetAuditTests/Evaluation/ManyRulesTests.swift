@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Configs with a rule per model or region must load, evaluate and report in O(N log N) of their rules.
 /// This is not a timing test (Benchmarks/many-rules.sh measures): it checks that 200,000 entries finish

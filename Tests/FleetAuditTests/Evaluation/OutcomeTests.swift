@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 final class OutcomeTests: XCTestCase {
     func testIndexIsReportOrderAndLockingMatchesTheList() {

@@ -1,5 +1,8 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 final class PlanGateTests: XCTestCase {
     private static let report: PlanReport = {

@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// A config group's projection started from the profiles on their fixed fields (`FixedFieldProfiles`,
 /// direct indexes instead of a hashed key per profile) must be the projection hashed from every profile:

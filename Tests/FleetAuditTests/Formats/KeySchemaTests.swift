@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Misspelt keys: clients ignore a key they do not read, so a typo silently removes a rule. Each case here
 /// passed `validate --strict` before `KeySchema`.

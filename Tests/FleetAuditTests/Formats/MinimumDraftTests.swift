@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// `whatif --emit`: each format that has one minimum gets it replaced — only those values change, byte for
 /// byte — and the draft loads, validates and plans; the others say why not.

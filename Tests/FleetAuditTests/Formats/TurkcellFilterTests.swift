@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Every row of `cases/turkcell-filter-rules.tsv`, for both platforms' rule languages.
 final class TurkcellFilterTests: XCTestCase {

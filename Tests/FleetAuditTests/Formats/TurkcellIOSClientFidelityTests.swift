@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// The Turkcell Updater iOS SDK 1.2 (Turkcell/TurkcellUpdater_iOS_sdk at 87e5c74,
 /// `TurkcellUpdater/TurkcellUpdater/TurkcellUpdaterDSK/`) where FleetAudit answered otherwise. Each case's

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// What the SDKs' own sources and tests say, where the audit once disagreed: Android wildcard parts are Java
 /// regular expressions (Filter.java), iOS `?` is a wildcard only beside `*` (Filter.m), iOS messages honour

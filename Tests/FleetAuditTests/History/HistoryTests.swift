@@ -2,6 +2,9 @@ import CSQLite
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// `audit --history FILE`: runs appended after the reports, deltas against a baseline in every report,
 /// change gates, `fleet-audit history`, and a history that is refused, locked, shared or cut short.

@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 final class AndroidReleasesTests: XCTestCase {
     /// The byte-level reading against the definition it implements (trim, `12L`, split on `.`, `Int(_:)` for

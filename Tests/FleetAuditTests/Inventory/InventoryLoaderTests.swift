@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 final class InventoryLoaderTests: XCTestCase {
     private func load(_ text: String, overrides: [String: String] = [:], needs: ProfileNeeds = ProfileNeeds()) throws -> (ProfileTable, InventorySummary) {

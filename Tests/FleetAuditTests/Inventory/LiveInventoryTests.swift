@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Inventories something else is writing while the audit reads them, with real writers in other processes
 /// (Python's sqlite3, which uses the same system SQLite): every read is one state, nothing fails that only

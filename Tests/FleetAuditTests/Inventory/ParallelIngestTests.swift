@@ -1,7 +1,9 @@
 import CSQLite
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Reading an inventory in parts on several threads must give exactly what one thread gives: the same
 /// profiles and devices, the same accounting, the same rejected lines — wherever the cuts fall.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import FleetAuditIngest
+@testable import FleetAuditEngine
 
 /// `RowCounter` counts rows by raw key while rows repeat and by their parts while they do not, switching over
 /// windows of rows. The tier is a matter of speed only: a fleet that changes shape part way through must give

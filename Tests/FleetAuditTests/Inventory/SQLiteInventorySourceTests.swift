@@ -1,7 +1,9 @@
 import CSQLite
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 final class SQLiteInventorySourceTests: XCTestCase {
     /// Makes a real database file with the sqlite3 C API.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// A named pipe is read as a stream — sniffed without losing its first bytes, never seeked — and gives
 /// exactly what the same bytes give as a file, including hostile input: an unterminated quote in the middle

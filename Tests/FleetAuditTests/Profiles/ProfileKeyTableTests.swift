@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// The key table compares and hashes keys a word at a time with overlapping tail loads; these check every
 /// length around the word sizes, and a one-byte difference at every position.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Replays every input the fuzzers ever crashed on (Fixtures/fuzz-regressions/TARGET/*), and the seed corpus,
 /// through the same entry points the harness uses: `FuzzTargets` traps if an invariant breaks.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// The hostile inputs and faults of issue 39, each run through the built binary as an attacker or an unlucky
 /// operator would: a clear message and a deliberate exit code, never a crash, a wrong number or a leak.

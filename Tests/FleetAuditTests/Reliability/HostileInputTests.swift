@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Inputs meant to break the tool (issue 8): each ends in a clear message or a counted rejection, never a
 /// crash, a hang or a lost row.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// kill -9 at random points of an audit never leaves a partial report at a target path: each report is
 /// either the previous run's or a complete new one (issue 8).

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// Reports are written through a temporary file and a rename — except to what is not a regular file: a
 /// rename over a named pipe or a device would put a file in its place (as root, `--json /dev/null` replaced

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Each renderer on a small model built by hand, so a renderer's golden changes only when the renderer
 /// does (the sample audit's goldens also change with evaluation). Every field a renderer shows is set:

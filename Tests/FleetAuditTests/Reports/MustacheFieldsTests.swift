@@ -1,5 +1,8 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// The key-path tables the templates read (`MustacheFields`) name every stored property of their type, under
 /// its own name, and give its value: checked on every context value the sample audit's page holds.

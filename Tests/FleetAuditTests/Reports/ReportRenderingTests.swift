@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// The three renderers on the sample audit: the XML validates against the shipped XSD, and JSON, XML
 /// and HTML carry the same numbers.

@@ -1,5 +1,8 @@
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// A page is rendered with its template and every partial it names (and they in turn), parsed; the other
 /// commands' templates are not parsed at all.

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Every row of the NHS iOS app's own Version tests (conformance/cases/nhs-ios-version.csv).
 final class DottedVersionTests: XCTestCase {

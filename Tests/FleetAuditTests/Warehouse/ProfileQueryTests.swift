@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// `fleet-audit query`: the GROUP BY over exactly the columns ingest keeps for the loaded configs. Each
 /// dialect's text for the sample configs is a golden file (BigQuery and Snowflake are checked only so; the

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// `whatif`'s counts: each candidate's equal an `audit` of the NHS availability document with that minimum
 /// (docs/commands/plan.md: the NHS rules are this generic rule), on the sample and on a generated inventory with several

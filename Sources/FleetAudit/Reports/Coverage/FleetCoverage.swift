@@ -1,4 +1,4 @@
-import FleetAuditIngest
+import FleetAuditEngine
 
 /// How the fleet spreads over app and OS versions, per platform (and per package when the inventory has
 /// several): each version's devices and the devices at or above it, ordered by version — the numbers a

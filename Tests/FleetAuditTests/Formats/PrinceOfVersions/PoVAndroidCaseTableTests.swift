@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Every asserted row of section A of `cases/pov-android-v4.md` (the Android 4.x library's own
 /// end-to-end tests), read from the table itself so that a new row is a new check.

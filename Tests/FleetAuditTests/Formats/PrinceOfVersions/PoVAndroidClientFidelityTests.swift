@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Behaviours of the Android client 4.x read in its source (infinum/Android-prince-of-versions,
 /// `prince-of-versions/src/main/java/co/infinum/princeofversions/`, commit 60ef62a) and found different by

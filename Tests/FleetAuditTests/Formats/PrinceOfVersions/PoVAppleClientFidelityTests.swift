@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Behaviours of the iOS/macOS client 4.x read in its source (infinum/ios-prince-of-versions,
 /// `Sources/PrinceOfVersions/`) where FleetAudit answered otherwise. Each case's expected answer is the client's.

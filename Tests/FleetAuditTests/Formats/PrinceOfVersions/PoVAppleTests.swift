@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 final class PoVAppleTests: XCTestCase {
     private let hrBluetooth = ["region": "hr", "bluetooth": "5.0"]

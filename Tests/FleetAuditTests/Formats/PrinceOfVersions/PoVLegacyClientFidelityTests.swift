@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// The Android client 3.0.0 (tag v3.0.0 of infinum/Android-prince-of-versions, `JsonConfigurationParser`,
 /// `InteractorImpl`, `PresenterImpl`) on legacy documents, where FleetAudit answered otherwise. A legacy-only

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Documents before 4.0 (the Android 3.x fixtures) and dual-key documents with `--pov-legacy-below`.
 final class PoVLegacyTests: XCTestCase {

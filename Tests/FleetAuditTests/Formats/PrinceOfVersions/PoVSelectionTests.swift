@@ -1,6 +1,8 @@
 import XCTest
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// `PoVSelection` must choose exactly what the client's scan in array order chooses, on arrays of every
 /// shape: runs of OS-only entries, entries filed under a text, entries checked one by one, mixed.

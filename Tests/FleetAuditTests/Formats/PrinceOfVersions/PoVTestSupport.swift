@@ -1,6 +1,8 @@
 import Foundation
 @testable import FleetAudit
-@testable import FleetAuditIngest
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+@testable import FleetAuditEngine
 
 /// Loads PrinceOfVersions fixtures and builds devices for the PoV tests.
 enum PoV {

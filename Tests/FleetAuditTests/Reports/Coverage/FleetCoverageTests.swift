@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// Coverage in every audit report: per platform (per package when there are several), devices by app and OS
 /// version in version order, with the devices at or above each — checked against counts made by hand.

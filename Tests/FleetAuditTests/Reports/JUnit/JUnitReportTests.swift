@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 import FleetAuditXML
 #if canImport(FoundationXML)
 import FoundationXML

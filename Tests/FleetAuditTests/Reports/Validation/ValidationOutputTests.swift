@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
 
 /// `validate --output text|sarif|github|codequality`: each output against its schema or its documented
 /// shape, on configs whose diagnostics have known places.

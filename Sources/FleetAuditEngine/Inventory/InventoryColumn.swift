@@ -1,0 +1,35 @@
+/// The inventory columns FleetAudit knows by name (docs/inventory.md). Any other column is an attribute.
+public enum InventoryColumn: String, CaseIterable, Sendable {
+    case platform
+    case osVersion = "os_version"
+    case osAPILevel = "os_api_level"
+    case appVersion = "app_version"
+    case appBuild = "app_build"
+    case packageName = "package_name"
+    case count
+    case deviceID = "device_id"
+
+    /// Columns without which no row can be evaluated.
+    public static let required: [InventoryColumn] = [.platform, .osVersion, .appVersion]
+
+    /// Header names match ignoring case, `_`, `-` and spaces (`AttributeName.normalize`).
+    public static func normalize(_ name: String) -> String { AttributeName.normalize(name) }
+
+    /// Other names warehouses give these columns (normalized), read when the column's own name is absent, and
+    /// said in the report (`inventory.columnAlias`). A name here that means something else in an export is
+    /// overridden with `--column`.
+    public static let aliases: [InventoryColumn: [String]] = [
+        .platform: ["os", "osname", "operatingsystem", "deviceplatform"],
+        .osVersion: ["osver", "systemversion", "platformversion"],
+        .appVersion: ["appver", "versionname", "appversionname", "shortversion", "cfbundleshortversionstring"],
+        .appBuild: ["build", "buildnumber", "appbuildnumber", "versioncode", "appversioncode", "bundleversion", "cfbundleversion"],
+        .packageName: ["package", "bundleid", "bundleidentifier", "appid", "applicationid", "packageid"],
+        .osAPILevel: ["apilevel", "sdkint", "androidapilevel", "sdklevel"],
+        .count: ["devicecount", "devices", "numdevices", "ndevices", "devicecnt", "cnt"],
+    ]
+
+    public static func named(_ name: String) -> InventoryColumn? {
+        let n = normalize(name)
+        return allCases.first { normalize($0.rawValue) == n }
+    }
+}

@@ -1,0 +1,119 @@
+/// One distinct device profile: the inventory fields some loaded config reads. Every device with the same
+/// profile gets the same outcome, so a profile is evaluated once and its outcome multiplied by its devices.
+///
+/// A profile is a row of a `ProfileStore`: a reference and a row number (16 bytes), its fields interned
+/// texts read through these accessors. Two profiles are equal when their fields are, whatever their stores.
+public struct Profile: Hashable, Sendable {
+    package let store: ProfileStore
+    package let row: Int
+
+    package init(store: ProfileStore, row: Int) {
+        self.store = store
+        self.row = row
+    }
+
+    /// A profile of its own (a store of one row): `explain`'s device, the tests' profiles.
+    public init(_ fields: ProfileFields) {
+        let store = ProfileStore(attributeNames: fields.attributes.keys.sorted())
+        self.init(store: store, row: store.append(fields))
+    }
+
+    public init(platform: Platform, osVersion: String, apiLevel: Int?, appVersion: String, appBuild: String?,
+                packageName: String?, attributes: [String: String] = [:]) {
+        self.init(ProfileFields(platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion,
+                                appBuild: appBuild, packageName: packageName, attributes: attributes))
+    }
+
+    public var platform: Platform { store.platform(row) }
+    public var osVersion: String { store.text(row, ProfileStore.osVersionColumn)! }
+    /// Android API level (from `os_api_level` or the release table); nil on other platforms.
+    public var apiLevel: Int? { store.apiLevel(row) }
+    public var appVersion: String { store.text(row, ProfileStore.appVersionColumn)! }
+    /// `app_build` as written (iOS `CFBundleVersion`, Android `versionCode`); nil when absent or empty.
+    public var appBuild: String? {
+        #if DEBUG
+        if let declared = store.declared, !declared.appBuildOffAndroid, platform != .android {
+            DeclaredReads.undeclared("app_build", platform: platform, declared: declared)
+        }
+        #endif
+        return store.text(row, ProfileStore.appBuildColumn)
+    }
+    public var packageName: String? {
+        #if DEBUG
+        if let declared = store.declared, !declared.packageName {
+            DeclaredReads.undeclared("package_name", platform: platform, declared: declared)
+        }
+        #endif
+        return store.text(row, ProfileStore.packageColumn)
+    }
+    /// Other columns, keyed by normalized name (made on each call: formats ask `attribute(_:)`).
+    public var attributes: [String: String] { store.attributes(row) }
+
+    /// Every field as stored (not a format's read: the guard of `DeclaredReads` does not apply).
+    public var fields: ProfileFields {
+        ProfileFields(platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion,
+                      appBuild: store.text(row, ProfileStore.appBuildColumn), packageName: store.text(row, ProfileStore.packageColumn),
+                      attributes: attributes)
+    }
+
+    /// An attribute by any spelling of its name.
+    public func attribute(_ name: String) -> String? {
+        // Formats mostly ask by a name that is already normalized (`region`); skip normalizing those.
+        let normalized = name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) })
+            ? name : AttributeName.normalize(name)
+        checkDeclared(attribute: normalized)
+        return store.attribute(row, normalized: normalized)
+    }
+
+    @inline(__always)
+    private func checkDeclared(attribute normalized: String) {
+        #if DEBUG
+        if let declared = store.declared, !declared.attributes(for: platform).contains(normalized) {
+            DeclaredReads.undeclared("attribute \(normalized)", platform: platform, declared: declared)
+        }
+        #endif
+    }
+
+    /// The interned id of field `column` (a `ProfileStore` column; 0: absent). Ids compare within one store —
+    /// `storeID` says which — so an evaluator can remember what it worked out for a value.
+    package func fieldID(_ column: Int) -> Int32 { store.id(row, column) }
+    package var storeID: ObjectIdentifier { ObjectIdentifier(store) }
+
+    /// The store column of an attribute by any spelling of its name; nil when the profile has no such column.
+    package func attributeColumn(_ name: String) -> Int? {
+        let normalized = InventoryColumn.normalize(name)
+        #if DEBUG
+        // A column is the store's, whatever this profile's platform: declared for some platform is enough.
+        if let declared = store.declared, !declared.attributes.contains(normalized) {
+            DeclaredReads.undeclared("the column of attribute \(normalized)", platform: platform, declared: declared)
+        }
+        #endif
+        return store.attributeColumn(normalized: normalized)
+    }
+
+    public static func == (a: Profile, b: Profile) -> Bool { a.fields == b.fields }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+}
+
+/// The engine's profiles are the devices formats evaluate: a field's value number is its interned id in the
+/// profile's store, the scope the store itself.
+extension Profile: Device {
+    public var valueNumbers: ValueNumberScope { ValueNumberScope(ObjectIdentifier(store)) }
+
+    public func numbered(_ field: DeviceField) -> NumberedField {
+        switch field {
+        case .platform: NumberedField(slot: ProfileStore.platformColumn)
+        case .osVersion: NumberedField(slot: ProfileStore.osVersionColumn)
+        case .apiLevel: NumberedField(slot: ProfileStore.apiLevelColumn)
+        case .appVersion: NumberedField(slot: ProfileStore.appVersionColumn)
+        case .appBuild: NumberedField(slot: ProfileStore.appBuildColumn)
+        case .packageName: NumberedField(slot: ProfileStore.packageColumn)
+        case .attribute(let name): NumberedField(slot: attributeColumn(name))
+        }
+    }
+
+    public func valueNumber(_ field: NumberedField) -> Int {
+        guard let column = field.slot else { return 0 }
+        return Int(store.id(row, column))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// A config format that FleetAudit can evaluate. Adding one means a folder with a type conforming to this
+/// protocol and one line in `FormatRegistry.formats`; nothing else changes.
+public protocol ConfigFormat: Sendable {
+    /// Stable name used by `--format` and in reports (`nhs-availability`).
+    static var name: String { get }
+    /// A name for people (`NHS COVID-19 app availability`).
+    static var displayName: String { get }
+    /// Whether a document's top-level keys say it is of this format.
+    static func matches(_ root: JSONObject) -> Bool
+    /// Reads a document. Never fails: what a client would reject becomes diagnostics and outcomes.
+    static func load(_ root: JSONValue) -> any EvaluableConfig
+    /// The keys its clients read, to report misspelt ones (nil: not checked).
+    static var keySchema: KeySchema? { get }
+}
+
+extension ConfigFormat {
+    public static var keySchema: KeySchema? { nil }
+}
+
+/// A loaded document, ready to evaluate profiles.
+public protocol EvaluableConfig: Sendable {
+    /// Platforms the document has rules for.
+    var platforms: [Platform] { get }
+    /// Every rule, in the order the client checks them.
+    var rules: [RuleInfo] { get }
+    /// Notices (messages that decide nothing) the document can show.
+    var notices: [NoticeInfo] { get }
+    /// Problems found in the document itself.
+    var diagnostics: [Diagnostic] { get }
+    /// Inventory fields this document reads beyond the core ones.
+    var needs: ProfileNeeds { get }
+    /// The app packages the document is for, when it names them (its other devices are notTargeted).
+    var packageNames: [String] { get }
+    /// Attributes among `needs` that are the device's own history (a message's display count, the version last
+    /// notified), whose absence the client defines ("never"): an inventory without them is not a mistake.
+    var deviceHistory: [String] { get }
+    func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision
+    /// An evaluator for one worker's profiles (`ProfileEvaluator`); by default one that keeps nothing.
+    func evaluator(context: EvaluationContext) -> any ProfileEvaluator
+    /// What the document can tell apart among the values of attribute `attribute` (normalized) on
+    /// `platform`: a key per value (nil: the device has none), equal for values that decide the same for
+    /// every device (a PrinceOfVersions requirement `"region": "GB-ENG"` tells GB-ENG from every other
+    /// region, nothing more). The audit evaluates one value of each such class (`AttributeClasses`). Nil, the
+    /// default: any two values may decide differently.
+    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)?
+}
+
+extension EvaluableConfig {
+    public var notices: [NoticeInfo] { [] }
+    public var needs: ProfileNeeds { ProfileNeeds() }
+    public var packageNames: [String] { [] }
+    public var deviceHistory: [String] { [] }
+    public func evaluator(context: EvaluationContext) -> any ProfileEvaluator { StatelessEvaluator(self, context: context) }
+    public func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)? { nil }
+}
+
+/// A rule's stable id and a one-line summary for reports.
+public struct RuleInfo: Equatable, Sendable {
+    public let id: String
+    public let summary: String
+    /// Metadata the client hands the app with this rule (PrinceOfVersions: global meta merged with the
+    /// rule's own, the rule winning); nil when the format has none.
+    public let meta: JSONValue?
+    public init(id: String, summary: String, meta: JSONValue? = nil) {
+        self.id = id
+        self.summary = summary
+        self.meta = meta
+    }
+}
+
+/// A notice's stable id and kind (`message`, `info`, `rating`).
+public struct NoticeInfo: Equatable, Sendable {
+    public let id: String
+    public let kind: String
+    public init(id: String, kind: String) {
+        self.id = id
+        self.kind = kind
+    }
+}
+
+/// What evaluation may consult besides the profile.
+public struct EvaluationContext: Sendable {
+    public var releases: Releases?
+    /// The audit instant (`--as-of`).
+    public var asOf: Date
+    /// Whether `asOf` came from `--as-of` (OSAM then ignores the document's own `serverDate`).
+    public var asOfIsExplicit: Bool
+    public var options: FormatOptions
+
+    public init(releases: Releases? = nil, asOf: Date = Date(), asOfIsExplicit: Bool = false,
+                options: FormatOptions = FormatOptions()) {
+        self.releases = releases
+        self.asOf = asOf
+        self.asOfIsExplicit = asOfIsExplicit
+        self.options = options
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Command-line settings that change how a format reads devices. Each format reads only its own fields;
+/// they live in one value so that `audit` and `explain` hand every format the same settings.
+public struct FormatOptions: Sendable, Equatable {
+    /// How a PrinceOfVersions requirement compares an inventory attribute with the configured value.
+    public enum Comparison: String, Sendable, CaseIterable {
+        case equals, atLeast, atMost
+    }
+
+    /// `--requirement KEY=equals|atLeast|atMost`, keyed by normalized attribute name.
+    public var requirementComparisons: [String: Comparison] = [:]
+    /// `--pov-legacy-below PLATFORM=VERSION`: devices whose app is older than VERSION still run a
+    /// PrinceOfVersions client before 4.0 and read the legacy key.
+    public var povLegacyBelow: [Platform: String] = [:]
+    /// `--timezone`: the zone Turkcell's Android SDK reads message dates in (the device's; default UTC).
+    public var timeZone = TimeZone(identifier: "UTC")!
+
+    public init() {}
+
+    /// An option value that does not parse; the command reports it as a usage error.
+    public struct ParseError: Error, CustomStringConvertible, Equatable {
+        public let description: String
+    }
+
+    /// Parses `KEY=comparison`.
+    public mutating func addRequirement(_ spec: String) throws(ParseError) {
+        let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, let comparison = Comparison(rawValue: parts[1]) else {
+            throw ParseError(description: "--requirement \"\(spec)\" is not KEY=equals|atLeast|atMost")
+        }
+        requirementComparisons[AttributeName.normalize(parts[0])] = comparison
+    }
+
+    /// Parses `PLATFORM=VERSION`.
+    public mutating func addLegacyBelow(_ spec: String) throws(ParseError) {
+        let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw ParseError(description: "--pov-legacy-below \"\(spec)\" is not PLATFORM=VERSION (for example android=4.0.0 or android=400)")
+        }
+        povLegacyBelow[Platform(parts[0])] = parts[1]
+    }
+
+    /// Options echoed in reports.
+    package var reported: [(String, String)] {
+        requirementComparisons.sorted { $0.key < $1.key }.map { ("requirement.\($0.key)", $0.value.rawValue) }
+            + povLegacyBelow.sorted { $0.key < $1.key }.map { ("povLegacyBelow.\($0.key)", $0.value) }
+            + (timeZone == TimeZone(identifier: "UTC")! ? [] : [("timezone", timeZone.identifier)])
+    }
+}

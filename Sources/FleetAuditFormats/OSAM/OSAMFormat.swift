@@ -1,0 +1,75 @@
+/// OSAM, the Ajuntament de Barcelona's common module (docs/formats/osam.md): a version-control document (`data` with
+/// `comparisonMode`) or a rating document (`data` with `numAperture`).
+enum OSAMFormat: ConfigFormat {
+    static let name = "osam"
+    static let displayName = "OSAM version control / rating"
+
+    static func matches(_ root: JSONObject) -> Bool {
+        guard let data = root["data"]?.objectValue else { return false }
+        return data["comparisonMode"] != nil || data["numAperture"] != nil
+    }
+
+    static func load(_ root: JSONValue) -> any EvaluableConfig {
+        let data = root.objectValue?["data"]?.objectValue ?? JSONObject()
+        if data["comparisonMode"] != nil { return OSAMVersionControlDocument(data) }
+        return OSAMRatingDocument(data)
+    }
+
+    /// Near misses of the fields the clients read (the server may add others, so only near misses count).
+    static let keySchema: KeySchema? = KeySchema(closed: [:], open: [
+        "": ["data"],
+        "data": ["id", "appId", "packageName", "versionCode", "versionName", "startDate", "endDate", "serverDate", "platform",
+                 "comparisonMode", "title", "message", "ok", "cancel", "url", "checkBoxDontShowAgain", "dialogDisplayDuration",
+                 "minutes", "numAperture", "appStoreIdentifier"],
+    ])
+}
+
+/// What the two OSAM documents share: which devices they concern, and the 3.x clients' required fields.
+struct OSAMTarget: Sendable {
+    let platform: Platform?
+    let platformText: String
+    let packageName: String?
+    var diagnostics: [Diagnostic] = []
+
+    static let languages = ["es", "en", "ca"]
+
+    init(_ data: JSONObject) {
+        platformText = data["platform"]?.stringValue ?? (data["platform"].map { JSONWriter.compact($0) } ?? "(none)")
+        switch data["platform"]?.stringValue?.uppercased() {
+        case "ANDROID": platform = .android
+        case "IOS": platform = .ios
+        default:
+            platform = nil
+            diagnostics.append(Diagnostic("osam.unknownPlatform", .error,
+                "data.platform is \(platformText), neither ANDROID nor IOS: no device is concerned", path: "data.platform"))
+        }
+        packageName = data["packageName"]?.stringValue
+    }
+
+    /// Whether a device is one the server would send this document to: its platform, and its package when
+    /// both the document and the inventory name one.
+    func concerns(_ profile: any Device) -> Bool {
+        guard let platform, profile.platform == platform else { return false }
+        if let packageName, let device = profile.packageName { return device == packageName }
+        return true
+    }
+
+    var description: String { "\(platform?.name ?? platformText) \(packageName ?? "(any package)")" }
+
+    /// Fields the 3.x clients require (their models have no defaults): missing ones make them reject the
+    /// whole document and show nothing.
+    static func missingFields(_ data: JSONObject, scalars: [String], texts: [String]) -> [String] {
+        var missing = scalars.filter { data[$0] == nil || data[$0]!.isNull }
+        for field in texts {
+            guard let text = data[field]?.objectValue else { missing.append(field); continue }
+            missing += languages.filter { text[$0]?.stringValue == nil }.map { "\(field).\($0)" }
+        }
+        return missing
+    }
+
+    static func rejectedByCurrentClients(_ missing: [String]) -> Diagnostic {
+        Diagnostic("osam.rejectedByCurrentClients", .error,
+                   "OSAM clients 3.x reject this document and show nothing: it lacks " + missing.joined(separator: ", ")
+                   + " (older clients read it, and the audit evaluates it as written)", path: "")
+    }
+}

@@ -1,0 +1,212 @@
+/// What a PrinceOfVersions evaluator works out from a device's value numbers (`Device.valueNumber`), kept between the profiles
+/// one worker evaluates (`ProfileEvaluator`): how the client reads the device's versions, each requirement's
+/// verdict for each attribute value, and the decision a chosen configuration gives a device with those
+/// versions. Each is what `PoVDeviceEvaluator` would compute again for the next profile with the same
+/// values, so decisions are the same as without it; on a fleet whose devices do not repeat, hundreds of
+/// thousands of profiles share a few hundred versions and regions, and that repeated work (version texts
+/// parsed, requirements compared and decisions built per profile) was most of the evaluation.
+///
+/// Numbers compare only within one scope (`Device.valueNumbers`): the memo starts over when it changes.
+final class PoVMemo {
+    let context: EvaluationContext
+    /// False when one profile is evaluated on its own (`explain`): then nothing is kept.
+    private let remembers: Bool
+    private var scope: ValueNumberScope?
+    /// By platform number.
+    private var platforms: [PoVPlatformEntry?] = []
+    /// A device's reading and the decisions each chosen configuration gives it.
+    private var devices: [DeviceKey: DeviceEntry] = [:]
+    /// The entry `device` found for the device being evaluated (`begin` clears it): `decision` reads it.
+    private var current: DeviceEntry?
+    /// By platform number, configuration, requirement.
+    private var requirements: [[[RequirementVerdicts?]]] = []
+    /// The fields of the device key, made ready to number in this scope.
+    private var keyFields: [NumberedField] = []
+    /// One per selection seen (a document has one per platform view).
+    private var selections: [SelectionCandidates] = []
+
+    // The key hashes its numbers folded into two words: `Hasher` then runs twice per lookup, not once per field
+    // (equality still compares every field). It holds every field a decision reads: platform, versions,
+    // OS, package (installability) and the version last notified.
+    private struct DeviceKey: Hashable {
+        let platform, app, build, os, api, package, lastNotified: Int32
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine((UInt64(UInt32(bitPattern: app)) << 32 | UInt64(UInt32(bitPattern: os)))
+                ^ (UInt64(UInt32(bitPattern: build)) << 20) ^ (UInt64(UInt32(bitPattern: api)) << 8) ^ UInt64(UInt32(bitPattern: platform)))
+            hasher.combine(UInt64(UInt32(bitPattern: lastNotified)) << 32 | UInt64(UInt32(bitPattern: package)))
+        }
+    }
+
+    private final class DeviceEntry {
+        let reading: PoVDeviceEvaluator.DeviceReading
+        /// By configuration index.
+        var decisions: [Decision?] = []
+        init(_ reading: PoVDeviceEvaluator.DeviceReading) { self.reading = reading }
+    }
+
+    /// A requirement's attribute and its verdict per value number (0 unknown, 1 holds, 2 fails).
+    private final class RequirementVerdicts {
+        let field: NumberedField
+        var verdicts: [UInt8] = []
+        init(field: NumberedField) { self.field = field }
+    }
+
+    /// A selection's candidates by the values of the attributes its configurations are filed under: by the
+    /// value's number when there is one such attribute (the usual case), else by the numbers of all.
+    private final class SelectionCandidates {
+        let selection: ObjectIdentifier
+        let fields: [NumberedField]
+        var byValue: [[Int]?] = []
+        var byValues: [[Int]: [Int]] = [:]
+        init(selection: ObjectIdentifier, fields: [NumberedField]) {
+            self.selection = selection
+            self.fields = fields
+        }
+    }
+
+    init(context: EvaluationContext, remembers: Bool = true) {
+        self.context = context
+        self.remembers = remembers
+    }
+
+    /// Starts a device: forgets the last device's entry, and everything when its value numbers are of another scope than the last one's.
+    func begin(_ profile: any Device) {
+        guard remembers else { return }
+        current = nil
+        let scope = profile.valueNumbers
+        guard scope != self.scope else { return }
+        self.scope = scope
+        platforms = []
+        devices = [:]
+        current = nil
+        requirements = []
+        selections = []
+        let fields: [DeviceField] = [.platform, .appVersion, .appBuild, .osVersion, .apiLevel, .packageName,
+                                     .attribute(PrinceOfVersionsDocument.lastNotifiedColumn)]
+        keyFields = fields.map { profile.numbered($0) }
+    }
+
+    func platform(_ profile: any Device, _ make: () -> PoVPlatformEntry) -> PoVPlatformEntry {
+        guard remembers else { return make() }
+        let platform = profile.valueNumber(keyFields[0])
+        if platform < platforms.count, let known = platforms[platform] { return known }
+        let made = make()
+        if platform >= platforms.count { platforms += Array(repeating: nil, count: platform + 1 - platforms.count) }
+        platforms[platform] = made
+        return made
+    }
+
+    func device(_ profile: any Device, _ make: () -> PoVDeviceEvaluator.DeviceReading) -> PoVDeviceEvaluator.DeviceReading {
+        guard remembers else { return make() }
+        func number(_ k: Int) -> Int32 { Int32(truncatingIfNeeded: profile.valueNumber(keyFields[k])) }
+        let key = DeviceKey(platform: number(0), app: number(1), build: number(2), os: number(3), api: number(4),
+                            package: number(5), lastNotified: number(6))
+        let entry: DeviceEntry
+        if let known = devices[key] {
+            entry = known
+        } else {
+            entry = DeviceEntry(make())
+            devices[key] = entry
+        }
+        current = entry
+        return entry.reading
+    }
+
+    /// Whether requirement `requirement` (attribute `name`) of configuration `configuration` holds, `check`ed
+    /// once per attribute value.
+    func holds(_ profile: any Device, configuration: Int, requirement: Int, name: String, _ check: () -> Bool) -> Bool {
+        guard remembers else { return check() }
+        let platform = profile.valueNumber(keyFields[0])
+        if platform >= requirements.count { requirements += Array(repeating: [], count: platform + 1 - requirements.count) }
+        if configuration >= requirements[platform].count {
+            requirements[platform] += Array(repeating: [], count: configuration + 1 - requirements[platform].count)
+        }
+        if requirement >= requirements[platform][configuration].count {
+            requirements[platform][configuration] += Array(repeating: nil, count: requirement + 1 - requirements[platform][configuration].count)
+        }
+        let memo: RequirementVerdicts
+        if let known = requirements[platform][configuration][requirement] {
+            memo = known
+        } else {
+            memo = RequirementVerdicts(field: profile.numbered(.attribute(name)))
+            requirements[platform][configuration][requirement] = memo
+        }
+        let value = profile.valueNumber(memo.field)
+        if value < memo.verdicts.count, memo.verdicts[value] != 0 { return memo.verdicts[value] == 1 }
+        let verdict = check()
+        if value >= memo.verdicts.count { memo.verdicts += Array(repeating: 0, count: value + 1 - memo.verdicts.count) }
+        memo.verdicts[value] = verdict ? 1 : 2
+        return verdict
+    }
+
+    /// The configurations of `selection` that may hold for this device: they depend only on the values of
+    /// the attributes they are filed under.
+    func candidates(_ profile: any Device, selection: PoVSelection, _ make: () -> [Int]) -> [Int] {
+        guard remembers else { return make() }
+        let id = ObjectIdentifier(selection)
+        let memo: SelectionCandidates
+        if let known = selections.first(where: { $0.selection == id }) {
+            memo = known
+        } else {
+            memo = SelectionCandidates(selection: id, fields: selection.filedKeys.map { profile.numbered(.attribute($0)) })
+            selections.append(memo)
+        }
+        if memo.fields.count == 1 {
+            let value = profile.valueNumber(memo.fields[0])
+            if value < memo.byValue.count, let known = memo.byValue[value] { return known }
+            let made = make()
+            if value >= memo.byValue.count { memo.byValue += Array(repeating: nil, count: value + 1 - memo.byValue.count) }
+            memo.byValue[value] = made
+            return made
+        }
+        let values = memo.fields.map { profile.valueNumber($0) }
+        if let known = memo.byValues[values] { return known }
+        let made = make()
+        memo.byValues[values] = made
+        return made
+    }
+
+    /// The decision configuration `configuration` gives this device: it depends on the device's versions,
+    /// platform, OS, package (installability) and the version last notified — the key of the device entry
+    /// `device` found for this profile.
+    func decision(_ profile: any Device, configuration: Int, _ make: () -> Decision) -> Decision {
+        guard remembers, let entry = current else { return make() }
+        if configuration < entry.decisions.count, let known = entry.decisions[configuration] { return known }
+        let made = make()
+        if configuration >= entry.decisions.count {
+            entry.decisions += Array(repeating: nil, count: configuration + 1 - entry.decisions.count)
+        }
+        entry.decisions[configuration] = made
+        return made
+    }
+}
+
+/// A PrinceOfVersions document's evaluator for one worker, with its `PoVMemo`.
+final class PoVProfileEvaluator: ProfileEvaluator {
+    private let document: PrinceOfVersionsDocument
+    private let memo: PoVMemo
+
+    init(_ document: PrinceOfVersionsDocument, context: EvaluationContext) {
+        self.document = document
+        memo = PoVMemo(context: context)
+    }
+
+    func evaluate(_ profile: any Device) -> Decision {
+        memo.begin(profile)
+        return document.evaluate(profile, memo: memo)
+    }
+}
+
+/// What a document has for a platform: its view, or the decision for devices of a platform it has no key for.
+enum PoVPlatformEntry {
+    case view(PoVViewRef)
+    case missing(Decision)
+}
+
+/// A platform's view by reference: evaluation reads a few of its fields per profile, and a copy of the
+/// whole view retained and released each of them.
+final class PoVViewRef: Sendable {
+    let view: PoVPlatformView
+    init(_ view: PoVPlatformView) { self.view = view }
+}

@@ -1,0 +1,331 @@
+import Foundation
+
+/// A loaded Turkcell Updater document: its entries, what each SDK drops or crashes on, and the decisions.
+struct TurkcellDocument: EvaluableConfig {
+    let packageName: String?
+    /// `packageName` as the Android SDK compares it: without whitespace.
+    let androidPackageName: String
+    var packageNames: [String] { packageName.map { [$0] } ?? [] }
+    var deviceHistory: [String] { [Self.messageDisplayCount, Self.messageLastShown] }
+    let updates: [TurkcellEntry]
+    let messages: [TurkcellEntry]
+    /// `updates` was given as an array with no object in it, `[]` included (the iOS SDK 1.2 crashes on it).
+    let emptyUpdatesArray: Bool
+    /// `updates` given as an object, which the iOS SDK takes as the update itself, filters unread.
+    let iOSObjectUpdate: TurkcellEntry?
+    /// `updates` / `messages` given as something the iOS SDK cannot enumerate (text, a number, null): it crashes.
+    let iOSUpdatesNotCollection: String?
+    let iOSMessagesNotCollection: String?
+    /// `messages` given as an object: to iOS, the message itself, its filters unread (`Filter.m` L85, L104-105).
+    let iOSObjectMessage: TurkcellEntry?
+    /// `messages` is an array: with no entry matching, the iOS SDK reads the array as the message and crashes.
+    let messagesIsArray: Bool
+    /// Indices of updates the Android SDK drops while parsing.
+    let androidDropped: Set<Int>
+    let platforms: [Platform] = [.android, .ios]
+    let rules: [RuleInfo]
+    let notices: [NoticeInfo]
+    let diagnostics: [Diagnostic]
+    let needs: ProfileNeeds
+
+    /// Message date windows as iOS reads them, once: `yyyy-MM-dd` or `yyyy-MM-dd HH:mm`, placed in a zone when evaluated.
+    let messageWindows: [String: (after: WallClock?, before: WallClock?)]
+    /// The same dates as the Android SDK's lenient parser reads them.
+    let androidMessageWindows: [String: (after: AndroidMessageDate?, before: AndroidMessageDate?)]
+    static let androidOnlyDate = "turkcell.androidOnlyDate"
+
+    /// Counted per device whose SDK skipped an entry because a filter pattern threw.
+    static let invalidPatternSkip = Diagnostic("turkcell.android.entrySkipped", .warning,
+        "Android devices for which an entry was skipped: a filter pattern is not a valid regular expression and the SDK throws on it")
+
+    static let entryNotObject = "turkcell.entryNotObject"
+    static let androidJSONRejected = "turkcell.android.jsonRejected"
+
+    /// Where the document has a comma before `}`, which the Android SDK's org.json rejects (`RestRequest.java`
+    /// L280-283 parses the whole document first).
+    let androidJSONRejection: JSONSyntaxError?
+
+    static func androidRejection(_ comma: JSONSyntaxError) -> Diagnostic {
+        var d = Diagnostic(androidJSONRejected, .error,
+                           "a comma before '}', which Android's org.json rejects: the Android SDK reads no update or message, while iOS reads the document")
+        // No JSON path names a comma: the diagnostic is located at the comma itself.
+        d.location = SourceLocation(line: comma.line, column: comma.column)
+        return d
+    }
+    static let updatesIsObject = "turkcell.ios.updatesIsObject"
+    static let messageDisplayCount = "message_display_count"
+    static let messageLastShown = "message_last_shown"
+
+    /// Every filter key of the document, by number (`TurkcellEntry.Filter.keyIndex`).
+    let filterKeys: [String]
+    /// Which entries can hold for a profile, per SDK.
+    let androidUpdates: TurkcellCandidateIndex
+    let iOSUpdates: TurkcellCandidateIndex
+    let androidMessages: TurkcellCandidateIndex
+    let iOSMessages: TurkcellCandidateIndex
+
+    /// - Parameter filing: false evaluates every entry for every device (the tests' reference).
+    init(_ root: JSONObject, filing: Bool = true) {
+        packageName = root["packageName"]?.stringValue
+        androidPackageName = JavaText.removingWhitespace(packageName ?? "")
+        androidJSONRejection = JSONValue.object(root).firstObjectTrailingComma
+        let keys = TurkcellFilterKeys()
+        let updateArray = root["updates"]?.arrayValue ?? []
+        updates = updateArray.enumerated().map { TurkcellEntry(id: "updates[\($0.offset)]", $0.element, keys: keys) }
+        messages = (root["messages"]?.arrayValue ?? []).enumerated()
+            .map { TurkcellEntry(id: "messages[\($0.offset)]", $0.element, keys: keys) }
+        // `Filter.getMatchedUpdateFromUpdateDataDictionary` (L46-75) returns the `updates` value itself when no
+        // element is an object: the SDK then reads an array as an update and crashes; an object is the update.
+        emptyUpdatesArray = root["updates"]?.arrayValue.map { !$0.contains { $0.objectValue != nil } } == true
+        // Its filters are never read: numbered apart, so that no device's value for them is read (or must be declared).
+        iOSObjectUpdate = root["updates"]?.objectValue.map { TurkcellEntry(id: "updates", .object($0), keys: TurkcellFilterKeys()) }
+        iOSObjectMessage = root["messages"]?.objectValue.map { TurkcellEntry(id: "messages", .object($0), keys: TurkcellFilterKeys()) }
+        func notCollection(_ key: String) -> String? {
+            guard let v = root[key], v.arrayValue == nil, v.objectValue == nil else { return nil }
+            return "\(key) is \(v.kindDescription)"
+        }
+        iOSUpdatesNotCollection = notCollection("updates")
+        iOSMessagesNotCollection = notCollection("messages")
+        messagesIsArray = root["messages"]?.arrayValue != nil
+        filterKeys = keys.names
+
+        var diagnostics: [Diagnostic] = []
+        if let comma = androidJSONRejection { diagnostics.append(Self.androidRejection(comma)) }
+        var dropped = Set<Int>()
+        for e in updates + messages where !e.isObject {
+            diagnostics.append(Diagnostic(Self.entryNotObject, .warning,
+                "\(e.id) is not an object: both SDKs skip it", path: e.id))
+        }
+        if iOSObjectUpdate != nil {
+            diagnostics.append(Diagnostic(Self.updatesIsObject, .warning,
+                "updates is an object, not an array: the iOS SDK 1.2 takes it as the update for every device of the package, its filters unread; the Android SDK finds no update",
+                path: "updates"))
+        }
+        for (i, e) in updates.enumerated() where e.isObject {
+            let forceExit = e.androidFlag("forceExit")
+            if !e.mayApplyToAndroid { dropped.insert(i) }
+            for key in ["targetPackageUrl", "targetWebsiteUrl"] {
+                if e.mayApplyToAndroid, case .invalid(let spec) = e.androidURL(key) {
+                    dropped.insert(i)
+                    diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                        "\(e.id).\(key) \"\(spec)\" is not a URL java.net.URL accepts on Android (http, https, ftp, file or jar): the Android SDK drops the entry", path: "\(e.id).\(key)"))
+                }
+            }
+            if e.mayApplyToAndroid, let language = e.androidUnreadableDescription {
+                dropped.insert(i)
+                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                    "\(e.id).descriptions.\(language) is not an object: the Android SDK's description has no texts and its constructor throws, so it drops the entry", path: "\(e.id).descriptions.\(language)"))
+            }
+            if e.mayApplyToAndroid && e.androidTargetVersionCode == nil && !forceExit {
+                dropped.insert(i)
+                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                    "\(e.id) has no targetVersionCode: the Android SDK drops it", path: e.id))
+            }
+            if e.mayApplyToAndroid && !e.hasInstallTarget && !forceExit {
+                dropped.insert(i)
+                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                    "\(e.id) has no targetPackageUrl, targetWebsiteUrl or targetGooglePlay: the Android SDK drops it", path: e.id))
+            }
+            if e.mayApplyToAndroid && forceExit && e.androidTargetVersionCode == nil {
+                diagnostics.append(Diagnostic("turkcell.android.forceExitWithoutVersionCode", .warning,
+                    "\(e.id) forces an exit without targetVersionCode: Android only shows an entry whose targetVersionCode is above the installed one, so it never shows", path: e.id))
+            }
+            if e.mayApplyToIOS && !(e.string("targetPackageUrl") ?? "").isEmpty && (e.string("targetWebsiteUrl") ?? "").isEmpty {
+                diagnostics.append(Diagnostic("turkcell.ios.packageUrlOnly", .warning,
+                    "\(e.id) has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl", path: e.id))
+            }
+        }
+        // `MessageEntry` (L58-71, L215-218): an unreadable URL, or targetGooglePlay without targetPackageName,
+        // makes the constructor throw: the Android SDK omits the message.
+        var droppedMessages = Set<Int>()
+        for (i, m) in messages.enumerated() where m.isObject {
+            var why: String?
+            if case .invalid(let spec) = m.androidURL("targetWebsiteUrl") {
+                why = "targetWebsiteUrl \"\(spec)\" is not a URL java.net.URL accepts on Android"
+            } else if m.androidFlag("targetGooglePlay") && m.androidTargetPackageName.isEmpty {
+                why = "targetGooglePlay needs a targetPackageName"
+            }
+            if let why {
+                droppedMessages.insert(i)
+                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
+                    "\(m.id): \(why): the Android SDK omits the message", path: m.id))
+            }
+        }
+        for e in updates + messages {
+            diagnostics += Self.filterDiagnostics(e)
+            for (key, regex) in e.invalidAndroidPatterns where e.mayApplyToAndroid {
+                diagnostics.append(Diagnostic("turkcell.android.invalidPattern", .warning,
+                    "\(e.id).filters.\(key): the Android SDK reads a part with * as the regular expression \"\(regex)\", which is not valid: it throws and skips the entry for every device that reaches that part",
+                    path: "\(e.id).filters.\(key)"))
+            }
+        }
+        if root["updates"] == nil && root["messages"] == nil {
+            diagnostics.append(Diagnostic("turkcell.offersNothing", .info,
+                "the document has a packageName and no updates or messages: both SDKs find no update, so every device of the package is up to date",
+                path: "packageName"))
+        }
+        if emptyUpdatesArray {
+            diagnostics.append(Diagnostic("turkcell.ios.emptyUpdates", .error,
+                "\"updates\" has no object entry (\(updateArray.isEmpty ? "it is []" : "none of its elements is an object")): the iOS SDK 1.2 then reads the array as the update and crashes; omit the key instead", path: "updates"))
+        }
+        if packageName == nil {
+            diagnostics.append(Diagnostic("turkcell.missingPackageName", .error, "packageName is not a string: the SDKs match no app", path: "packageName"))
+        }
+        if !messages.isEmpty {
+            diagnostics.append(Diagnostic("turkcell.ios.messagesNotDisplayed", .info,
+                "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them", path: "messages"))
+        }
+        var windows: [String: (after: WallClock?, before: WallClock?)] = [:]
+        var androidWindows: [String: (after: AndroidMessageDate?, before: AndroidMessageDate?)] = [:]
+        // The iOS `messages` object has its dates too (iOS reads them; Android never reads the object).
+        for m in messages + [iOSObjectMessage].compactMap({ $0 }) where m.isObject {
+            let after = m.string("displayAfterDate"), before = m.string("displayBeforeDate")
+            windows[m.id] = (after.flatMap(WallClock.init), before.flatMap(WallClock.init))
+            // `MessageEntry.getDate` reads the value with `optString`: a number or JSON null is text too.
+            let androidText = { (key: String) in m.object[key].map(JavaText.valueOf) }
+            androidWindows[m.id] = (androidText("displayAfterDate").flatMap(AndroidMessageDate.init),
+                                    androidText("displayBeforeDate").flatMap(AndroidMessageDate.init))
+            for key in ["displayAfterDate", "displayBeforeDate"] {
+                guard let value = m.object[key] else { continue }
+                let text = JavaText.valueOf(value)
+                let iOS = m.string(key).flatMap(WallClock.init) != nil
+                let android = AndroidMessageDate(text) != nil
+                if !iOS && !android {
+                    diagnostics.append(Diagnostic("turkcell.badDate", .warning,
+                        "\(m.id).\(key) \"\(text)\" is a date neither SDK reads (yyyy-MM-dd or yyyy-MM-dd HH:mm): both ignore it", path: "\(m.id).\(key)"))
+                } else if !iOS {
+                    diagnostics.append(Diagnostic(Self.androidOnlyDate, .warning,
+                        "\(m.id).\(key) \"\(text)\" is read by the Android SDK's lenient parser (a prefix, any digit count, values rolled over) and ignored by the iOS SDK, which reads only yyyy-MM-dd or yyyy-MM-dd HH:mm", path: "\(m.id).\(key)"))
+                }
+            }
+        }
+        messageWindows = windows
+        androidMessageWindows = androidWindows
+        androidDropped = dropped
+        let updateIsObject = updates.map(\.isObject), messageIsObject = messages.map(\.isObject)
+        androidUpdates = TurkcellCandidateIndex(updates, include: { updateIsObject[$0] && !dropped.contains($0) }, filing: filing,
+                                                exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
+        androidMessages = TurkcellCandidateIndex(messages, include: { messageIsObject[$0] && !droppedMessages.contains($0) }, filing: filing,
+                                                 exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
+        iOSUpdates = TurkcellCandidateIndex(updates, include: { updateIsObject[$0] }, filing: filing,
+                                            exactValues: { $0.iOS.exactValues }, mayStop: { $0.iOS.parts == nil })
+        iOSMessages = TurkcellCandidateIndex(messages, include: { messageIsObject[$0] }, filing: filing,
+                                             exactValues: { $0.iOS.exactValues }, mayStop: { $0.iOS.parts == nil })
+        rules = updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
+            + (iOSObjectUpdate.map { [RuleInfo(id: $0.id, summary: "iOS only: the updates object itself, its filters unread")] } ?? [])
+        notices = messages.map { NoticeInfo(id: $0.id, kind: "message") } + (iOSObjectMessage.map { [NoticeInfo(id: $0.id, kind: "message")] } ?? [])
+        self.diagnostics = diagnostics
+        var attributes: Set<String> = [Self.messageDisplayCount, Self.messageLastShown]
+        // The iOS object update's filters are never read, its descriptions are.
+        if iOSObjectUpdate?.descriptionsByLanguage == true || iOSObjectMessage?.descriptionsByLanguage == true { attributes.insert("language") }
+        for e in updates + messages {
+            for f in e.filters { if let c = TurkcellProperties.column(for: f.key) { attributes.insert(c) } }
+            // The description shown is the device language's, else `*`: a document with descriptions by
+            // language reads the language even when no filter does (what the iOS SDK shows, or crashes on,
+            // depends on it).
+            if e.descriptionsByLanguage { attributes.insert("language") }
+        }
+        needs = ProfileNeeds(packageName: true, attributes: attributes)
+    }
+
+    /// The SDKs read a device's language as its first two letters (`deviceLanguage`), for the filters on it and
+    /// for the description shown, and its tablet flag as true or false (`deviceIsTablet`). When no filter reads
+    /// those attributes under another key, a language's class is what the filters on it say (each SDK's own
+    /// rule, on the device's platform) and which description each entry shows; a tablet flag's is true or false.
+    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)? {
+        let property: String
+        switch attribute {
+        case "language": property = "deviceLanguage"
+        case "istablet": property = "deviceIsTablet"
+        default: return nil
+        }
+        let entries = updates + messages
+        let readElsewhere = entries.contains { e in
+            e.filters.contains { f in
+                f.key != property && TurkcellProperties.column(for: f.key).map(AttributeName.normalize) == attribute
+            }
+        }
+        guard !readElsewhere else { return nil }
+        guard property == "deviceLanguage" else {
+            return { text in text.map { "=" + TurkcellProperties.isTablet($0) } ?? "" }
+        }
+        let filters = entries.flatMap { e in e.filters.filter { $0.key == property } }
+        let descriptions = (entries + [iOSObjectUpdate, iOSObjectMessage].compactMap { $0 }).compactMap { $0.object["descriptions"]?.objectValue }
+        let android = platform == .android
+        return { text in
+            guard let text else { return "" }
+            let language = android ? TurkcellProperties.androidLanguage(text) : TurkcellProperties.language(text)
+            var key = "="
+            for f in filters {
+                key += android ? "\(f.android.evaluate(normalized: AndroidFilterRule.normalize(language)))"
+                               : f.iOS.evaluate(language).map { $0 ? "1" : "0" } ?? "crash"
+                key += ","
+            }
+            // Absent: the `*` description; an object: the language's; anything else (null, text): iOS crashes on it.
+            for d in descriptions { key += d[language].map { $0.objectValue == nil ? "X" : "L" } ?? "*" }
+            return key
+        }
+    }
+
+    static func summary(_ e: TurkcellEntry) -> String {
+        let filters = e.filters.isEmpty ? "every device" : e.filters.map { "\($0.key) \($0.rule.map { "\"\($0)\"" } ?? "null")" }.joined(separator: ", ")
+        var action: [String] = []
+        if let code = e.androidTargetVersionCode { action.append("to versionCode \(code)") }
+        if e.androidFlag("forceExit") || e.iOSFlag("forceExit") { action.append("forceExit") }
+        if e.androidFlag("forceUpdate") || e.iOSFlag("forceUpdate") { action.append("forceUpdate") }
+        return "\(filters): " + (action.isEmpty ? "optional update" : action.joined(separator: ", "))
+    }
+
+    static func filterDiagnostics(_ e: TurkcellEntry) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let raw = e.object["filters"]?.objectValue ?? JSONObject()
+        for f in e.filters {
+            let path = "\(e.id).filters.\(f.key)"
+            switch raw[f.key] {
+            case .null?:
+                out.append(Diagnostic("turkcell.ios.nullFilter", .error, "\(path) is null: the iOS SDK crashes on it (Android reads the text \"null\")", path: path))
+                continue
+            case .string?: break
+            default:
+                out.append(Diagnostic("turkcell.ios.nullFilter", .error,
+                    "\(path) is \(raw[f.key]!.kindDescription), not a string: the iOS SDK crashes on it (Android reads its text \(f.rule ?? ""))", path: path))
+            }
+            guard let rule = f.rule else { continue }
+            if f.key == "deviceOsName", rule != rule.lowercased(), rule.lowercased().contains("ios") {
+                out.append(Diagnostic("turkcell.ios.osNameCase", .warning,
+                    "\(path) \"\(rule)\": iOS devices report \"ios\" and the iOS SDK compares case-sensitively, so it never matches there", path: path))
+            }
+            let dotted = rule.split(separator: ",").contains { part in
+                let p = String(part).trimmedWhitespace.drop { $0 == "!" }
+                return ["<", ">"].contains { p.hasPrefix($0) } && p.contains(".")
+            }
+            if dotted {
+                out.append(Diagnostic("turkcell.dottedComparison", .warning,
+                    "\(path) \"\(rule)\" compares a dotted version: Android compares integers only (never true for \"6.1\"), iOS compares text (\"10.3\" < \"6\")", path: path))
+            }
+        }
+        return out
+    }
+
+    func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
+        guard let packageName else { return .notTargeted("the document has no packageName") }
+        if let device = profile.packageName {
+            // Android compares both names without whitespace and matches nothing with an empty one
+            // (`VersionsMap.isVersionMapOfPackageId`, L75-86); iOS compares them as they are (`Controller.m` L34).
+            let matches = profile.platform == .android
+                ? !androidPackageName.isEmpty && androidPackageName == JavaText.removingWhitespace(device)
+                : device == packageName
+            if !matches { return .notTargeted("the document is for \(packageName)") }
+        }
+        if profile.platform == .android, let comma = androidJSONRejection {
+            return .notTargeted("Android's org.json rejects the document",
+                                diagnostics: [Self.androidRejection(comma)])
+        }
+        let evaluator = TurkcellEvaluator(document: self, profile: profile, context: context)
+        switch profile.platform {
+        case .android: return evaluator.android()
+        case .ios: return evaluator.iOS()
+        default: return .notTargeted("Turkcell Updater has SDKs for Android and iOS only")
+        }
+    }
+}
