@@ -6,7 +6,8 @@ import PackageDescription
 // harness for libFuzzer + AddressSanitizer; ordinary builds are unaffected.
 let fuzzing = ProcessInfo.processInfo.environment["FLEET_AUDIT_FUZZ"] == "1"
 let fuzzLibrary: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
-let fuzzHarness: [SwiftSetting] = fuzzing ? [.define("FUZZING"), .unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])] : []
+let fuzzHarness: [SwiftSetting] =
+    fuzzing ? [.define("FUZZING"), .unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])] : []
 let fuzzLink: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
 // Release builds of the ingest target skip the run-time exclusivity checks: on a 10M-row ingest they were 12%
 // of the time (swift_beginAccess on the reader's buffer and counters, per row). Debug builds, which the tests
@@ -93,8 +94,9 @@ let package = Package(
         ),
         // libFuzzer harness (Tests/Fuzz/run.sh builds it with FLEET_AUDIT_FUZZ=1); built
         // normally it replays inputs.
-        .executableTarget(name: "fleet-audit-fuzz", dependencies: ["FleetAudit"], path: "Sources/fleet-audit-fuzz",
-                          swiftSettings: fuzzHarness, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "fleet-audit-fuzz", dependencies: ["FleetAudit"], path: "Sources/fleet-audit-fuzz",
+            swiftSettings: fuzzHarness, linkerSettings: fuzzLink),
         // Templates/ are compiled into the library so an installed binary needs no source tree.
         .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
         .plugin(
@@ -112,7 +114,10 @@ let package = Package(
         ),
         .testTarget(
             name: "FleetAuditTests",
-            dependencies: ["FleetAudit", "FleetAuditValues", "FleetAuditFormats", "FleetAuditEngine", "FleetAuditXML", "CSQLite", "CLibXML2"],
+            dependencies: [
+                "FleetAudit", "FleetAuditValues", "FleetAuditFormats", "FleetAuditEngine", "FleetAuditXML", "CSQLite",
+                "CLibXML2",
+            ],
             resources: [.copy("Fixtures"), .copy("Snapshots")]
         ),
     ]

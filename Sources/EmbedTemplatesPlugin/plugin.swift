@@ -10,9 +10,12 @@ struct EmbedTemplatesPlugin: BuildToolPlugin {
             .filter { !$0.lastPathComponent.hasPrefix(".") }
             .sorted { $0.path < $1.path }
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedTemplates.swift")
-        return [.buildCommand(displayName: "Embedding Templates/",
-                              executable: try context.tool(named: "embed-templates").url,
-                              arguments: [output.path] + files.map(\.path),
-                              inputFiles: files, outputFiles: [output])]
+        return [
+            .buildCommand(
+                displayName: "Embedding Templates/",
+                executable: try context.tool(named: "embed-templates").url,
+                arguments: [output.path] + files.map(\.path),
+                inputFiles: files, outputFiles: [output])
+        ]
     }
 }

@@ -36,7 +36,8 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         case .syntax(let line, let column, let message): return "\(source):\(line):\(column): invalid JSON: \(message)"
         case .notAnObject(let found): return "\(source): a config must be a JSON object, found \(found)"
         case .unrecognised(let keys):
-            return "\(source): no known config format has these top-level keys: \(keys.isEmpty ? "(none)" : keys.joined(separator: ", "))"
+            return
+                "\(source): no known config format has these top-level keys: \(keys.isEmpty ? "(none)" : keys.joined(separator: ", "))"
         case .unknownFormat(let name, let known):
             return "\(source): unknown format \(name); known formats: \(known.joined(separator: ", "))"
         case .fetch(let reason, _): return "\(source): \(reason)"

@@ -44,7 +44,9 @@ public protocol EvaluableConfig: Sendable {
     /// every device (a PrinceOfVersions requirement `"region": "GB-ENG"` tells GB-ENG from every other
     /// region, nothing more). The audit evaluates one value of each such class (`AttributeClasses`). Nil, the
     /// default: any two values may decide differently.
-    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)?
+    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
+        @Sendable (String?) -> String
+    )?
 }
 
 extension EvaluableConfig {
@@ -52,8 +54,12 @@ extension EvaluableConfig {
     public var needs: ProfileNeeds { ProfileNeeds() }
     public var packageNames: [String] { [] }
     public var deviceHistory: [String] { [] }
-    public func evaluator(context: EvaluationContext) -> any ProfileEvaluator { StatelessEvaluator(self, context: context) }
-    public func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)? { nil }
+    public func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
+        StatelessEvaluator(self, context: context)
+    }
+    public func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
+        @Sendable (String?) -> String
+    )? { nil }
 }
 
 /// A rule's stable id and a one-line summary for reports.
@@ -89,8 +95,10 @@ public struct EvaluationContext: Sendable {
     public var asOfIsExplicit: Bool
     public var options: FormatOptions
 
-    public init(releases: Releases? = nil, asOf: Date = Date(), asOfIsExplicit: Bool = false,
-                options: FormatOptions = FormatOptions()) {
+    public init(
+        releases: Releases? = nil, asOf: Date = Date(), asOfIsExplicit: Bool = false,
+        options: FormatOptions = FormatOptions()
+    ) {
         self.releases = releases
         self.asOf = asOf
         self.asOfIsExplicit = asOfIsExplicit

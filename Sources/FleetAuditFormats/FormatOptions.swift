@@ -36,7 +36,9 @@ public struct FormatOptions: Sendable, Equatable {
     public mutating func addLegacyBelow(_ spec: String) throws(ParseError) {
         let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw ParseError(description: "--pov-legacy-below \"\(spec)\" is not PLATFORM=VERSION (for example android=4.0.0 or android=400)")
+            throw ParseError(
+                description:
+                    "--pov-legacy-below \"\(spec)\" is not PLATFORM=VERSION (for example android=4.0.0 or android=400)")
         }
         povLegacyBelow[Platform(parts[0])] = parts[1]
     }

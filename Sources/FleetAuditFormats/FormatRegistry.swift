@@ -11,7 +11,9 @@ public enum FormatRegistry {
     public static var allNames: [String] { formats.map { $0.name } }
 
     /// The format of a document: the one named by `forced`, else the first whose keys match.
-    public static func detect(_ root: JSONValue, forced: String? = nil) -> Result<any ConfigFormat.Type, ConfigError.Kind> {
+    public static func detect(_ root: JSONValue, forced: String? = nil) -> Result<
+        any ConfigFormat.Type, ConfigError.Kind
+    > {
         guard let object = root.objectValue else {
             return .failure(.notAnObject(found: root.kindDescription))
         }

@@ -51,10 +51,13 @@ enum JavaText {
         while let c = t.last, c.unicodeScalars.first!.value <= 0x20 { t = t.dropLast() }
         var body = t
         if let sign = body.first, sign == "+" || sign == "-" { body = body.dropFirst() }
-        if body == "NaN" || body == "Infinity" { return Double(t.first == "-" ? "-inf" : body == "NaN" ? "nan" : "inf") }
+        if body == "NaN" || body == "Infinity" {
+            return Double(t.first == "-" ? "-inf" : body == "NaN" ? "nan" : "inf")
+        }
         if let last = t.last, "dDfF".contains(last) { t = t.dropLast() }
         guard !t.isEmpty, t.allSatisfy({ "0123456789+-.eE".contains($0) }),
-              t.contains(where: { $0.isNumber }) else { return nil }
+            t.contains(where: { $0.isNumber })
+        else { return nil }
         return Double(t)
     }
 

@@ -30,22 +30,32 @@ public struct KeySchema: Sendable {
             return
         }
         guard let object = value.objectValue else { return }
-        let known = closed[pattern], wellKnown = open[pattern]
+        let known = closed[pattern]
+        let wellKnown = open[pattern]
         for key in object.keys {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
             if let known, !known.contains(key) {
-                let hint = NearMiss.closest(to: key, among: known).map { "; did you mean \($0)?" } ?? "; keys read here: \(known.joined(separator: ", "))"
-                out.append(Diagnostic("config.unknownKey", .warning,
-                                      "\(keyPath) is not a key \(format) clients read, so they ignore it\(hint)", path: keyPath))
+                let hint =
+                    NearMiss.closest(to: key, among: known).map { "; did you mean \($0)?" }
+                    ?? "; keys read here: \(known.joined(separator: ", "))"
+                out.append(
+                    Diagnostic(
+                        "config.unknownKey", .warning,
+                        "\(keyPath) is not a key \(format) clients read, so they ignore it\(hint)", path: keyPath))
             } else if let wellKnown, !wellKnown.contains(where: { $0.lowercased() == key.lowercased() }),
-                      let near = NearMiss.closest(to: key, among: wellKnown) {
+                let near = NearMiss.closest(to: key, among: wellKnown)
+            {
                 // A key differing only in case is left alone: some clients compare keys case-insensitively.
-                out.append(Diagnostic("config.unknownKey", .warning,
-                                      "\(keyPath) is not a key \(format) clients read (\(near) is): they ignore it or read it as something else; did you mean \(near)?",
-                                      path: keyPath))
+                out.append(
+                    Diagnostic(
+                        "config.unknownKey", .warning,
+                        "\(keyPath) is not a key \(format) clients read (\(near) is): they ignore it or read it as something else; did you mean \(near)?",
+                        path: keyPath))
             }
             if known != nil || wellKnown != nil || pattern.isEmpty {
-                walk(object[key]!, path: keyPath, pattern: pattern.isEmpty ? key : "\(pattern).\(key)", format: format, into: &out)
+                walk(
+                    object[key]!, path: keyPath, pattern: pattern.isEmpty ? key : "\(pattern).\(key)", format: format,
+                    into: &out)
             }
         }
     }

@@ -16,8 +16,10 @@ public struct LoadedConfig: Sendable {
     /// document's own diagnostics do not) can be located too. Configs are kilobytes to a few megabytes.
     private let text: [UInt8]
 
-    public init(id: String, source: String, sha256: String, format: String, config: any EvaluableConfig,
-                loaderDiagnostics: [Diagnostic] = [], locations: [String: SourceLocation] = [:], text: [UInt8] = []) {
+    public init(
+        id: String, source: String, sha256: String, format: String, config: any EvaluableConfig,
+        loaderDiagnostics: [Diagnostic] = [], locations: [String: SourceLocation] = [:], text: [UInt8] = []
+    ) {
         self.id = id
         self.loaderDiagnostics = loaderDiagnostics
         // Shown in every report and kept in the history: a URL's secrets never are.

@@ -20,7 +20,9 @@ public struct MinimumEdit: Equatable, Sendable {
 
     /// The new minimum at `path`, written as the value already there is: a string stays a string, an
     /// integer an integer (an NHS Android client accepts a quoted integer; keep what the document chose).
-    public static func replacing(_ path: String, in root: JSONValue, with text: String) -> Result<MinimumEdit, MinimumEditRefusal> {
+    public static func replacing(_ path: String, in root: JSONValue, with text: String) -> Result<
+        MinimumEdit, MinimumEditRefusal
+    > {
         switch root.value(at: path) {
         case .string?: return .success(MinimumEdit(path: path, value: .string(text)))
         case .number?:
@@ -28,7 +30,8 @@ public struct MinimumEdit: Equatable, Sendable {
                 return .failure(MinimumEditRefusal("\(path) is a number but the minimum \(text) is not an integer"))
             }
             return .success(MinimumEdit(path: path, value: .int64(n)))
-        case let other?: return .failure(MinimumEditRefusal("\(path) is \(other.kindDescription), not a version to replace"))
+        case let other?:
+            return .failure(MinimumEditRefusal("\(path) is \(other.kindDescription), not a version to replace"))
         case nil: return .failure(MinimumEditRefusal("the document has no \(path) to replace"))
         }
     }

@@ -25,10 +25,14 @@ public enum XMLSchemaCheck {
         guard let parsedSchema else { return ["the schema is invalid"] + collector.messages }
         defer { xmlSchemaFree(parsedSchema) }
         let document = xml.withCString { text in
-            xmlReadMemory(text, Int32(strlen(text)), "report.xml", "UTF-8", Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
+            xmlReadMemory(
+                text, Int32(strlen(text)), "report.xml", "UTF-8",
+                Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue))
         }
         guard let document else {
-            let detail = xmlGetLastError().map { String(cString: $0.pointee.message).trimmingCharacters(in: .whitespacesAndNewlines) }
+            let detail = xmlGetLastError().map {
+                String(cString: $0.pointee.message).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
             return ["the XML is not well-formed" + (detail.map { ": " + $0 } ?? "")]
         }
         defer { xmlFreeDoc(document) }

@@ -35,7 +35,8 @@ package final class XMLWriter {
     }
 
     private static func forbidden(_ u: Unicode.Scalar) -> Bool {
-        (u.value < 0x20 && u.value != 0x09 && u.value != 0x0A && u.value != 0x0D) || u.value == 0xFFFE || u.value == 0xFFFF
+        (u.value < 0x20 && u.value != 0x09 && u.value != 0x0A && u.value != 0x0D) || u.value == 0xFFFE
+            || u.value == 0xFFFF
     }
 
     package func start(_ name: String, namespace: String? = nil) {

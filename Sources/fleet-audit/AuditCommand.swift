@@ -7,11 +7,11 @@ struct AuditCommand: ParsableCommand {
         commandName: "audit",
         abstract: "Evaluate every device of an inventory against every config and write the reports.",
         discussion: """
-        Example:
-          fleet-audit audit --inventory SampleData/inventory.csv \\
-            --config-dir SampleData/configs \\
-            --releases SampleData/releases.csv --out reports/
-        """
+            Example:
+              fleet-audit audit --inventory SampleData/inventory.csv \\
+                --config-dir SampleData/configs \\
+                --releases SampleData/releases.csv --out reports/
+            """
     )
 
     @OptionGroup var inventoryOptions: InventoryOptions
@@ -20,13 +20,21 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var reports: ReportOptions
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a config crosses this: [CONFIG_ID:]OUTCOME>N or >P% of devices, e.g. blocked>0.5% (repeatable).", valueName: "gate"))
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            "Exit 1 (reports still written) when a config crosses this: [CONFIG_ID:]OUTCOME>N or >P% of devices, e.g. blocked>0.5% (repeatable).",
+            valueName: "gate"))
     var failOn: [String] = []
 
     @Flag(help: "Print nothing but errors (for cron).")
     var quiet = false
 
-    @Flag(name: .customLong("allow-empty"), help: "Exit 0 when no device is evaluated or no config is loaded (by default that is exit 65: its zeros say nothing).")
+    @Flag(
+        name: .customLong("allow-empty"),
+        help:
+            "Exit 0 when no device is evaluated or no config is loaded (by default that is exit 65: its zeros say nothing)."
+    )
     var allowEmpty = false
 
     @OptionGroup var history: HistoryOptions
@@ -47,7 +55,8 @@ struct AuditCommand: ParsableCommand {
         let showProgress = !quiet && Console.stderrIsTerminal
         let started = Date()
         var report: AuditReport
-        let inventoryBytes = (try? FileManager.default.attributesOfItem(atPath: inventoryOptions.inventory)[.size] as? Int) ?? 0
+        let inventoryBytes =
+            (try? FileManager.default.attributesOfItem(atPath: inventoryOptions.inventory)[.size] as? Int) ?? 0
         let onProgress: @Sendable (Int64, (done: Int, total: Int)) -> Void = { rows, progress in
             Progress.show(rows: rows, progress: progress, inventoryBytes: inventoryBytes, since: started)
         }
@@ -59,10 +68,12 @@ struct AuditCommand: ParsableCommand {
             let exit = Exit.fail(error)
             // The folder cron publishes must not keep an earlier success: it gets a report of this failure.
             let generated = Timestamps.generationTime()
-            let failed = AuditReport.failed(error, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
-                                            asOf: request.asOf ?? generated, generatedAt: generated)
+            let failed = AuditReport.failed(
+                error, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
+                asOf: request.asOf ?? generated, generatedAt: generated)
             var fileTargets = reports
-            for keyPath in [\ReportOptions.json, \ReportOptions.xml, \ReportOptions.html, \ReportOptions.junit] where fileTargets[keyPath: keyPath] == "-" {
+            for keyPath in [\ReportOptions.json, \ReportOptions.xml, \ReportOptions.html, \ReportOptions.junit]
+            where fileTargets[keyPath: keyPath] == "-" {
                 fileTargets[keyPath: keyPath] = nil
             }
             _ = try? fileTargets.write(failed, quiet: quiet)
@@ -72,7 +83,9 @@ struct AuditCommand: ParsableCommand {
         // The history before the reports: a run whose append fails says so in its own reports, whose exit code is
         // then the process's (a failed run is not history).
         // (The --out folder is made first, as the reports' writer would: a history kept beside the reports goes in it.)
-        if let out = reports.out { try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
+        if let out = reports.out {
+            try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        }
         if report.status.state != "failed", let failure = history.append(report, request: request, quiet: quiet) {
             report.failure = failure
         }
@@ -84,7 +97,8 @@ struct AuditCommand: ParsableCommand {
             Console.info("no report written: add --out DIR, or --json/--xml/--html FILE")
         }
         if !quiet && report.releases == nil {
-            Console.info("note: no --releases: every required version is assumed installable, so nothing counts as blocked")
+            Console.info(
+                "note: no --releases: every required version is assumed installable, so nothing counts as blocked")
         }
         // Error-severity diagnostics reach stderr even with --quiet (the summary already lists them otherwise).
         if !summaryShown {
@@ -112,8 +126,9 @@ enum Progress {
         if progress.total > 0 {
             let fraction = min(1, Double(progress.done) / Double(progress.total))
             let eta = fraction > 0 ? elapsed * (1 - fraction) / fraction : 0
-            line += String(format: ", %.0f MB/s, %.0f%%, ETA %.0f s", Double(inventoryBytes) * fraction / elapsed / 1e6,
-                           fraction * 100, eta)
+            line += String(
+                format: ", %.0f MB/s, %.0f%%, ETA %.0f s", Double(inventoryBytes) * fraction / elapsed / 1e6,
+                fraction * 100, eta)
         }
         FileHandle.standardError.write(Data((line + "   ").utf8))
     }

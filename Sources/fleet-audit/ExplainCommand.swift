@@ -7,39 +7,57 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Evaluate one device against each config and say which rule decided its outcome, and why.",
         discussion: """
-        Prints a JSON array, one object per config: config, outcome, rule, reason, notices, diagnostics (codes),
-        diagnosticLocations (code, path, line and column in the config of those that have a place), meta.
-        Example:
-          fleet-audit explain --config SampleData/configs/nhs/availability-ios.json \\
-            --device platform=ios,os_version=16.4,app_version=4.29
-        """
+            Prints a JSON array, one object per config: config, outcome, rule, reason, notices, diagnostics (codes),
+            diagnosticLocations (code, path, line and column in the config of those that have a place), meta.
+            Example:
+              fleet-audit explain --config SampleData/configs/nhs/availability-ios.json \\
+                --device platform=ios,os_version=16.4,app_version=4.29
+            """
     )
 
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var evaluation: EvaluationOptions
 
-    @Option(help: ArgumentHelp("The device: inventory columns as key=value pairs, comma-separated; quote a value with \" to hold a comma.", valueName: "key=value,..."))
+    @Option(
+        help: ArgumentHelp(
+            "The device: inventory columns as key=value pairs, comma-separated; quote a value with \" to hold a comma.",
+            valueName: "key=value,..."))
     var device: String?
 
-    @Option(help: ArgumentHelp("Take the device from this inventory (CSV or SQLite), with --row or --device-id.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Take the device from this inventory (CSV or SQLite), with --row or --device-id.", valueName: "path"))
     var inventory: String?
 
-    @Option(help: ArgumentHelp("With --inventory: the row at this line (CSV) or rowid (SQLite), as reports locate rows.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "With --inventory: the row at this line (CSV) or rowid (SQLite), as reports locate rows.", valueName: "n"))
     var row: Int?
 
-    @Option(name: .customLong("device-id"), help: ArgumentHelp("With --inventory: the row whose device_id is this.", valueName: "id"))
+    @Option(
+        name: .customLong("device-id"),
+        help: ArgumentHelp("With --inventory: the row whose device_id is this.", valueName: "id"))
     var deviceID: String?
 
     @OptionGroup var reading: InventoryReadOptions
 
     func validate() throws {
         let fromInventory = inventory != nil
-        if fromInventory == (device != nil) { throw ValidationError("give --device key=value,…, or --inventory FILE with --row N or --device-id ID") }
-        if fromInventory && (row == nil) == (deviceID == nil) { throw ValidationError("with --inventory give one of --row N and --device-id ID") }
-        if !fromInventory && (row != nil || deviceID != nil) { throw ValidationError("--row and --device-id need --inventory FILE") }
+        if fromInventory == (device != nil) {
+            throw ValidationError("give --device key=value,…, or --inventory FILE with --row N or --device-id ID")
+        }
+        if fromInventory && (row == nil) == (deviceID == nil) {
+            throw ValidationError("with --inventory give one of --row N and --device-id ID")
+        }
+        if !fromInventory && (row != nil || deviceID != nil) {
+            throw ValidationError("--row and --device-id need --inventory FILE")
+        }
     }
 
-    @Option(help: ArgumentHelp("With --draft instead of --config: what is live (repeatable); shows both decisions, paired as plan pairs configs.", valueName: "path|url|dir"))
+    @Option(
+        help: ArgumentHelp(
+            "With --draft instead of --config: what is live (repeatable); shows both decisions, paired as plan pairs configs.",
+            valueName: "path|url|dir"))
     var published: [String] = []
 
     @Option(help: ArgumentHelp("With --published: what would replace it (repeatable).", valueName: "path|url|dir"))
@@ -58,8 +76,10 @@ struct ExplainCommand: ParsableCommand {
                 pairs = try ExplainRun.parseDevice(device!)
             }
             let planned = !published.isEmpty || !draft.isEmpty
-            let result = planned ? try ExplainRun.runPlan(request, published: published, draft: draft, pairs: pairs)
-                                 : try ExplainRun.run(request, pairs: pairs)
+            let result =
+                planned
+                ? try ExplainRun.runPlan(request, published: published, draft: draft, pairs: pairs)
+                : try ExplainRun.run(request, pairs: pairs)
             FileHandle.standardOutput.write(Data(JSONWriter.write(result).utf8))
         } catch {
             throw Exit.fail(error)

@@ -8,12 +8,15 @@ struct FleetAuditCommand: ParsableCommand {
         commandName: "fleet-audit",
         abstract: "Count how many real devices each published update config forces, blocks or leaves behind.",
         discussion: """
-        Exit codes: 0 reports written; 1 a --fail-on gate was crossed or validate found errors; \
-        64 usage error; 65 bad input (inventory, config or releases unreadable, missing column) or nothing \
-        evaluated; 74 a report could not be written; 75 a SQLite inventory stayed locked (try again later).
-        """,
+            Exit codes: 0 reports written; 1 a --fail-on gate was crossed or validate found errors; \
+            64 usage error; 65 bad input (inventory, config or releases unreadable, missing column) or nothing \
+            evaluated; 74 a report could not be written; 75 a SQLite inventory stayed locked (try again later).
+            """,
         version: FleetAuditVersion.current,
-        subcommands: [AuditCommand.self, PlanCommand.self, WhatIfCommand.self, QueryCommand.self, ExplainCommand.self, ValidateCommand.self, HistoryCommand.self]
+        subcommands: [
+            AuditCommand.self, PlanCommand.self, WhatIfCommand.self, QueryCommand.self, ExplainCommand.self,
+            ValidateCommand.self, HistoryCommand.self,
+        ]
     )
 
     /// An unknown command (`audti`, `help foo`) is a usage error with a suggestion, not top-level help and exit 0.
@@ -24,7 +27,8 @@ struct FleetAuditCommand: ParsableCommand {
             let asked = first == "help" ? arguments.dropFirst().first : first
             if let asked, !asked.hasPrefix("-"), !names.contains(asked) {
                 let hint = NearMiss.closest(to: asked, among: names).map { "; did you mean '\($0)'?" } ?? "."
-                Console.error("unknown command '\(asked)'\(hint) Commands: \(names.dropLast().joined(separator: ", ")).")
+                Console.error(
+                    "unknown command '\(asked)'\(hint) Commands: \(names.dropLast().joined(separator: ", ")).")
                 Foundation.exit(64)
             }
         }

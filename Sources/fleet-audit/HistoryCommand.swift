@@ -7,12 +7,13 @@ extension HistoryListing.Format: ExpressibleByArgument {}
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List the runs an audit --history file keeps: per config its totals and the change since the run before.",
+        abstract:
+            "List the runs an audit --history file keeps: per config its totals and the change since the run before.",
         discussion: """
-        Exit codes: 0 listed (also when there are no runs), 64 usage, 65 not a FleetAudit history or no such file, 75 locked.
-        Example:
-          fleet-audit history --history /var/lib/fleet-audit/history.sqlite --config availability-ios.json --format csv
-        """
+            Exit codes: 0 listed (also when there are no runs), 64 usage, 65 not a FleetAudit history or no such file, 75 locked.
+            Example:
+              fleet-audit history --history /var/lib/fleet-audit/history.sqlite --config availability-ios.json --format csv
+            """
     )
 
     @Option(help: ArgumentHelp("The history file audit --history wrote.", valueName: "file"))
@@ -30,7 +31,9 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         var sinceDate: Date?
         if let since {
-            guard let date = Timestamps.parse(since) else { throw Exit.fail(.usage("--since \(since): expected ISO 8601, e.g. 2026-11-01 or 2026-11-01T02:00:00Z")) }
+            guard let date = Timestamps.parse(since) else {
+                throw Exit.fail(.usage("--since \(since): expected ISO 8601, e.g. 2026-11-01 or 2026-11-01T02:00:00Z"))
+            }
             sinceDate = date
         }
         guard FileManager.default.fileExists(atPath: history) else {
@@ -38,7 +41,8 @@ struct HistoryCommand: ParsableCommand {
         }
         do {
             let runs = try HistoryStore.runs(history, since: sinceDate)
-            FileHandle.standardOutput.write(Data(HistoryListing(file: history, runs: runs, config: config).render(format).utf8))
+            FileHandle.standardOutput.write(
+                Data(HistoryListing(file: history, runs: runs, config: config).render(format).utf8))
         } catch {
             Console.error(error.description)
             throw ExitCode(error.exitCode)

@@ -4,16 +4,26 @@ import Foundation
 
 /// `--history FILE`, `--history-keep N`, `--baseline …`: the audit's history across runs.
 struct HistoryOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Compare with an earlier run kept in this SQLite file, and append this run to it after the reports (created when missing; never the inventory).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Compare with an earlier run kept in this SQLite file, and append this run to it after the reports (created when missing; never the inventory).",
+            valueName: "file"))
     var history: String?
 
-    @Option(name: .customLong("history-keep"), help: ArgumentHelp("Runs the history keeps: older ones are pruned when a run is appended.", valueName: "n"))
+    @Option(
+        name: .customLong("history-keep"),
+        help: ArgumentHelp("Runs the history keeps: older ones are pruned when a run is appended.", valueName: "n"))
     var historyKeep: Int = 365
 
-    @Option(name: .customLong("history-trend"), help: ArgumentHelp("Earlier runs the HTML report's trend lines show.", valueName: "n"))
+    @Option(
+        name: .customLong("history-trend"),
+        help: ArgumentHelp("Earlier runs the HTML report's trend lines show.", valueName: "n"))
     var historyTrend: Int = 30
 
-    @Option(help: ArgumentHelp("The run to compare with: previous (the latest at or before --as-of), run:ID or date:ISO8601.", valueName: "run"))
+    @Option(
+        help: ArgumentHelp(
+            "The run to compare with: previous (the latest at or before --as-of), run:ID or date:ISO8601.",
+            valueName: "run"))
     var baseline: String = "previous"
 
     func validate() throws {
@@ -34,7 +44,8 @@ struct HistoryOptions: ParsableArguments {
     func append(_ report: AuditReport, request: AuditRequest, quiet: Bool) -> (message: String, exitCode: Int32)? {
         guard let path = history else { return nil }
         do {
-            let id = try HistoryStore.append(HistoryRun(report), to: path, keep: historyKeep, busyTimeout: request.busyTimeout)
+            let id = try HistoryStore.append(
+                HistoryRun(report), to: path, keep: historyKeep, busyTimeout: request.busyTimeout)
             if !quiet { Console.info("history: run \(id) appended to \(path)") }
             return nil
         } catch {

@@ -16,7 +16,8 @@ final class PhaseTimings: @unchecked Sendable {
         let elapsed = Double(now - last) / 1e9
         last = now
         lock.unlock()
-        FileHandle.standardError.write(Data(String(format: "timing: %7.3f s  %@%@\n", elapsed, phase, Self.memory()).utf8))
+        FileHandle.standardError.write(
+            Data(String(format: "timing: %7.3f s  %@%@\n", elapsed, phase, Self.memory()).utf8))
     }
 
     /// `  [rss 210 MB, peak 319 MB]` from /proc/self/status (Linux), so a phase's memory shows beside its time.
@@ -33,7 +34,8 @@ final class PhaseTimings: @unchecked Sendable {
     /// What the library's run reports to, or nil when timings are off.
     var runTimings: RunTimings? {
         guard enabled else { return nil }
-        return RunTimings(phaseEnded: { [self] in mark($0) },
-                          detail: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        return RunTimings(
+            phaseEnded: { [self] in mark($0) },
+            detail: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
     }
 }

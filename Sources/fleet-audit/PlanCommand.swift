@@ -7,18 +7,18 @@ struct PlanCommand: ParsableCommand {
         commandName: "plan",
         abstract: "What publishing the draft configs instead of the published ones does to every device.",
         discussion: """
-        Configs pair by id (one config on each side pairs whatever the names); a draft with no published \
-        counterpart is added, a published one with no draft is removed. Per pair: devices by published outcome \
-        and draft outcome. Exit codes: 0 nothing changes (or no --detailed-exitcode); 1 a --fail-on gate was \
-        crossed (reports still written); 2 with --detailed-exitcode when any device changes outcome and no gate \
-        is crossed; 64 usage; 65 bad input (with --keep-going: after the reports, when a config was not loaded); \
-        74 a report could not be written. Reports: plan.json, plan.xml and plan.html with --out DIR.
+            Configs pair by id (one config on each side pairs whatever the names); a draft with no published \
+            counterpart is added, a published one with no draft is removed. Per pair: devices by published outcome \
+            and draft outcome. Exit codes: 0 nothing changes (or no --detailed-exitcode); 1 a --fail-on gate was \
+            crossed (reports still written); 2 with --detailed-exitcode when any device changes outcome and no gate \
+            is crossed; 64 usage; 65 bad input (with --keep-going: after the reports, when a config was not loaded); \
+            74 a report could not be written. Reports: plan.json, plan.xml and plan.html with --out DIR.
 
-          fleet-audit plan --inventory SampleData/inventory.csv \\
-            --releases SampleData/releases.csv \\
-            --published SampleData/configs/nhs/availability-android.json \\
-            --draft SampleData/drafts/nhs/availability-android.json
-        """
+              fleet-audit plan --inventory SampleData/inventory.csv \\
+                --releases SampleData/releases.csv \\
+                --published SampleData/configs/nhs/availability-android.json \\
+                --draft SampleData/drafts/nhs/availability-android.json
+            """
     )
 
     @OptionGroup var inventoryOptions: InventoryOptions
@@ -26,7 +26,9 @@ struct PlanCommand: ParsableCommand {
     @Option(help: ArgumentHelp("What is live: a config file, folder or URL (repeatable).", valueName: "path|url|dir"))
     var published: [String] = []
 
-    @Option(help: ArgumentHelp("What would replace it: a config file, folder or URL (repeatable).", valueName: "path|url|dir"))
+    @Option(
+        help: ArgumentHelp(
+            "What would replace it: a config file, folder or URL (repeatable).", valueName: "path|url|dir"))
     var draft: [String] = []
 
     @OptionGroup var evaluation: EvaluationOptions
@@ -35,20 +37,32 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var loading: ConfigLoadOptions
 
-    @Option(name: .customLong("fail-on"), help: ArgumentHelp("Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome), [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% (devices a rejected draft no longer decides) or [CONFIG_ID:]error|warning (the draft adds one), e.g. '*->blocked>0' (repeatable; quote it).", valueName: "gate"))
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp(
+            "Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome), [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% (devices a rejected draft no longer decides) or [CONFIG_ID:]error|warning (the draft adds one), e.g. '*->blocked>0' (repeatable; quote it).",
+            valueName: "gate"))
     var failOn: [String] = []
 
-    @Flag(name: .customLong("allow-new-errors"), help: "Exit as if the drafts added no error diagnostic (by default a draft a client rejects or crashes on fails the plan: exit 1).")
+    @Flag(
+        name: .customLong("allow-new-errors"),
+        help:
+            "Exit as if the drafts added no error diagnostic (by default a draft a client rejects or crashes on fails the plan: exit 1)."
+    )
     var allowNewErrors = false
 
-    @Flag(name: .customLong("detailed-exitcode"), help: "Exit 2 when any device changes outcome and no gate is crossed (0 when none does).")
+    @Flag(
+        name: .customLong("detailed-exitcode"),
+        help: "Exit 2 when any device changes outcome and no gate is crossed (0 when none does).")
     var detailedExitcode = false
 
     @Flag(help: "Print nothing but errors (for cron).")
     var quiet = false
 
     func run() throws {
-        if reports.metrics != nil { throw ValidationError("--metrics is written by audit only; plan has its JSON report and --junit") }
+        if reports.metrics != nil {
+            throw ValidationError("--metrics is written by audit only; plan has its JSON report and --junit")
+        }
         var audit = try inventoryOptions.request()
         try evaluation.apply(to: &audit)
         loading.apply(to: &audit)
@@ -60,8 +74,10 @@ struct PlanCommand: ParsableCommand {
         } catch {
             throw Exit.fail(error)
         }
-        try reports.refuseOverwritingInputs(audit, stem: PlanReport.fileStem,
-                                            moreInputs: ReportOptions.configFiles("--published", published) + ReportOptions.configFiles("--draft", draft))
+        try reports.refuseOverwritingInputs(
+            audit, stem: PlanReport.fileStem,
+            moreInputs: ReportOptions.configFiles("--published", published)
+                + ReportOptions.configFiles("--draft", draft))
         let timings = PhaseTimings()
         let report: PlanReport
         do {
@@ -71,12 +87,17 @@ struct PlanCommand: ParsableCommand {
         }
         try reports.writeAndPrint(report, quiet: quiet, timings: timings) { PlanJSONReport.text(report) }
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
-        for f in report.failed { Console.error("\(f.side) config \(f.config.id) was not loaded, its pair is not planned: \(f.config.error.description)") }
+        for f in report.failed {
+            Console.error(
+                "\(f.side) config \(f.config.id) was not loaded, its pair is not planned: \(f.config.error.description)"
+            )
+        }
         for g in report.crossedGates { Console.info("gate crossed: \(g.sentence)") }
         if !report.failed.isEmpty { throw ExitCode(65) }
         if report.newErrorCount > 0 && !allowNewErrors {
-            Console.error("the drafts add \(report.newErrorCount) error diagnostic\(report.newErrorCount == 1 ? "" : "s") (a client rejects or crashes on them): "
-                          + "the plan fails; --allow-new-errors to plan them anyway")
+            Console.error(
+                "the drafts add \(report.newErrorCount) error diagnostic\(report.newErrorCount == 1 ? "" : "s") (a client rejects or crashes on them): "
+                    + "the plan fails; --allow-new-errors to plan them anyway")
             throw ExitCode(1)
         }
         if !report.crossedGates.isEmpty { throw ExitCode(1) }

@@ -4,10 +4,14 @@ import Foundation
 
 /// Where configs come from, shared by audit, explain and validate (plan has --published/--draft instead).
 struct ConfigOptions: ParsableArguments {
-    @Option(name: .customLong("config"), help: ArgumentHelp("A config file or https:// URL (repeatable).", valueName: "path|url"))
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp("A config file or https:// URL (repeatable).", valueName: "path|url"))
     var configs: [String] = []
 
-    @Option(name: .customLong("config-dir"), help: ArgumentHelp("Load every *.json below this folder, sorted by path (repeatable).", valueName: "dir"))
+    @Option(
+        name: .customLong("config-dir"),
+        help: ArgumentHelp("Load every *.json below this folder, sorted by path (repeatable).", valueName: "dir"))
     var configDirectories: [String] = []
 
     @OptionGroup var loading: ConfigLoadOptions
@@ -26,7 +30,9 @@ struct ConfigLoadOptions: ParsableArguments {
 
     func validate() throws {
         // URLSession is handed this as it is: NaN or infinity crash it, 0 would fail every fetch at once.
-        if !(timeout > 0 && timeout <= 3600) { throw ValidationError("--timeout must be more than 0 and at most 3600 seconds") }
+        if !(timeout > 0 && timeout <= 3600) {
+            throw ValidationError("--timeout must be more than 0 and at most 3600 seconds")
+        }
     }
 
     func apply(to request: inout AuditRequest) {
@@ -38,7 +44,10 @@ struct ConfigLoadOptions: ParsableArguments {
 
 /// Where the devices come from, shared by audit and plan.
 struct InventoryOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The device inventory: a CSV file, a SQLite database (opened read-only), or - for CSV on standard input.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The device inventory: a CSV file, a SQLite database (opened read-only), or - for CSV on standard input.",
+            valueName: "path"))
     var inventory: String
 
     @OptionGroup var reading: InventoryReadOptions
@@ -49,10 +58,14 @@ struct InventoryOptions: ParsableArguments {
 
 /// How an inventory is read, shared by audit, plan and explain (whose --inventory is optional).
 struct InventoryReadOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("CSV field delimiter: a single character, or comma, semicolon, tab, pipe.", valueName: "char"))
+    @Option(
+        help: ArgumentHelp(
+            "CSV field delimiter: a single character, or comma, semicolon, tab, pipe.", valueName: "char"))
     var delimiter: String = ","
 
-    @Option(name: .customLong("column"), help: ArgumentHelp("Read a known column from another header (repeatable).", valueName: "canonical=header"))
+    @Option(
+        name: .customLong("column"),
+        help: ArgumentHelp("Read a known column from another header (repeatable).", valueName: "canonical=header"))
     var columns: [String] = []
 
     @Option(help: ArgumentHelp("SQLite table to read (default: devices, or the only table).", valueName: "name"))
@@ -61,12 +74,18 @@ struct InventoryReadOptions: ParsableArguments {
     @Option(help: ArgumentHelp("SQLite query to read instead of a table.", valueName: "sql"))
     var query: String?
 
-    @Option(name: .customLong("busy-timeout"), help: ArgumentHelp("Seconds to wait while another connection holds a lock on a SQLite inventory; then exit 75 (try again later).", valueName: "seconds"))
+    @Option(
+        name: .customLong("busy-timeout"),
+        help: ArgumentHelp(
+            "Seconds to wait while another connection holds a lock on a SQLite inventory; then exit 75 (try again later).",
+            valueName: "seconds"))
     var busyTimeout: Double = 60
 
     func validate() throws {
         if table != nil && query != nil { throw ValidationError("give --table or --query, not both") }
-        if !(busyTimeout >= 0 && busyTimeout <= 86_400) { throw ValidationError("--busy-timeout must be between 0 and 86400 seconds") }
+        if !(busyTimeout >= 0 && busyTimeout <= 86_400) {
+            throw ValidationError("--busy-timeout must be between 0 and 86400 seconds")
+        }
         _ = try parsedDelimiter()
         _ = try parsedColumns()
     }
@@ -75,7 +94,9 @@ struct InventoryReadOptions: ParsableArguments {
         let named: [String: UInt8] = ["tab": 0x09, "\\t": 0x09, "comma": 0x2C, "semicolon": 0x3B, "pipe": 0x7C]
         if let byte = named[delimiter.lowercased()] { return byte }
         guard delimiter.utf8.count == 1, let b = delimiter.utf8.first, b != 0x22, b != 0x0A, b != 0x0D else {
-            throw ValidationError("--delimiter must be one ASCII character other than a quote or line end, or comma, semicolon, tab, pipe")
+            throw ValidationError(
+                "--delimiter must be one ASCII character other than a quote or line end, or comma, semicolon, tab, pipe"
+            )
         }
         return b
     }
@@ -109,7 +130,9 @@ struct InventoryReadOptions: ParsableArguments {
 
 /// Where the reports go and what renders the HTML, shared by audit and plan.
 struct ReportOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Write every report (JSON, XML, HTML) into this folder (created if missing).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Write every report (JSON, XML, HTML) into this folder (created if missing).", valueName: "dir"))
     var out: String?
 
     @Option(help: ArgumentHelp("Write the JSON report to this file, or - for standard output.", valueName: "file|-"))
@@ -121,19 +144,30 @@ struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the HTML report to this file, or - for standard output.", valueName: "file|-"))
     var html: String?
 
-    @Option(help: ArgumentHelp("Write the --fail-on gates as a JUnit XML test report (one test case per gate) to this file, or -.", valueName: "file|-"))
+    @Option(
+        help: ArgumentHelp(
+            "Write the --fail-on gates as a JUnit XML test report (one test case per gate) to this file, or -.",
+            valueName: "file|-"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Render the HTML from this folder's templates instead of the built-in ones (see Templates/).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Render the HTML from this folder's templates instead of the built-in ones (see Templates/).",
+            valueName: "dir"))
     var templates: String?
 
-    @Option(help: ArgumentHelp("audit only: write the run as Prometheus text exposition to this file, for node-exporter's textfile collector (written whole; a failed run keeps the last success time).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "audit only: write the run as Prometheus text exposition to this file, for node-exporter's textfile collector (written whole; a failed run keeps the last success time).",
+            valueName: "file"))
     var metrics: String?
 
     func validate() throws {
         // The reports carry the generation time: a reproducible build's epoch that cannot be read is said, not ignored.
         if let problem = Timestamps.sourceDateEpochProblem() { throw ValidationError(problem) }
-        if metrics == "-" { throw ValidationError("--metrics takes a file (the textfile collector reads files), not -") }
+        if metrics == "-" {
+            throw ValidationError("--metrics takes a file (the textfile collector reads files), not -")
+        }
         if [json, xml, html, junit].filter({ $0 == "-" }).count > 1 {
             throw ValidationError("only one of --json, --xml, --html, --junit can be - (standard output)")
         }
@@ -154,8 +188,10 @@ struct ReportOptions: ParsableArguments {
     /// Writes the reports, then prints the one sent to standard output or, unless `quiet` (or something else
     /// has standard output), the command's terminal summary. Returns whether the summary was printed.
     @discardableResult
-    func writeAndPrint<Report: RenderableReport>(_ report: Report, quiet: Bool, timings: PhaseTimings,
-                                                 summaryAllowed: Bool = true, summary: () -> String) throws -> Bool {
+    func writeAndPrint<Report: RenderableReport>(
+        _ report: Report, quiet: Bool, timings: PhaseTimings,
+        summaryAllowed: Bool = true, summary: () -> String
+    ) throws -> Bool {
         let stdout = try write(report, quiet: quiet)
         timings.mark("reports")
         if let stdout {
@@ -189,18 +225,24 @@ struct ReportOptions: ParsableArguments {
 extension ReportOptions {
     /// The config files `paths` name, with their flag: a folder's `*.json`, a file (or URL) as it is.
     static func configFiles(_ flag: String, _ paths: [String]) -> [(flag: String, path: String)] {
-        paths.flatMap { path in ((try? ConfigLoader.sources(configs: [], directories: [path])) ?? [path]).map { (flag, $0) } }
+        paths.flatMap { path in
+            ((try? ConfigLoader.sources(configs: [], directories: [path])) ?? [path]).map { (flag, $0) }
+        }
     }
 
     /// Stops the run (64) before anything is read when a report it would write is one of its inputs.
-    func refuseOverwritingInputs(_ request: AuditRequest, stem: String, moreInputs: [(flag: String, path: String)] = [],
-                                 moreOutputs: [(flag: String, path: String)] = []) throws {
+    func refuseOverwritingInputs(
+        _ request: AuditRequest, stem: String, moreInputs: [(flag: String, path: String)] = [],
+        moreOutputs: [(flag: String, path: String)] = []
+    ) throws {
         var inputs: [(flag: String, path: String)] = [("--inventory", request.inventoryPath)]
-        inputs += Self.configFiles("--config", request.configs) + Self.configFiles("--config-dir", request.configDirectories)
+        inputs +=
+            Self.configFiles("--config", request.configs) + Self.configFiles("--config-dir", request.configDirectories)
         if let releases = request.releasesPath { inputs.append(("--releases", releases)) }
         if let history = request.historyPath { inputs.append(("--history", history)) }
         do {
-            try OutputGuard.refuseOverwriting(inputs: inputs + moreInputs, outputs: OutputGuard.outputs(targets, stem: stem) + moreOutputs)
+            try OutputGuard.refuseOverwriting(
+                inputs: inputs + moreInputs, outputs: OutputGuard.outputs(targets, stem: stem) + moreOutputs)
         } catch {
             throw Exit.fail(error)
         }
@@ -209,19 +251,33 @@ extension ReportOptions {
 
 /// Options that change how a device is judged.
 struct EvaluationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("What the stores publish: CSV or JSON with platform, version, build, min_os, package.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "What the stores publish: CSV or JSON with platform, version, build, min_os, package.", valueName: "file"))
     var releases: String?
 
-    @Option(name: .customLong("as-of"), help: ArgumentHelp("The audit instant, ISO 8601 (default: SOURCE_DATE_EPOCH, else now).", valueName: "time"))
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("The audit instant, ISO 8601 (default: SOURCE_DATE_EPOCH, else now).", valueName: "time"))
     var asOf: String?
 
-    @Option(help: ArgumentHelp("How a PrinceOfVersions requirement compares its attribute (repeatable).", valueName: "key=equals|atLeast|atMost"))
+    @Option(
+        help: ArgumentHelp(
+            "How a PrinceOfVersions requirement compares its attribute (repeatable).",
+            valueName: "key=equals|atLeast|atMost"))
     var requirement: [String] = []
 
-    @Option(name: .customLong("pov-legacy-below"), help: ArgumentHelp("Devices whose app is below VERSION run a PrinceOfVersions client before 4.0 and read the legacy key (repeatable; Android: a versionCode or a versionName).", valueName: "platform=version"))
+    @Option(
+        name: .customLong("pov-legacy-below"),
+        help: ArgumentHelp(
+            "Devices whose app is below VERSION run a PrinceOfVersions client before 4.0 and read the legacy key (repeatable; Android: a versionCode or a versionName).",
+            valueName: "platform=version"))
     var povLegacyBelow: [String] = []
 
-    @Option(help: ArgumentHelp("Time zone of Android devices for Turkcell message dates (default UTC; iOS uses GMT+02:00 as its SDK does).", valueName: "zone"))
+    @Option(
+        help: ArgumentHelp(
+            "Time zone of Android devices for Turkcell message dates (default UTC; iOS uses GMT+02:00 as its SDK does).",
+            valueName: "zone"))
     var timezone: String?
 
     func apply(to request: inout AuditRequest) throws {
@@ -240,7 +296,8 @@ struct EvaluationOptions: ParsableArguments {
         }
         if let asOf {
             guard let date = Timestamps.parse(asOf) else {
-                throw ValidationError("--as-of \(asOf) is not an ISO 8601 date or time (e.g. 2026-11-22 or 2026-11-22T08:00:00Z)")
+                throw ValidationError(
+                    "--as-of \(asOf) is not an ISO 8601 date or time (e.g. 2026-11-22 or 2026-11-22T08:00:00Z)")
             }
             request.asOf = date
         }

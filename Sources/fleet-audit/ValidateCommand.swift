@@ -9,28 +9,34 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check configs as their clients read them; exit 1 when any diagnostic is an error.",
         discussion: """
-        Outputs (--output): text, `file:line:col: severity: [code] message` per diagnostic; sarif, SARIF 2.1.0 for GitHub code scanning; github, workflow commands that annotate a pull request's lines; codequality, GitLab Code Quality JSON.
+            Outputs (--output): text, `file:line:col: severity: [code] message` per diagnostic; sarif, SARIF 2.1.0 for GitHub code scanning; github, workflow commands that annotate a pull request's lines; codequality, GitLab Code Quality JSON.
 
-        Paths in CI outputs are relative to --base-dir (the repository's root; default the working directory).
+            Paths in CI outputs are relative to --base-dir (the repository's root; default the working directory).
 
-        Exit codes: 0 no error, 1 an error (or with --strict a warning), 64 usage.
-        Example:
-          fleet-audit validate SampleData/configs --output sarif > fleet-audit.sarif
-        """
+            Exit codes: 0 no error, 1 an error (or with --strict a warning), 64 usage.
+            Example:
+              fleet-audit validate SampleData/configs --output sarif > fleet-audit.sarif
+            """
     )
 
     @OptionGroup var configOptions: ConfigOptions
 
-    @Argument(help: ArgumentHelp("Config files, folders or URLs to validate (as --config / --config-dir).", valueName: "path|url|dir"))
+    @Argument(
+        help: ArgumentHelp(
+            "Config files, folders or URLs to validate (as --config / --config-dir).", valueName: "path|url|dir"))
     var paths: [String] = []
 
     @Flag(help: "Treat warnings as errors too.")
     var strict = false
 
-    @Option(help: ArgumentHelp("What to print: \(ValidationOutput.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+    @Option(
+        help: ArgumentHelp(
+            "What to print: \(ValidationOutput.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
     var output: ValidationOutput = .text
 
-    @Option(help: ArgumentHelp("Folder that paths in sarif, github and codequality output are relative to.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Folder that paths in sarif, github and codequality output are relative to.", valueName: "dir"))
     var baseDir: String?
 
     func run() throws {
@@ -50,15 +56,19 @@ struct ValidateCommand: ParsableCommand {
         } catch {
             throw Exit.fail(error)
         }
-        let context = ValidationContext(baseDirectory: baseDir ?? FileManager.default.currentDirectoryPath,
-                                        style: output == .text ? Console.style(forFileDescriptor: 1) : .plain)
+        let context = ValidationContext(
+            baseDirectory: baseDir ?? FileManager.default.currentDirectoryPath,
+            style: output == .text ? Console.style(forFileDescriptor: 1) : .plain)
         FileHandle.standardOutput.write(Data(output.render(report, context).utf8))
         if report.failing(strict: strict) {
             // One line on stderr, whatever went to stdout (a SARIF file in CI): why the job fails.
-            let failing = report.entries.filter { $0.diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) } }
-            Console.error("\(failing.count) of \(report.entries.count) config\(report.entries.count == 1 ? "" : "s") "
-                          + "\(failing.count == 1 ? "has" : "have") \(strict ? "an error or a warning (--strict)" : "an error"): "
-                          + failing.prefix(3).map(\.source).joined(separator: ", ") + (failing.count > 3 ? ", …" : ""))
+            let failing = report.entries.filter {
+                $0.diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+            }
+            Console.error(
+                "\(failing.count) of \(report.entries.count) config\(report.entries.count == 1 ? "" : "s") "
+                    + "\(failing.count == 1 ? "has" : "have") \(strict ? "an error or a warning (--strict)" : "an error"): "
+                    + failing.prefix(3).map(\.source).joined(separator: ", ") + (failing.count > 3 ? ", …" : ""))
             throw ExitCode(1)
         }
     }

@@ -3,7 +3,9 @@ import Foundation
 /// The whole pipeline: configs → inventory → profiles → evaluation → one `AuditReport`.
 public enum AuditRun {
     /// Loads every config; a failure stops the run unless `keepGoing`, which keeps it for the reports.
-    public static func loadConfigs(_ request: AuditRequest) throws(AuditFailure) -> (loaded: [LoadedConfig], failed: [FailedConfig]) {
+    public static func loadConfigs(_ request: AuditRequest) throws(AuditFailure) -> (
+        loaded: [LoadedConfig], failed: [FailedConfig]
+    ) {
         var loaded: [LoadedConfig] = []
         var failed: [FailedConfig] = []
         for result in try loadConfigsInOrder(request) {
@@ -31,7 +33,8 @@ public enum AuditRun {
             }
         }
         if let format = request.format, !FormatRegistry.allNames.contains(format) {
-            throw .usage("unknown --format \(format); known formats: \(FormatRegistry.allNames.joined(separator: ", "))")
+            throw .usage(
+                "unknown --format \(format); known formats: \(FormatRegistry.allNames.joined(separator: ", "))")
         }
         let loader = ConfigLoader(forcedFormat: request.format, timeout: request.timeout)
         var results: [ConfigLoadResult] = []
@@ -39,7 +42,9 @@ public enum AuditRun {
             do {
                 results.append(.loaded(try loader.load(source, id: id)))
             } catch {
-                guard request.keepGoing else { throw error.isTemporary ? .temporary(error.description) : .input(error.description) }
+                guard request.keepGoing else {
+                    throw error.isTemporary ? .temporary(error.description) : .input(error.description)
+                }
                 results.append(.failed(FailedConfig(id: id, source: source, error: error)))
             }
         }
@@ -53,20 +58,25 @@ public enum AuditRun {
 
     /// Opens and reads the inventory as the request says, into distinct profiles. A database another
     /// connection kept locked past `--busy-timeout` is `.temporary` (exit 75), any other failure `.input`.
-    static func readInventory(_ request: AuditRequest, needs: ProfileNeeds,
-                              onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
-                              timings: RunTimings? = nil) throws(AuditFailure) -> (ProfileTable, InventorySummary) {
+    static func readInventory(
+        _ request: AuditRequest, needs: ProfileNeeds,
+        onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
+        timings: RunTimings? = nil
+    ) throws(AuditFailure) -> (ProfileTable, InventorySummary) {
         do {
-            let source = try InventoryOpener.open(path: request.inventoryPath, delimiter: request.delimiter,
-                                                  table: request.table, query: request.query, busyTimeout: request.busyTimeout)
+            let source = try InventoryOpener.open(
+                path: request.inventoryPath, delimiter: request.delimiter,
+                table: request.table, query: request.query, busyTimeout: request.busyTimeout)
             timings?.phaseEnded("configs and releases")
             var loader = InventoryLoader(columnOverrides: request.columnOverrides, needs: needs)
             loader.onProgress = onProgress
             let (table, summary) = try loader.load(source)
             if let line = summary.endsMidRow {
                 // Counted, its numbers would describe part of a fleet as if it were all of it.
-                throw AuditFailure.input("inventory \(request.inventoryPath) ends in the middle of a row (line \(line) has the wrong number of fields "
-                                         + "and no line end): the file looks cut short; complete the export, or end its last line, and run again")
+                throw AuditFailure.input(
+                    "inventory \(request.inventoryPath) ends in the middle of a row (line \(line) has the wrong number of fields "
+                        + "and no line end): the file looks cut short; complete the export, or end its last line, and run again"
+                )
             }
             return (table, summary)
         } catch let failure as AuditFailure {
@@ -78,9 +88,11 @@ public enum AuditRun {
         }
     }
 
-    public static func run(_ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
-                           onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
-                           timings: RunTimings? = nil) throws(AuditFailure) -> AuditReport {
+    public static func run(
+        _ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
+        onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
+        timings: RunTimings? = nil
+    ) throws(AuditFailure) -> AuditReport {
         if request.historyPath == nil, let gate = request.gates.first(where: \.subject.isChange) {
             throw .usage("--fail-on \(gate.text): a change gate compares with an earlier run: add --history FILE")
         }
@@ -92,8 +104,9 @@ public enum AuditRun {
         var history: HistoryComparison?
         if let path = request.historyPath {
             do {
-                history = try HistoryStore.comparison(path, request.baseline, asOf: asOf, trendRuns: request.trendRuns,
-                                                      busyTimeout: request.busyTimeout)
+                history = try HistoryStore.comparison(
+                    path, request.baseline, asOf: asOf, trendRuns: request.trendRuns,
+                    busyTimeout: request.busyTimeout)
             } catch {
                 throw AuditFailure(error)
             }
@@ -101,25 +114,34 @@ public enum AuditRun {
 
         let (table, summary) = try readInventory(request, needs: needs, onProgress: onProgress, timings: timings)
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
-        let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,
-                                        options: request.formatOptions)
+        let context = EvaluationContext(
+            releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,
+            options: request.formatOptions)
         // The evaluation starts from the profiles on their fixed fields, and the cross-checks and the coverage,
         // which read nothing else, count them instead of every profile.
         let started = Date()
         let fixed = FixedFieldProfiles(table)
-        timings?.detail(String(format: "evaluation: profiles projected onto their fixed fields, %.3f s", Date().timeIntervalSince(started)))
-        let tallies = Auditor.audit(configs, profiles: table, context: context, fixedFields: fixed, timings: timings?.detail)
+        timings?.detail(
+            String(
+                format: "evaluation: profiles projected onto their fixed fields, %.3f s",
+                Date().timeIntervalSince(started)))
+        let tallies = Auditor.audit(
+            configs, profiles: table, context: context, fixedFields: fixed, timings: timings?.detail)
         timings?.phaseEnded("evaluation")
-        var report = AuditReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
-                                 options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
-        report.diagnostics += InventoryCrossChecks.diagnostics(fixed.table, headers: summary.headers, configs: configs,
-                                                               releases: releases, columnOverrides: request.columnOverrides)
+        var report = AuditReport(
+            asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
+            options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
+        report.diagnostics += InventoryCrossChecks.diagnostics(
+            fixed.table, headers: summary.headers, configs: configs,
+            releases: releases, columnOverrides: request.columnOverrides)
         report.coverage = FleetCoverage(fixed.table)
         if let alias = InventoryCrossChecks.columnAliases(summary) { report.diagnostics.append(alias) }
         timings?.phaseEnded("inventory cross-checks and coverage")
         report.allowsEmpty = request.allowEmpty
         report.history = history
-        if let empty = report.emptiness, !request.allowEmpty { report.diagnostics.append(Diagnostic("run.empty", .error, empty)) }
+        if let empty = report.emptiness, !request.allowEmpty {
+            report.diagnostics.append(Diagnostic("run.empty", .error, empty))
+        }
         report.gates = request.gates.flatMap { $0.check(report) }
         return report
     }

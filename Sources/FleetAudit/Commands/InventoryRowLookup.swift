@@ -13,8 +13,9 @@ public enum InventoryRowLookup {
     public static func pairs(_ request: AuditRequest, key: Key) throws(AuditFailure) -> [(key: String, value: String)] {
         let source: InventorySource
         do {
-            source = try InventoryOpener.open(path: request.inventoryPath, delimiter: request.delimiter,
-                                              table: request.table, query: request.query, busyTimeout: request.busyTimeout)
+            source = try InventoryOpener.open(
+                path: request.inventoryPath, delimiter: request.delimiter,
+                table: request.table, query: request.query, busyTimeout: request.busyTimeout)
         } catch {
             throw AuditFailure(error)
         }
@@ -22,7 +23,9 @@ public enum InventoryRowLookup {
         // The columns as `audit` reads them: `--column` mappings applied, two headers of one column refused, and
         // of two headers spelling one attribute the first.
         let map: ColumnMap
-        do { map = try ColumnMap(headers: headers, overrides: request.columnOverrides) } catch { throw AuditFailure(error) }
+        do { map = try ColumnMap(headers: headers, overrides: request.columnOverrides) } catch {
+            throw AuditFailure(error)
+        }
         var names: [Int: String] = [:]
         for (column, i) in map.index { names[i] = column.rawValue }
         for (name, i) in map.attributes { names[i] = map.attributeDisplayNames[name] ?? name }
@@ -31,7 +34,9 @@ public enum InventoryRowLookup {
             let wanted = InventoryColumn.normalize(request.columnOverrides["device_id"] ?? "device_id")
             idColumn = headers.firstIndex { InventoryColumn.normalize($0) == wanted }
             guard idColumn != nil else {
-                throw .usage("--device-id: the inventory has no device_id column (map one with --column device_id=HEADER); columns found: \(headers.joined(separator: ", "))")
+                throw .usage(
+                    "--device-id: the inventory has no device_id column (map one with --column device_id=HEADER); columns found: \(headers.joined(separator: ", "))"
+                )
             }
         }
         var rows = 0
@@ -39,7 +44,10 @@ public enum InventoryRowLookup {
             while let event = try source.next() {
                 switch event {
                 case .malformed(let line, _, let message):
-                    if case .row(let n) = key, n == line { throw AuditFailure.input("\(source.locationKind) \(line) of \(request.inventoryPath) is malformed: \(message)") }
+                    if case .row(let n) = key, n == line {
+                        throw AuditFailure.input(
+                            "\(source.locationKind) \(line) of \(request.inventoryPath) is malformed: \(message)")
+                    }
                 case .record(let line, let fields):
                     rows += 1
                     let hit: Bool
@@ -48,7 +56,9 @@ public enum InventoryRowLookup {
                     case .deviceID(let id): hit = fields.string(idColumn!).trimmedWhitespace == id
                     }
                     if hit {
-                        return headers.indices.compactMap { i in names[i].map { ($0, i < fields.count ? fields.string(i) : "") } }
+                        return headers.indices.compactMap { i in
+                            names[i].map { ($0, i < fields.count ? fields.string(i) : "") }
+                        }
                     }
                 }
             }
@@ -61,7 +71,9 @@ public enum InventoryRowLookup {
         }
         switch key {
         case .row(let n):
-            throw .usage("--row \(n): no such \(source.locationKind) in \(request.inventoryPath) (\(rows) rows; rows start at \(source.locationKind) \(source.locationKind == "line" ? 2 : 1))")
+            throw .usage(
+                "--row \(n): no such \(source.locationKind) in \(request.inventoryPath) (\(rows) rows; rows start at \(source.locationKind) \(source.locationKind == "line" ? 2 : 1))"
+            )
         case .deviceID(let id):
             throw .usage("--device-id \(id): no row of \(request.inventoryPath) has that device_id (\(rows) rows read)")
         }

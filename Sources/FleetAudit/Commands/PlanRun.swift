@@ -16,11 +16,14 @@ public struct PlanRequest: Sendable {
 /// `plan`: what publishing the draft configs instead of the published ones does to every device, through the
 /// same ingest and evaluation as `audit` — each distinct profile evaluated once per document.
 public enum PlanRun {
-    public static func run(_ request: PlanRequest, generatedAt: Date = Timestamps.generationTime(),
-                           timings: RunTimings? = nil) throws(AuditFailure) -> PlanReport {
+    public static func run(
+        _ request: PlanRequest, generatedAt: Date = Timestamps.generationTime(),
+        timings: RunTimings? = nil
+    ) throws(AuditFailure) -> PlanReport {
         let (published, publishedFailed) = try side(request.published, request: request.audit, name: "--published")
         let (draft, draftFailed) = try side(request.draft, request: request.audit, name: "--draft")
-        let failed = publishedFailed.map { PlanReport.FailedSide(side: "published", config: $0) }
+        let failed =
+            publishedFailed.map { PlanReport.FailedSide(side: "published", config: $0) }
             + draftFailed.map { PlanReport.FailedSide(side: "draft", config: $0) }
         let pairs = pair(published, draft, failed: failed)
         let releases = try AuditRun.loadReleases(request.audit.releasesPath)
@@ -28,18 +31,25 @@ public enum PlanRun {
         let (table, summary) = try AuditRun.readInventory(request.audit, needs: needs, timings: timings)
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
         let asOf = request.audit.asOf ?? generatedAt
-        let context = EvaluationContext(releases: releases, asOf: asOf, asOfIsExplicit: request.audit.asOf != nil,
-                                        options: request.audit.formatOptions)
+        let context = EvaluationContext(
+            releases: releases, asOf: asOf, asOfIsExplicit: request.audit.asOf != nil,
+            options: request.audit.formatOptions)
         let units = pairs.map { EvaluationUnit([$0.published ?? absent($0.id), $0.draft ?? absent($0.id)]) }
-        let tallies = EvaluationCore.run(units, profiles: table, context: context, accumulating: TransitionTally.self,
-                                         timings: timings?.detail)
+        let tallies = EvaluationCore.run(
+            units, profiles: table, context: context, accumulating: TransitionTally.self,
+            timings: timings?.detail)
         timings?.phaseEnded("evaluation")
-        var report = PlanReport(asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
-                                pairs: zip(pairs, tallies).map { PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1) },
-                                failed: failed)
+        var report = PlanReport(
+            asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
+            pairs: zip(pairs, tallies).map {
+                PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1)
+            },
+            failed: failed)
         for gate in request.gates {
             if let id = gate.config, !report.pairs.contains(where: { $0.id == id }) {
-                throw .usage("--fail-on \(gate.text): no pair has the id \(id); ids: \(report.pairs.map(\.id).joined(separator: ", "))")
+                throw .usage(
+                    "--fail-on \(gate.text): no pair has the id \(id); ids: \(report.pairs.map(\.id).joined(separator: ", "))"
+                )
             }
         }
         report.gates = request.gates.flatMap { $0.check(report) }
@@ -48,7 +58,9 @@ public enum PlanRun {
 
     /// Loads one side's configs; a folder gives every `*.json` below it. With `--keep-going` a config that
     /// cannot be loaded is returned as failed instead of stopping the plan.
-    private static func side(_ paths: [String], request: AuditRequest, name: String) throws(AuditFailure) -> (loaded: [LoadedConfig], failed: [FailedConfig]) {
+    private static func side(_ paths: [String], request: AuditRequest, name: String) throws(AuditFailure) -> (
+        loaded: [LoadedConfig], failed: [FailedConfig]
+    ) {
         guard !paths.isEmpty else { throw .usage("plan needs \(name) PATH|URL|DIR") }
         var sideRequest = request
         (sideRequest.configs, sideRequest.configDirectories) = split(paths)
@@ -73,13 +85,16 @@ public enum PlanRun {
     /// Configs pair by id, as `audit` assigns ids; one config on each side pairs whatever the names. A config
     /// that failed to load takes its pair with it: planning the other side alone would call it added or removed.
     static func pair(_ published: [LoadedConfig], _ draft: [LoadedConfig], failed: [PlanReport.FailedSide] = [])
-        -> [(id: String, published: LoadedConfig?, draft: LoadedConfig?)] {
+        -> [(id: String, published: LoadedConfig?, draft: LoadedConfig?)]
+    {
         guard !failed.isEmpty else { return pair(published, draft, id: \.id) }
-        let onePerSide = published.count + failed.filter { $0.side == "published" }.count == 1
+        let onePerSide =
+            published.count + failed.filter { $0.side == "published" }.count == 1
             && draft.count + failed.filter { $0.side == "draft" }.count == 1
         if onePerSide { return [] }
         let failedIDs = Set(failed.map(\.config.id))
-        return pair(published.filter { !failedIDs.contains($0.id) }, draft.filter { !failedIDs.contains($0.id) }, id: \.id)
+        return pair(
+            published.filter { !failedIDs.contains($0.id) }, draft.filter { !failedIDs.contains($0.id) }, id: \.id)
     }
 
     /// The pairing rule, for anything with an id (`explain` pairs its per-config answers with it).
@@ -142,30 +157,50 @@ public struct PlanReport: Sendable {
 
         init(id: String, published: LoadedConfig?, draft: LoadedConfig?, tally: TransitionTally) {
             self.id = id
-            self.published = published.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics) }
-            self.draft = draft.map { Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics) }
+            self.published = published.map {
+                Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics)
+            }
+            self.draft = draft.map {
+                Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics)
+            }
             let known = Set((published?.diagnostics ?? []).map { "\($0.code) \($0.message)" })
             newDiagnostics = (draft?.locatedDiagnostics ?? []).filter { !known.contains("\($0.code) \($0.message)") }
-            let before = Dictionary((published?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
-            let after = Dictionary((draft?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
+            let before = Dictionary(
+                (published?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
+            let after = Dictionary(
+                (draft?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
             var order = (published?.config.rules ?? []).map(\.id)
             order += (draft?.config.rules ?? []).map(\.id).filter { before[$0] == nil }
-            ruleChanges = order.filter { before[$0] != after[$0] }.map { RuleChange(id: $0, published: before[$0], draft: after[$0]) }
+            ruleChanges = order.filter { before[$0] != after[$0] }.map {
+                RuleChange(id: $0, published: before[$0], draft: after[$0])
+            }
             self.tally = tally
-            var worse: Int64 = 0, better: Int64 = 0
+            var worse: Int64 = 0
+            var better: Int64 = 0
             for (from, row) in tally.cells {
                 for to in Outcome.allCases where row[to] > 0 && from != to {
-                    if to.severityRank > from.severityRank { worse += row[to] } else if to.severityRank < from.severityRank { better += row[to] }
+                    if to.severityRank > from.severityRank {
+                        worse += row[to]
+                    } else if to.severityRank < from.severityRank {
+                        better += row[to]
+                    }
                 }
             }
             // A device that loses its config is not better off, whatever outcome it had.
-            let undecidedBetter = Outcome.allCases.filter { $0.severityRank > Outcome.notTargeted.severityRank }.map { tally.undecided[$0] }.reduce(0, +)
+            let undecidedBetter = Outcome.allCases.filter { $0.severityRank > Outcome.notTargeted.severityRank }.map {
+                tally.undecided[$0]
+            }.reduce(0, +)
             self.worse = worse
             self.better = better - undecidedBetter
             undecided = tally.undecided.total
             ruleOnly = tally.ruleOnly
-            if published == nil { status = .added } else if draft == nil { status = .removed }
-            else { status = tally.ruleMoves.isEmpty ? .unchanged : .changed }
+            if published == nil {
+                status = .added
+            } else if draft == nil {
+                status = .removed
+            } else {
+                status = tally.ruleMoves.isEmpty ? .unchanged : .changed
+            }
         }
 
         /// The draft's new diagnostics of error severity: a client rejects or crashes on the draft.
@@ -179,7 +214,10 @@ public struct PlanReport: Sendable {
                     out.append((from, to, tally.count(from: from, to: to)))
                 }
             }
-            return out.sorted { $0.devices != $1.devices ? $0.devices > $1.devices : ($0.from.index, $0.to.index) < ($1.from.index, $1.to.index) }
+            return out.sorted {
+                $0.devices != $1.devices
+                    ? $0.devices > $1.devices : ($0.from.index, $0.to.index) < ($1.from.index, $1.to.index)
+            }
         }
 
         /// Devices that end `blocked` from another outcome.
@@ -189,9 +227,14 @@ public struct PlanReport: Sendable {
         public var summary: String {
             let moves = self.moves
             if moves.isEmpty {
-                return "\(id): " + (ruleOnly > 0 ? "no outcome changes; \(ruleOnly.groupedDigits) devices decided by another rule" : "no changes")
+                return "\(id): "
+                    + (ruleOnly > 0
+                        ? "no outcome changes; \(ruleOnly.groupedDigits) devices decided by another rule"
+                        : "no changes")
             }
-            return "\(id): " + moves.map { "\($0.devices.groupedDigits) \($0.from.rawValue)→\($0.to.rawValue)" }.joined(separator: ", ")
+            return "\(id): "
+                + moves.map { "\($0.devices.groupedDigits) \($0.from.rawValue)→\($0.to.rawValue)" }.joined(
+                    separator: ", ")
                 + "; \(newlyBlocked.groupedDigits) newly blocked"
         }
     }
@@ -201,7 +244,10 @@ public struct PlanReport: Sendable {
     public let inventory: InventorySummary
     public let releases: Releases?
 
-    init(asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?, pairs: [Pair], failed: [FailedSide] = []) {
+    init(
+        asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?, pairs: [Pair],
+        failed: [FailedSide] = []
+    ) {
         self.failed = failed
         self.asOf = asOf
         self.generatedAt = generatedAt

@@ -6,11 +6,14 @@ public enum ValidateRun {
         // A config that does not load is what validate is for: it is reported (at its syntax error), not fatal.
         request.keepGoing = true
         // In the order the configs were given (folders expanded, sorted), loaded or not.
-        return ValidationReport(entries: try AuditRun.loadConfigsInOrder(request).map { result in
-            switch result {
-            case .loaded(let c): return ValidationReport.Entry(source: c.source, format: c.format, diagnostics: c.locatedDiagnostics)
-            case .failed(let f): return ValidationReport.Entry(source: f.source, format: nil, diagnostics: [f.diagnostic])
-            }
-        })
+        return ValidationReport(
+            entries: try AuditRun.loadConfigsInOrder(request).map { result in
+                switch result {
+                case .loaded(let c):
+                    return ValidationReport.Entry(source: c.source, format: c.format, diagnostics: c.locatedDiagnostics)
+                case .failed(let f):
+                    return ValidationReport.Entry(source: f.source, format: nil, diagnostics: [f.diagnostic])
+                }
+            })
     }
 }

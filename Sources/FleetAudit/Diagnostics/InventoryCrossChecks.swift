@@ -2,8 +2,10 @@
 /// platform value nothing targets, a config for a package no device has, an attribute no column provides,
 /// a platform/package the releases file never mentions. Each would otherwise decide outcomes without a word.
 enum InventoryCrossChecks {
-    static func diagnostics(_ table: ProfileTable, headers: [String], configs: [LoadedConfig], releases: Releases?,
-                            columnOverrides: [String: String]) -> [Diagnostic] {
+    static func diagnostics(
+        _ table: ProfileTable, headers: [String], configs: [LoadedConfig], releases: Releases?,
+        columnOverrides: [String: String]
+    ) -> [Diagnostic] {
         let groups = FleetGroups(table)
         return unreadPlatforms(groups, configs: configs) + unmatchedPackages(groups, configs: configs)
             + missingAttributes(configs, headers: headers, overrides: columnOverrides)
@@ -26,7 +28,9 @@ enum InventoryCrossChecks {
             var first = [(row: Int, devices: Int64)](repeating: (-1, 0), count: cells <= 1 << 16 ? cells : 0)
             var firstByKey: [Int: (row: Int, devices: Int64)] = [:]
             for row in 0..<table.devices.count {
-                let k = Int(store.id(row, ProfileStore.platformColumn)) * packages + Int(store.id(row, ProfileStore.packageColumn))
+                let k =
+                    Int(store.id(row, ProfileStore.platformColumn)) * packages
+                    + Int(store.id(row, ProfileStore.packageColumn))
                 if first.isEmpty {
                     firstByKey[k, default: (row, 0)].devices += table.devices[row]
                     continue
@@ -52,10 +56,14 @@ enum InventoryCrossChecks {
         let devices = groups.devices { $0.platform }
         let known = Set([Platform.ios, .macos, .android] + configs.flatMap(\.config.platforms))
         return devices.keys.filter { !known.contains($0) }.sorted().map { platform in
-            let hint = NearMiss.closest(to: platform.name, among: ["android", "ios", "macos", "ipados"]).map { "; did you mean \($0)?" } ?? ""
-            return Diagnostic("inventory.unknownPlatform", .warning,
-                              "platform \"\(platform.name)\" (\(devices[platform]!.groupedDigits) devices) is no platform a loaded config targets, "
-                              + "so every config leaves those devices notTargeted\(hint)")
+            let hint =
+                NearMiss.closest(to: platform.name, among: ["android", "ios", "macos", "ipados"]).map {
+                    "; did you mean \($0)?"
+                } ?? ""
+            return Diagnostic(
+                "inventory.unknownPlatform", .warning,
+                "platform \"\(platform.name)\" (\(devices[platform]!.groupedDigits) devices) is no platform a loaded config targets, "
+                    + "so every config leaves those devices notTargeted\(hint)")
         }
     }
 
@@ -66,31 +74,42 @@ enum InventoryCrossChecks {
         let devices = groups.devices { $0.package }
         guard !devices.isEmpty else { return [] }
         let found = devices.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        let listed = found.prefix(5).map { "\($0.key) (\($0.value.groupedDigits))" }.joined(separator: ", ") + (found.count > 5 ? ", …" : "")
+        let listed =
+            found.prefix(5).map { "\($0.key) (\($0.value.groupedDigits))" }.joined(separator: ", ")
+            + (found.count > 5 ? ", …" : "")
         return configs.compactMap { loaded in
             let names = loaded.config.packageNames
             guard !names.isEmpty, !names.contains(where: { devices[$0] != nil }) else { return nil }
-            let hint = names.lazy.compactMap { NearMiss.closest(to: $0, among: Array(devices.keys)) }.first.map { "; did you mean \($0)?" } ?? ""
-            return Diagnostic("inventory.packageNotFound", .warning,
-                              "\(loaded.id) is for package \(names.joined(separator: ", ")), which no device of the inventory has, so it decides "
-                              + "no device (packages found, with devices: \(listed))\(hint)")
+            let hint =
+                names.lazy.compactMap { NearMiss.closest(to: $0, among: Array(devices.keys)) }.first.map {
+                    "; did you mean \($0)?"
+                } ?? ""
+            return Diagnostic(
+                "inventory.packageNotFound", .warning,
+                "\(loaded.id) is for package \(names.joined(separator: ", ")), which no device of the inventory has, so it decides "
+                    + "no device (packages found, with devices: \(listed))\(hint)")
         }
     }
 
     /// Attributes a config reads (a PrinceOfVersions requirement, a Turkcell filter, an OSAM counter) that no
     /// column provides; not the device history a client defines an absence for (`EvaluableConfig.deviceHistory`).
-    static func missingAttributes(_ configs: [LoadedConfig], headers: [String], overrides: [String: String]) -> [Diagnostic] {
+    static func missingAttributes(_ configs: [LoadedConfig], headers: [String], overrides: [String: String])
+        -> [Diagnostic]
+    {
         guard !headers.isEmpty else { return [] }
         let provided = Set(headers.map(InventoryColumn.normalize) + overrides.keys.map(InventoryColumn.normalize))
         return configs.compactMap { loaded in
             let optional = Set(loaded.config.deviceHistory.map(InventoryColumn.normalize))
             let missing = loaded.config.needs.attributes.subtracting(provided).subtracting(optional).sorted()
             guard !missing.isEmpty else { return nil }
-            let hints = missing.compactMap { name in NearMiss.closest(to: name, among: headers).map { "\(name) → \($0)?" } }
-            return Diagnostic("inventory.missingColumn", .warning,
-                              "\(loaded.id) reads \(missing.joined(separator: ", ")), which no inventory column provides: every device reads "
-                              + "\(missing.count == 1 ? "it" : "them") as absent (map a column with --column NAME=HEADER"
-                              + (hints.isEmpty ? ")" : "; near misses: \(hints.joined(separator: ", ")))"))
+            let hints = missing.compactMap { name in
+                NearMiss.closest(to: name, among: headers).map { "\(name) → \($0)?" }
+            }
+            return Diagnostic(
+                "inventory.missingColumn", .warning,
+                "\(loaded.id) reads \(missing.joined(separator: ", ")), which no inventory column provides: every device reads "
+                    + "\(missing.count == 1 ? "it" : "them") as absent (map a column with --column NAME=HEADER"
+                    + (hints.isEmpty ? ")" : "; near misses: \(hints.joined(separator: ", ")))"))
         }
     }
 
@@ -101,8 +120,10 @@ enum InventoryCrossChecks {
             let parts = pair.split(separator: "=", maxSplits: 1)
             return "\(parts[1]) as \(parts[0])"
         }
-        return Diagnostic("inventory.columnAlias", .info, "the inventory has no column of these names, so FleetAudit read \(read.joined(separator: ", ")) "
-                          + "(--column \(summary.columnAliases[0]) says so explicitly; map another header the same way)")
+        return Diagnostic(
+            "inventory.columnAlias", .info,
+            "the inventory has no column of these names, so FleetAudit read \(read.joined(separator: ", ")) "
+                + "(--column \(summary.columnAliases[0]) says so explicitly; map another header the same way)")
     }
 
     /// Platforms/packages the releases file has no release for: forcing those devices counts them blocked, and
@@ -110,9 +131,10 @@ enum InventoryCrossChecks {
     static func packagesWithoutReleases(_ groups: FleetGroups, releases: Releases?) -> [Diagnostic] {
         guard let releases, !releases.all.isEmpty else { return [] }
         return groups.all.filter { !releases.hasRelease(platform: $0.platform, package: $0.package) }.map { group in
-            Diagnostic("releases.noReleaseForPackage", .warning,
-                       "\(releases.source) has no \(group.platform.name) release" + (group.package.map { " of \($0)" } ?? "")
-                       + " (\(group.devices.groupedDigits) devices): a config that forces them counts them blocked")
+            Diagnostic(
+                "releases.noReleaseForPackage", .warning,
+                "\(releases.source) has no \(group.platform.name) release" + (group.package.map { " of \($0)" } ?? "")
+                    + " (\(group.devices.groupedDigits) devices): a config that forces them counts them blocked")
         }
     }
 }

@@ -12,10 +12,14 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         /// `N` devices or `P%` of the inventory's devices.
         init(parsing text: String, gate: String) throws(AuditFailure) {
             if text.hasSuffix("%") {
-                guard let p = Double(text.dropLast()), p >= 0, p.isFinite else { throw .usage("--fail-on \(gate): \(text) is not a percentage") }
+                guard let p = Double(text.dropLast()), p >= 0, p.isFinite else {
+                    throw .usage("--fail-on \(gate): \(text) is not a percentage")
+                }
                 self = .percent(p)
             } else {
-                guard let n = Int64(text), n >= 0 else { throw .usage("--fail-on \(gate): \(text) is not a device count or a percentage") }
+                guard let n = Int64(text), n >= 0 else {
+                    throw .usage("--fail-on \(gate): \(text) is not a device count or a percentage")
+                }
                 self = .devices(n)
             }
         }
@@ -90,7 +94,8 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    static let forms = "[CONFIG_ID:]OUTCOME>N|P%, [CONFIG_ID:]OUTCOME+>N|P% (increase since the --history baseline), [CONFIG_ID:]error, [CONFIG_ID:]warning, 'rejected>N|P%' or 'notLoaded>N'"
+    static let forms =
+        "[CONFIG_ID:]OUTCOME>N|P%, [CONFIG_ID:]OUTCOME+>N|P% (increase since the --history baseline), [CONFIG_ID:]error, [CONFIG_ID:]warning, 'rejected>N|P%' or 'notLoaded>N'"
     static let example = "--fail-on 'blocked>0.5%'"
 
     /// Parses the gate; the config id is everything before the last `:` left of `>`, so URLs work as ids.
@@ -110,7 +115,9 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         let name = subjectText.trimmedWhitespace.lowercased()
         if let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == name }) {
             subject = .outcome(outcome)
-        } else if name.hasSuffix("+"), let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() + "+" == name }) {
+        } else if name.hasSuffix("+"),
+            let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() + "+" == name })
+        {
             subject = .change(outcome)
         } else if let severity = [Severity.error, .warning].first(where: { $0.rawValue == name }) {
             subject = .diagnostics(severity)
@@ -119,15 +126,19 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         } else if name == "notloaded" {
             subject = .notLoaded
         } else {
-            throw .usage("--fail-on \(text): unknown gate \"\(subjectText)\"; expected \(Self.forms), "
-                + "e.g. \(Self.example) (quote it: the shell reads > as a redirect); outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .usage(
+                "--fail-on \(text): unknown gate \"\(subjectText)\"; expected \(Self.forms), "
+                    + "e.g. \(Self.example) (quote it: the shell reads > as a redirect); outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         if !subject.perConfig, let config {
             throw .usage("--fail-on \(text): \(subject.name) counts the whole run and takes no config id (\(config))")
         }
         guard let gt else {
             guard case .diagnostics = subject else {
-                throw .usage("--fail-on \(text): expected \(Self.forms), e.g. \(Self.example) (quote it: the shell reads > as a redirect)")
+                throw .usage(
+                    "--fail-on \(text): expected \(Self.forms), e.g. \(Self.example) (quote it: the shell reads > as a redirect)"
+                )
             }
             threshold = .devices(0)
             return
@@ -145,45 +156,62 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         case .outcome(let outcome):
             return report.configs.filter { config == nil || $0.id == config }.map { c in
                 let value = c.totals[outcome]
-                return GateResult(gate: self, config: c.id, devices: value, of: inv.devices,
-                                  crossed: threshold.crossed(by: value, of: inv.devices))
+                return GateResult(
+                    gate: self, config: c.id, devices: value, of: inv.devices,
+                    crossed: threshold.crossed(by: value, of: inv.devices))
             }
         case .change(let outcome):
             return report.configs.filter { config == nil || $0.id == config }.map { c in
                 // Not crossed without a number to compare: the result says why.
                 guard let history = report.history else {
-                    return GateResult(gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
-                                      note: "not checked: no --history, so no baseline")
+                    return GateResult(
+                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                        note: "not checked: no --history, so no baseline")
                 }
                 guard history.baseline != nil else {
-                    return GateResult(gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
-                                      note: "not checked: \(history.missingBaseline ?? "no baseline")")
+                    return GateResult(
+                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                        note: "not checked: \(history.missingBaseline ?? "no baseline")")
                 }
                 let change = history.change(c)
                 guard let delta = change.delta else {
-                    return GateResult(gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
-                                      note: "not checked: the config is new since the baseline")
+                    return GateResult(
+                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                        note: "not checked: the config is new since the baseline")
                 }
-                return GateResult(gate: self, config: c.id, devices: delta[outcome], of: inv.devices,
-                                  crossed: threshold.crossed(by: delta[outcome], of: inv.devices),
-                                  note: change.configChanged ? "the config changed since the baseline" : nil)
+                return GateResult(
+                    gate: self, config: c.id, devices: delta[outcome], of: inv.devices,
+                    crossed: threshold.crossed(by: delta[outcome], of: inv.devices),
+                    note: change.configChanged ? "the config changed since the baseline" : nil)
             }
         case .diagnostics(let severity):
             var results = report.configs.filter { config == nil || $0.id == config }.map { c in
                 let value = Int64(c.diagnostics.filter { $0.diagnostic.severity <= severity }.count)
-                return GateResult(gate: self, config: c.id, devices: value, of: 0, crossed: threshold.crossed(by: value, of: 0))
+                return GateResult(
+                    gate: self, config: c.id, devices: value, of: 0, crossed: threshold.crossed(by: value, of: 0))
             }
             if config == nil && !report.diagnostics.isEmpty {
                 let value = Int64(report.diagnostics.filter { $0.severity <= severity }.count)
-                results.append(GateResult(gate: self, config: GateResult.run, devices: value, of: 0, crossed: threshold.crossed(by: value, of: 0)))
+                results.append(
+                    GateResult(
+                        gate: self, config: GateResult.run, devices: value, of: 0,
+                        crossed: threshold.crossed(by: value, of: 0)))
             }
             return results
         case .rejected:
-            return [GateResult(gate: self, config: GateResult.run, devices: inv.rowsRejected, of: inv.rowsRead,
-                               crossed: threshold.crossed(by: inv.rowsRejected, of: inv.rowsRead))]
+            return [
+                GateResult(
+                    gate: self, config: GateResult.run, devices: inv.rowsRejected, of: inv.rowsRead,
+                    crossed: threshold.crossed(by: inv.rowsRejected, of: inv.rowsRead))
+            ]
         case .notLoaded:
-            let failed = Int64(report.failedConfigs.count), given = Int64(report.failedConfigs.count + report.configs.count)
-            return [GateResult(gate: self, config: GateResult.run, devices: failed, of: given, crossed: threshold.crossed(by: failed, of: given))]
+            let failed = Int64(report.failedConfigs.count)
+            let given = Int64(report.failedConfigs.count + report.configs.count)
+            return [
+                GateResult(
+                    gate: self, config: GateResult.run, devices: failed, of: given,
+                    crossed: threshold.crossed(by: failed, of: given))
+            ]
         }
     }
 }
@@ -217,11 +245,14 @@ public struct GateResult: Equatable, Sendable {
         let share = of > 0 ? " (\(pct)%)" : ""
         let value: String
         if gate.subject.isChange {
-            value = "\(HistoryComparison.signed(devices)) \(gate.subject.unit)" + (of > 0 ? " (\(pct > 0 ? "+" : "")\(pct) points)" : "")
+            value =
+                "\(HistoryComparison.signed(devices)) \(gate.subject.unit)"
+                + (of > 0 ? " (\(pct > 0 ? "+" : "")\(pct) points)" : "")
         } else {
             value = "\(devices.groupedDigits) \(gate.subject.unit)\(share)"
         }
-        return "\(config): \(gate.subject.name) = \(value), gate \(gate.text) \(crossed ? "crossed" : "holds")" + (note.map { " (\($0))" } ?? "")
+        return "\(config): \(gate.subject.name) = \(value), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+            + (note.map { " (\($0))" } ?? "")
     }
 }
 

@@ -5,7 +5,7 @@
 /// config id the gate is crossed when any single pair crosses it. Percentages are of the inventory's devices.
 public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
     public enum Transition: Equatable, Sendable {
-        case move(from: Outcome?, to: Outcome?)   // nil = `*`
+        case move(from: Outcome?, to: Outcome?)  // nil = `*`
         case worse
         case undecided
         /// New diagnostics of the draft at this severity or worse (counted as diagnostics, not devices).
@@ -20,7 +20,8 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
 
     public init(parsing text: String) throws(AuditFailure) {
         self.text = text
-        let example = "expected [CONFIG_ID:]FROM->TO>N|P%, [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% or [CONFIG_ID:]error|warning, "
+        let example =
+            "expected [CONFIG_ID:]FROM->TO>N|P%, [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% or [CONFIG_ID:]error|warning, "
             + "e.g. '*->blocked>0' or 'upToDate->forced>2%'"
         let word = text.split(separator: ":").last.map { $0.trimmedWhitespace.lowercased() } ?? ""
         if !text.contains(">"), let severity = [Severity.error, .warning].first(where: { $0.rawValue == word }) {
@@ -57,7 +58,9 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
             let t = s.trimmedWhitespace
             if t == "*" { return nil }
             guard let o = Outcome.allCases.first(where: { $0.rawValue.lowercased() == t.lowercased() }) else {
-                throw .usage("--fail-on \(text): unknown outcome \"\(t)\"; outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), or *")
+                throw .usage(
+                    "--fail-on \(text): unknown outcome \"\(t)\"; outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", ")), or *"
+                )
             }
             return o
         }
@@ -73,7 +76,9 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
         case .move(let from, let to):
             var n: Int64 = 0
             for f in Outcome.allCases where from == nil || f == from {
-                for t in Outcome.allCases where (to == nil || t == to) && f != t { n += pair.tally.count(from: f, to: t) }
+                for t in Outcome.allCases where (to == nil || t == to) && f != t {
+                    n += pair.tally.count(from: f, to: t)
+                }
             }
             return n
         }
@@ -83,8 +88,9 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
     public func check(_ report: PlanReport) -> [PlanGateResult] {
         report.pairs.filter { config == nil || $0.id == config }.map { pair in
             let value = devices(pair)
-            return PlanGateResult(gate: self, config: pair.id, devices: value, of: report.inventory.devices,
-                                  crossed: threshold.crossed(by: value, of: report.inventory.devices))
+            return PlanGateResult(
+                gate: self, config: pair.id, devices: value, of: report.inventory.devices,
+                crossed: threshold.crossed(by: value, of: report.inventory.devices))
         }
     }
 }
@@ -102,11 +108,13 @@ public struct PlanGateResult: Equatable, Sendable {
 
     public var sentence: String {
         if case .newDiagnostics(let severity) = gate.transition {
-            return "\(config): the draft adds \(devices.groupedDigits) \(severity == .error ? "error" : "error or warning") diagnostic"
+            return
+                "\(config): the draft adds \(devices.groupedDigits) \(severity == .error ? "error" : "error or warning") diagnostic"
                 + "\(devices == 1 ? "" : "s"), gate \(gate.text) \(crossed ? "crossed" : "holds")"
         }
         let pct = (percent * 100).rounded() / 100
-        return "\(config): \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+        return
+            "\(config): \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
     }
 }
 

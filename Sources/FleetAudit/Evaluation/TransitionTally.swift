@@ -25,14 +25,21 @@ public struct TransitionTally: DecisionAccumulator {
     public init() {}
 
     public mutating func record(_ decisions: [Decision], for visit: ProfileVisit) {
-        let before = decisions[0], after = decisions[1], devices = visit.devices
+        let before = decisions[0]
+        let after = decisions[1]
+        let devices = visit.devices
         cells[before.outcome, default: OutcomeCounts()][after.outcome] += devices
-        if after.outcome == .notTargeted, before.outcome != .notTargeted, after.diagnostics.contains(where: { $0.severity == .error }) {
+        if after.outcome == .notTargeted, before.outcome != .notTargeted,
+            after.diagnostics.contains(where: { $0.severity == .error })
+        {
             undecided[before.outcome] += devices
         }
-        byPlatform[visit.profile.platform, default: [:]][before.outcome, default: OutcomeCounts()][after.outcome] += devices
+        byPlatform[visit.profile.platform, default: [:]][before.outcome, default: OutcomeCounts()][after.outcome] +=
+            devices
         if before.outcome != after.outcome || before.rule != after.rule {
-            ruleMoves[RuleMove(from: before.outcome, to: after.outcome, fromRule: before.rule, toRule: after.rule), default: 0] += devices
+            ruleMoves[
+                RuleMove(from: before.outcome, to: after.outcome, fromRule: before.rule, toRule: after.rule), default: 0
+            ] += devices
             if before.outcome == after.outcome { ruleOnly += devices }
             if after.outcome.severityRank > before.outcome.severityRank {
                 let keys = visit.versionKeys

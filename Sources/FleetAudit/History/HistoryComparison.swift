@@ -48,7 +48,8 @@ public struct HistoryComparison: Sendable, Equatable {
         }
         var delta = OutcomeCounts()
         for outcome in Outcome.allCases { delta[outcome] = config.totals[outcome] - before.totals[outcome] }
-        return ConfigChange(baseline: before.totals, delta: delta, configChanged: before.sha256 != config.sha256, isNew: false)
+        return ConfigChange(
+            baseline: before.totals, delta: delta, configChanged: before.sha256 != config.sha256, isNew: false)
     }
 
     /// `+1,200`, `-35`, `0`: a change as the reports print it.

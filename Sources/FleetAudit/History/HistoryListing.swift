@@ -40,7 +40,10 @@ public struct HistoryListing: Sendable {
                     for o in Outcome.allCases { d[o] = c.totals[o] - before.totals[o] }
                     delta = d
                 }
-                out.append(Entry(run: run, config: c, delta: delta, configChanged: previous[c.id].map { $0.sha256 != c.sha256 } ?? false))
+                out.append(
+                    Entry(
+                        run: run, config: c, delta: delta,
+                        configChanged: previous[c.id].map { $0.sha256 != c.sha256 } ?? false))
                 previous[c.id] = c
             }
         }
@@ -59,29 +62,41 @@ public struct HistoryListing: Sendable {
         guard !runs.isEmpty else { return "history \(file): no runs\n" }
         guard !entries.isEmpty else {
             let known = Set(runs.flatMap { $0.configs.map(\.id) }).sorted()
-            return "history \(file): no run has the config \(config ?? ""); configs in the history: \(known.joined(separator: ", "))\n"
+            return
+                "history \(file): no run has the config \(config ?? ""); configs in the history: \(known.joined(separator: ", "))\n"
         }
         var rows = [["run", "asOf", "devices", "config"] + Outcome.allCases.map(\.rawValue) + [""]]
         for e in entries {
-            rows.append([String(e.run.id ?? 0), Timestamps.iso8601(e.run.asOf), e.run.devices.groupedDigits, e.config.id]
-                + Outcome.allCases.map { o in
-                    e.config.totals[o].groupedDigits + (e.delta.map { $0[o] == 0 ? "" : " (\(HistoryComparison.signed($0[o])))" } ?? "")
-                }
-                + [e.configChanged ? "config changed" : ""])
+            rows.append(
+                [String(e.run.id ?? 0), Timestamps.iso8601(e.run.asOf), e.run.devices.groupedDigits, e.config.id]
+                    + Outcome.allCases.map { o in
+                        e.config.totals[o].groupedDigits
+                            + (e.delta.map { $0[o] == 0 ? "" : " (\(HistoryComparison.signed($0[o])))" } ?? "")
+                    }
+                    + [e.configChanged ? "config changed" : ""])
         }
         // Run time, config and the note read left to right; the numbers align on the right.
         return TextSummary.table(rows, leftAligned: [1, 3, rows[0].count - 1]).joined(separator: "\n") + "\n"
     }
 
     private func csv() -> String {
-        var lines = [(["run", "as_of", "generated_at", "tool_version", "inventory", "rows_read", "rows_evaluated", "rows_rejected",
-                       "devices", "config", "format", "sha256", "config_changed"]
-                      + Outcome.allCases.flatMap { [$0.rawValue, $0.rawValue + "_change"] }).joined(separator: ",")]
+        var lines = [
+            ([
+                "run", "as_of", "generated_at", "tool_version", "inventory", "rows_read", "rows_evaluated",
+                "rows_rejected",
+                "devices", "config", "format", "sha256", "config_changed",
+            ]
+                + Outcome.allCases.flatMap { [$0.rawValue, $0.rawValue + "_change"] }).joined(separator: ",")
+        ]
         for e in entries {
             let r = e.run
-            let fields = [String(r.id ?? 0), Timestamps.iso8601(r.asOf), Timestamps.iso8601(r.generatedAt), r.toolVersion, r.inventory,
-                          String(r.rowsRead), String(r.rowsEvaluated), String(r.rowsRejected), String(r.devices),
-                          e.config.id, e.config.format, e.config.sha256, e.configChanged ? "true" : "false"]
+            let fields =
+                [
+                    String(r.id ?? 0), Timestamps.iso8601(r.asOf), Timestamps.iso8601(r.generatedAt), r.toolVersion,
+                    r.inventory,
+                    String(r.rowsRead), String(r.rowsEvaluated), String(r.rowsRejected), String(r.devices),
+                    e.config.id, e.config.format, e.config.sha256, e.configChanged ? "true" : "false",
+                ]
                 + Outcome.allCases.flatMap { o in [String(e.config.totals[o]), e.delta.map { String($0[o]) } ?? ""] }
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
@@ -103,19 +118,34 @@ public struct HistoryListing: Sendable {
         return .obj([
             ("history", .string(file)),
             ("config", .optionalString(config)),
-            ("runs", .array(runs.map { r in
-                .obj([
-                    ("run", .int64(r.id ?? 0)), ("asOf", .string(Timestamps.iso8601(r.asOf))),
-                    ("generatedAt", .string(Timestamps.iso8601(r.generatedAt))), ("toolVersion", .string(r.toolVersion)),
-                    ("inventory", .string(r.inventory)), ("rowsRead", .int64(r.rowsRead)), ("rowsEvaluated", .int64(r.rowsEvaluated)),
-                    ("rowsRejected", .int64(r.rowsRejected)), ("devices", .int64(r.devices)),
-                    ("configs", .array((byRun[r.id ?? 0] ?? []).map { e in
-                        .obj([("id", .string(e.config.id)), ("format", .string(e.config.format)), ("source", .string(e.config.source)),
-                              ("sha256", .string(e.config.sha256)), ("configChanged", .bool(e.configChanged)),
-                              ("totals", JSONReport.counts(e.config.totals)), ("change", e.delta.map(JSONReport.counts) ?? .null)])
-                    })),
-                ])
-            })),
+            (
+                "runs",
+                .array(
+                    runs.map { r in
+                        .obj([
+                            ("run", .int64(r.id ?? 0)), ("asOf", .string(Timestamps.iso8601(r.asOf))),
+                            ("generatedAt", .string(Timestamps.iso8601(r.generatedAt))),
+                            ("toolVersion", .string(r.toolVersion)),
+                            ("inventory", .string(r.inventory)), ("rowsRead", .int64(r.rowsRead)),
+                            ("rowsEvaluated", .int64(r.rowsEvaluated)),
+                            ("rowsRejected", .int64(r.rowsRejected)), ("devices", .int64(r.devices)),
+                            (
+                                "configs",
+                                .array(
+                                    (byRun[r.id ?? 0] ?? []).map { e in
+                                        .obj([
+                                            ("id", .string(e.config.id)), ("format", .string(e.config.format)),
+                                            ("source", .string(e.config.source)),
+                                            ("sha256", .string(e.config.sha256)),
+                                            ("configChanged", .bool(e.configChanged)),
+                                            ("totals", JSONReport.counts(e.config.totals)),
+                                            ("change", e.delta.map(JSONReport.counts) ?? .null),
+                                        ])
+                                    })
+                            ),
+                        ])
+                    })
+            ),
         ])
     }
 }

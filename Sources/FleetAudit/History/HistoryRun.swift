@@ -32,8 +32,10 @@ public struct HistoryRun: Sendable, Equatable {
     public let devices: Int64
     public let configs: [Config]
 
-    public init(id: Int64? = nil, asOf: Date, generatedAt: Date, toolVersion: String, inventory: String, rowsRead: Int64,
-                rowsEvaluated: Int64, rowsRejected: Int64, devices: Int64, configs: [Config]) {
+    public init(
+        id: Int64? = nil, asOf: Date, generatedAt: Date, toolVersion: String, inventory: String, rowsRead: Int64,
+        rowsEvaluated: Int64, rowsRejected: Int64, devices: Int64, configs: [Config]
+    ) {
         self.id = id
         self.asOf = asOf
         self.generatedAt = generatedAt
@@ -49,13 +51,16 @@ public struct HistoryRun: Sendable, Equatable {
     /// The run an audit report describes.
     public init(_ report: AuditReport) {
         let inv = report.inventory
-        self.init(asOf: report.asOf, generatedAt: report.generatedAt, toolVersion: report.tool.version, inventory: inv.source,
-                  rowsRead: inv.rowsRead, rowsEvaluated: inv.rowsEvaluated, rowsRejected: inv.rowsRejected, devices: inv.devices,
-                  configs: report.configs.map { c in
-                      Config(id: c.id, format: c.format, source: c.source, sha256: c.sha256, totals: c.totals,
-                             rules: c.rules.filter { $0.counts.total > 0 }.map { KeyedCounts(key: $0.id, counts: $0.counts) },
-                             platforms: c.byPlatform.map { KeyedCounts(key: $0.platform.name, counts: $0.counts) })
-                  })
+        self.init(
+            asOf: report.asOf, generatedAt: report.generatedAt, toolVersion: report.tool.version, inventory: inv.source,
+            rowsRead: inv.rowsRead, rowsEvaluated: inv.rowsEvaluated, rowsRejected: inv.rowsRejected,
+            devices: inv.devices,
+            configs: report.configs.map { c in
+                Config(
+                    id: c.id, format: c.format, source: c.source, sha256: c.sha256, totals: c.totals,
+                    rules: c.rules.filter { $0.counts.total > 0 }.map { KeyedCounts(key: $0.id, counts: $0.counts) },
+                    platforms: c.byPlatform.map { KeyedCounts(key: $0.platform.name, counts: $0.counts) })
+            })
     }
 
     public func config(_ id: String) -> Config? { configs.first { $0.id == id } }
@@ -69,13 +74,24 @@ public enum BaselineSelector: Sendable, Equatable, CustomStringConvertible {
     case date(Date)
 
     public init(parsing text: String) throws(AuditFailure) {
-        if text == "previous" { self = .previous; return }
-        if text.hasPrefix("run:"), let id = Int64(text.dropFirst(4)), id > 0 { self = .run(id); return }
+        if text == "previous" {
+            self = .previous
+            return
+        }
+        if text.hasPrefix("run:"), let id = Int64(text.dropFirst(4)), id > 0 {
+            self = .run(id)
+            return
+        }
         if text.hasPrefix("date:") {
             let value = String(text.dropFirst(5))
-            if let date = Timestamps.parse(value) { self = .date(date); return }
+            if let date = Timestamps.parse(value) {
+                self = .date(date)
+                return
+            }
         }
-        throw .usage("--baseline \(text): expected previous, run:ID (a run id of `fleet-audit history`) or date:ISO8601, e.g. date:2026-11-01 or date:2026-11-01T02:00:00Z")
+        throw .usage(
+            "--baseline \(text): expected previous, run:ID (a run id of `fleet-audit history`) or date:ISO8601, e.g. date:2026-11-01 or date:2026-11-01T02:00:00Z"
+        )
     }
 
     public var description: String {

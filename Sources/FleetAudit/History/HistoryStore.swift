@@ -70,7 +70,7 @@ public enum HistoryStore {
               FOREIGN KEY (run_id, config_id) REFERENCES run_configs (run_id, config_id) ON DELETE CASCADE
             ) WITHOUT ROWID
             """,
-        ],
+        ]
     ]
     static var schemaVersion: Int64 { migrations.keys.max()! }
     /// The outcome columns of run_configs, in `Outcome.allCases` order.
@@ -99,16 +99,20 @@ public enum HistoryStore {
         do {
             let app = try db.query("PRAGMA application_id").first?.first?.int ?? 0
             let version = try db.query("PRAGMA user_version").first?.first?.int ?? 0
-            let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.string }
+            let tables = try db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
+                $0.first?.string
+            }
             if app == 0 && version == 0 && tables.isEmpty { return false }
             guard app == applicationID else {
-                throw HistoryError.notAHistory("--history \(path) is a SQLite database but not a FleetAudit history "
-                    + "(application_id \(app), tables: \(tables.isEmpty ? "none" : tables.joined(separator: ", "))); it was left untouched. "
-                    + "Give a new file name, or the history an earlier audit wrote (never the inventory)")
+                throw HistoryError.notAHistory(
+                    "--history \(path) is a SQLite database but not a FleetAudit history "
+                        + "(application_id \(app), tables: \(tables.isEmpty ? "none" : tables.joined(separator: ", "))); it was left untouched. "
+                        + "Give a new file name, or the history an earlier audit wrote (never the inventory)")
             }
             guard version <= schemaVersion else {
-                throw HistoryError.notAHistory("--history \(path) was written by a newer FleetAudit (history schema \(version); "
-                    + "this one reads up to \(schemaVersion)); it was left untouched")
+                throw HistoryError.notAHistory(
+                    "--history \(path) was written by a newer FleetAudit (history schema \(version); "
+                        + "this one reads up to \(schemaVersion)); it was left untouched")
             }
             return true
         } catch let error as HistoryError {
@@ -123,8 +127,10 @@ public enum HistoryStore {
 
     /// What the reports compare with, read in one opening of the history: the baseline `selector` picks at
     /// this run's time `asOf` (nil when there is none) and the latest `trendRuns` runs up to `asOf`.
-    public static func comparison(_ path: String, _ selector: BaselineSelector, asOf: Date, trendRuns: Int,
-                                  busyTimeout: TimeInterval = 60) throws(HistoryError) -> HistoryComparison {
+    public static func comparison(
+        _ path: String, _ selector: BaselineSelector, asOf: Date, trendRuns: Int,
+        busyTimeout: TimeInterval = 60
+    ) throws(HistoryError) -> HistoryComparison {
         guard let db = try openForReading(path, busyTimeout: busyTimeout) else {
             return HistoryComparison(file: path, selector: selector, baseline: nil)
         }
@@ -136,15 +142,19 @@ public enum HistoryStore {
         }
         return try read(db) { () throws(SQLiteDatabase.Failure) in
             let baseline = try runs(db, where: condition.0, condition.1, order: "as_of DESC, id DESC", limit: 1).first
-            let trend = try runs(db, where: "as_of <= ?", [.text(Timestamps.iso8601(asOf))], order: "as_of DESC, id DESC",
-                                 limit: trendRuns).reversed()
+            let trend = try runs(
+                db, where: "as_of <= ?", [.text(Timestamps.iso8601(asOf))], order: "as_of DESC, id DESC",
+                limit: trendRuns
+            ).reversed()
             return HistoryComparison(file: path, selector: selector, baseline: baseline, trend: Array(trend))
         }
     }
 
     /// Runs, oldest first, with their configs' totals (not the per rule counts), for `fleet-audit history`;
     /// `since` bounds their times (inclusive).
-    public static func runs(_ path: String, since: Date? = nil, busyTimeout: TimeInterval = 60) throws(HistoryError) -> [HistoryRun] {
+    public static func runs(_ path: String, since: Date? = nil, busyTimeout: TimeInterval = 60) throws(HistoryError)
+        -> [HistoryRun]
+    {
         guard let db = try openForReading(path, busyTimeout: busyTimeout) else { return [] }
         let values = since.map { [SQLiteValue.text(Timestamps.iso8601($0))] } ?? []
         return try read(db) { () throws(SQLiteDatabase.Failure) in
@@ -152,35 +162,44 @@ public enum HistoryStore {
         }
     }
 
-    private static func read<T>(_ db: SQLiteDatabase, _ body: () throws(SQLiteDatabase.Failure) -> T) throws(HistoryError) -> T {
+    private static func read<T>(_ db: SQLiteDatabase, _ body: () throws(SQLiteDatabase.Failure) -> T)
+        throws(HistoryError) -> T
+    {
         do { return try body() } catch {
             if error.isBusy { throw .busy("--history \(db.path) stayed locked by another process: \(error.message)") }
             throw .notAHistory("--history \(db.path) cannot be read: \(error.message)")
         }
     }
 
-    private static func runs(_ db: SQLiteDatabase, where condition: String, _ values: [SQLiteValue], order: String,
-                             limit: Int?) throws(SQLiteDatabase.Failure) -> [HistoryRun] {
+    private static func runs(
+        _ db: SQLiteDatabase, where condition: String, _ values: [SQLiteValue], order: String,
+        limit: Int?
+    ) throws(SQLiteDatabase.Failure) -> [HistoryRun] {
         let limitClause = limit.map { " LIMIT \($0)" } ?? ""
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             SELECT id, as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices
             FROM runs WHERE \(condition) ORDER BY \(order)\(limitClause)
             """, values)
         return try rows.map { (r) throws(SQLiteDatabase.Failure) -> HistoryRun in
             let id = r[0].int ?? 0
-            let configs = try db.query("""
+            let configs = try db.query(
+                """
                 SELECT config_id, format, source, sha256, \(outcomeColumns.joined(separator: ", "))
                 FROM run_configs WHERE run_id = ? ORDER BY config_id
-                """, [.integer(id)]).map { c in
+                """, [.integer(id)]
+            ).map { c in
                 var totals = OutcomeCounts()
                 for (i, outcome) in Outcome.allCases.enumerated() { totals[outcome] = c[4 + i].int ?? 0 }
-                return HistoryRun.Config(id: c[0].string ?? "", format: c[1].string ?? "", source: c[2].string ?? "",
-                                         sha256: c[3].string ?? "", totals: totals, rules: [], platforms: [])
+                return HistoryRun.Config(
+                    id: c[0].string ?? "", format: c[1].string ?? "", source: c[2].string ?? "",
+                    sha256: c[3].string ?? "", totals: totals, rules: [], platforms: [])
             }
-            return HistoryRun(id: id, asOf: Timestamps.parse(r[1].string ?? "") ?? .distantPast,
-                              generatedAt: Timestamps.parse(r[2].string ?? "") ?? .distantPast, toolVersion: r[3].string ?? "",
-                              inventory: r[4].string ?? "", rowsRead: r[5].int ?? 0, rowsEvaluated: r[6].int ?? 0,
-                              rowsRejected: r[7].int ?? 0, devices: r[8].int ?? 0, configs: configs)
+            return HistoryRun(
+                id: id, asOf: Timestamps.parse(r[1].string ?? "") ?? .distantPast,
+                generatedAt: Timestamps.parse(r[2].string ?? "") ?? .distantPast, toolVersion: r[3].string ?? "",
+                inventory: r[4].string ?? "", rowsRead: r[5].int ?? 0, rowsEvaluated: r[6].int ?? 0,
+                rowsRejected: r[7].int ?? 0, devices: r[8].int ?? 0, configs: configs)
         }
     }
 
@@ -189,7 +208,9 @@ public enum HistoryStore {
     /// Appends `run` in one transaction, creating or upgrading the history first, and keeps the `keep` most
     /// recent runs (by time) in the same transaction. Returns the new run's id.
     @discardableResult
-    public static func append(_ run: HistoryRun, to path: String, keep: Int, busyTimeout: TimeInterval = 60) throws(HistoryError) -> Int64 {
+    public static func append(_ run: HistoryRun, to path: String, keep: Int, busyTimeout: TimeInterval = 60)
+        throws(HistoryError) -> Int64
+    {
         // A file that is not a history is refused before a write connection touches it.
         _ = try openForReading(path, busyTimeout: busyTimeout)
         let db: SQLiteDatabase
@@ -213,8 +234,9 @@ public enum HistoryStore {
                 if !existing { try db.execute("PRAGMA application_id = \(applicationID)") }
                 try db.execute("PRAGMA user_version = \(schemaVersion)")
                 let id = try insert(run, db)
-                try db.query("DELETE FROM runs WHERE id NOT IN (SELECT id FROM runs ORDER BY as_of DESC, id DESC LIMIT ?)",
-                             [.integer(Int64(max(keep, 1)))])
+                try db.query(
+                    "DELETE FROM runs WHERE id NOT IN (SELECT id FROM runs ORDER BY as_of DESC, id DESC LIMIT ?)",
+                    [.integer(Int64(max(keep, 1)))])
                 try db.execute("COMMIT")
                 return id
             } catch {
@@ -224,34 +246,46 @@ public enum HistoryStore {
         } catch let error as HistoryError {
             throw error
         } catch let error as SQLiteDatabase.Failure {
-            if error.isBusy { throw .busy("--history \(path) stayed locked by another process past the busy timeout: \(error.message)") }
-            throw .unwritable("--history \(path): the run could not be appended (the history is as it was): \(error.message)")
+            if error.isBusy {
+                throw .busy(
+                    "--history \(path) stayed locked by another process past the busy timeout: \(error.message)")
+            }
+            throw .unwritable(
+                "--history \(path): the run could not be appended (the history is as it was): \(error.message)")
         } catch {
             throw .unwritable("--history \(path): \(error)")
         }
     }
 
     private static func insert(_ run: HistoryRun, _ db: SQLiteDatabase) throws(SQLiteDatabase.Failure) -> Int64 {
-        try db.query("""
+        try db.query(
+            """
             INSERT INTO runs (as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.text(Timestamps.iso8601(run.asOf)), .text(Timestamps.iso8601(run.generatedAt)), .text(run.toolVersion),
-                  .text(run.inventory), .integer(run.rowsRead), .integer(run.rowsEvaluated), .integer(run.rowsRejected),
-                  .integer(run.devices)])
+            """,
+            [
+                .text(Timestamps.iso8601(run.asOf)), .text(Timestamps.iso8601(run.generatedAt)), .text(run.toolVersion),
+                .text(run.inventory), .integer(run.rowsRead), .integer(run.rowsEvaluated), .integer(run.rowsRejected),
+                .integer(run.devices),
+            ])
         let id = db.lastInsertedRowID
-        let insertConfig = try db.prepare("""
+        let insertConfig = try db.prepare(
+            """
             INSERT INTO run_configs (run_id, config_id, format, source, sha256, \(outcomeColumns.joined(separator: ", ")))
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertCount = try db.prepare("INSERT INTO run_counts VALUES (?, ?, ?, ?, ?, ?)")
         for c in run.configs {
-            try insertConfig.run([.integer(id), .text(c.id), .text(c.format), .text(c.source), .text(c.sha256)]
-                                 + Outcome.allCases.map { .integer(c.totals[$0]) })
+            try insertConfig.run(
+                [.integer(id), .text(c.id), .text(c.format), .text(c.source), .text(c.sha256)]
+                    + Outcome.allCases.map { .integer(c.totals[$0]) })
             for (scope, list) in [("rule", c.rules), ("platform", c.platforms)] {
                 for entry in list {
                     for outcome in Outcome.allCases where entry.counts[outcome] > 0 {
-                        try insertCount.run([.integer(id), .text(c.id), .text(scope), .text(entry.key), .text(outcome.rawValue),
-                                             .integer(entry.counts[outcome])])
+                        try insertCount.run([
+                            .integer(id), .text(c.id), .text(scope), .text(entry.key), .text(outcome.rawValue),
+                            .integer(entry.counts[outcome]),
+                        ])
                     }
                 }
             }

@@ -81,7 +81,8 @@ final class SQLiteDatabase {
                 let index = Int32(i + 1)
                 switch value {
                 case .integer(let n): sqlite3_bind_int64(handle, index, n)
-                case .text(let s): sqlite3_bind_text(handle, index, s, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                case .text(let s):
+                    sqlite3_bind_text(handle, index, s, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
                 case .null: sqlite3_bind_null(handle, index)
                 }
             }
@@ -90,13 +91,14 @@ final class SQLiteDatabase {
                 let step = sqlite3_step(handle)
                 if step == SQLITE_DONE { return rows }
                 guard step == SQLITE_ROW else { throw database.failure(step) }
-                rows.append((0..<sqlite3_column_count(handle)).map { c in
-                    switch sqlite3_column_type(handle, c) {
-                    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, c))
-                    case SQLITE_NULL: return .null
-                    default: return .text(String(cString: sqlite3_column_text(handle, c)))
-                    }
-                })
+                rows.append(
+                    (0..<sqlite3_column_count(handle)).map { c in
+                        switch sqlite3_column_type(handle, c) {
+                        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, c))
+                        case SQLITE_NULL: return .null
+                        default: return .text(String(cString: sqlite3_column_text(handle, c)))
+                        }
+                    })
             }
         }
     }

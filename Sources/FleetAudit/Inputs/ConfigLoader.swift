@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One config as loading left it, in the order the configs were given.
@@ -24,7 +25,9 @@ public struct FailedConfig: Sendable, Equatable {
     /// How every report and `validate` list it: `config.unavailable`, at the syntax error when there is one.
     public var diagnostic: Diagnostic {
         var d = Diagnostic("config.unavailable", .error, error.description)
-        if case .syntax(let line, let column, _) = error.kind { d.location = SourceLocation(line: line, column: column) }
+        if case .syntax(let line, let column, _) = error.kind {
+            d.location = SourceLocation(line: line, column: column)
+        }
         return d
     }
 }
@@ -68,11 +71,13 @@ public struct ConfigLoader {
     public func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
         let (bytes, root, format) = try document(source)
         let config = format.load(root)
-        let unknownKeys = (format.keySchema?.diagnostics(root, format: format.displayName) ?? []) + Self.duplicateKeys(root)
+        let unknownKeys =
+            (format.keySchema?.diagnostics(root, format: format.displayName) ?? []) + Self.duplicateKeys(root)
         let paths = Set((config.diagnostics + unknownKeys).compactMap(\.path))
-        return LoadedConfig(id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
-                            loaderDiagnostics: unknownKeys,
-                            locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
+        return LoadedConfig(
+            id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
+            loaderDiagnostics: unknownKeys,
+            locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
     }
 
     /// `config.duplicateKey` for each key an object holds twice: the clients' parsers keep the last, which is
@@ -83,13 +88,16 @@ public struct ConfigLoader {
             if let array = value.arrayValue {
                 for (i, element) in array.enumerated() { walk(element, "\(path)[\(i)]") }
             } else if let object = value.objectValue {
-                var seen = Set<String>(), reported = Set<String>()
+                var seen = Set<String>()
+                var reported = Set<String>()
                 for pair in object.pairs {
                     let keyPath = path.isEmpty ? pair.key : "\(path).\(pair.key)"
                     if !seen.insert(pair.key).inserted && reported.insert(pair.key).inserted {
-                        out.append(Diagnostic("config.duplicateKey", .warning,
-                                              "\(keyPath) appears more than once in its object: the clients read the last one, which is what the audit evaluates",
-                                              path: keyPath))
+                        out.append(
+                            Diagnostic(
+                                "config.duplicateKey", .warning,
+                                "\(keyPath) appears more than once in its object: the clients read the last one, which is what the audit evaluates",
+                                path: keyPath))
                     }
                 }
                 for key in object.keys { walk(object[key]!, path.isEmpty ? key : "\(path).\(key)") }
@@ -100,13 +108,16 @@ public struct ConfigLoader {
     }
 
     /// Reads, parses and recognises one source: its bytes, its JSON and its format.
-    public func document(_ source: String) throws(ConfigError) -> (bytes: [UInt8], root: JSONValue, format: any ConfigFormat.Type) {
+    public func document(_ source: String) throws(ConfigError) -> (
+        bytes: [UInt8], root: JSONValue, format: any ConfigFormat.Type
+    ) {
         let bytes = try fetch(source)
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw ConfigError(source: source, kind: .syntax(line: error.line, column: error.column, message: error.message))
+            throw ConfigError(
+                source: source, kind: .syntax(line: error.line, column: error.column, message: error.message))
         }
         switch FormatRegistry.detect(root, forced: forcedFormat) {
         case .failure(let kind): throw ConfigError(source: source, kind: kind)
@@ -132,15 +143,21 @@ public struct ConfigLoader {
             if source.contains("\u{FFFD}") {
                 // Swift reads arguments and folder listings as UTF-8, replacing what is not: such a name cannot
                 // be opened as given.
-                throw ConfigError(source: source, kind: .unreadable("its name is not valid UTF-8, which FleetAudit cannot open by name: rename the file"))
+                throw ConfigError(
+                    source: source,
+                    kind: .unreadable(
+                        "its name is not valid UTF-8, which FleetAudit cannot open by name: rename the file"))
             }
             throw ConfigError(source: source, kind: .notFound)
         }
-        if isDirectory.boolValue { throw ConfigError(source: source, kind: .unreadable("it is a folder: use --config-dir")) }
+        if isDirectory.boolValue {
+            throw ConfigError(source: source, kind: .unreadable("it is a folder: use --config-dir"))
+        }
         var info = stat()
         if stat(source, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
             // A pipe would block and a device (/dev/zero) never end: a config is a file.
-            throw ConfigError(source: source, kind: .unreadable("it is not a regular file (a pipe, a socket or a device)"))
+            throw ConfigError(
+                source: source, kind: .unreadable("it is not a regular file (a pipe, a socket or a device)"))
         }
         guard let data = FileManager.default.contents(atPath: source) else {
             throw ConfigError(source: source, kind: .unreadable("permission denied or I/O error"))

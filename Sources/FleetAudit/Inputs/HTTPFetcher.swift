@@ -46,7 +46,8 @@ struct HTTPFetcher {
             let answer = try attempt(url, deadline: deadline, display: Redaction.source(start))
             guard let next = answer.redirect else { return answer.body }
             guard hop < maxRedirects else {
-                throw Failure("GET \(Redaction.source(start)) was redirected more than \(maxRedirects) times", retryable: false)
+                throw Failure(
+                    "GET \(Redaction.source(start)) was redirected more than \(maxRedirects) times", retryable: false)
             }
             url = try Self.checkedRedirect(from: url, to: next, display: Redaction.source(start))
         }
@@ -55,20 +56,27 @@ struct HTTPFetcher {
 
     /// The redirect target, if the policy allows it (credentials dropped when the host changes).
     static func checkedRedirect(from current: String, to next: String, display: String) throws(Failure) -> String {
-        guard let from = URLComponents(string: current), var to = URLComponents(string: next), let scheme = to.scheme?.lowercased() else {
+        guard let from = URLComponents(string: current), var to = URLComponents(string: next),
+            let scheme = to.scheme?.lowercased()
+        else {
             throw Failure("GET \(display) was redirected to an address that is not a URL", retryable: false)
         }
         guard scheme == "http" || scheme == "https" else {
-            throw Failure("GET \(display) was redirected to a \(scheme): URL; only http and https are followed", retryable: false)
+            throw Failure(
+                "GET \(display) was redirected to a \(scheme): URL; only http and https are followed", retryable: false)
         }
         guard let host = to.host, !host.isEmpty else {
             throw Failure("GET \(display) was redirected to an address without a host", retryable: false)
         }
         if from.scheme?.lowercased() == "https" && scheme == "http" {
-            throw Failure("GET \(display) was redirected from https to http; FleetAudit does not follow a redirect that drops TLS", retryable: false)
+            throw Failure(
+                "GET \(display) was redirected from https to http; FleetAudit does not follow a redirect that drops TLS",
+                retryable: false)
         }
         if isForbiddenRedirectHost(host) {
-            throw Failure("GET \(display) was redirected to \(host), a link-local or cloud-metadata address; not followed", retryable: false)
+            throw Failure(
+                "GET \(display) was redirected to \(host), a link-local or cloud-metadata address; not followed",
+                retryable: false)
         }
         if host.lowercased() != from.host?.lowercased() {
             to.user = nil
@@ -101,13 +109,17 @@ struct HTTPFetcher {
         init(maxBytes: Int) { self.maxBytes = maxBytes }
     }
 
-    private static let globalInit: Void = { _ = curl_global_init(3) }()   // CURL_GLOBAL_ALL
+    private static let globalInit: Void = { _ = curl_global_init(3) }()  // CURL_GLOBAL_ALL
 
     private func attempt(_ url: String, deadline: Date, display: String) throws(Failure) -> Answer {
         Self.globalInit
         let remaining = deadline.timeIntervalSinceNow
-        guard remaining > 0 else { throw Failure("GET \(display) timed out after \(Self.seconds(timeout))", retryable: false, temporary: true) }
-        guard let handle = curl_easy_init() else { throw Failure("GET \(display): libcurl could not start", retryable: false) }
+        guard remaining > 0 else {
+            throw Failure("GET \(display) timed out after \(Self.seconds(timeout))", retryable: false, temporary: true)
+        }
+        guard let handle = curl_easy_init() else {
+            throw Failure("GET \(display): libcurl could not start", retryable: false)
+        }
         defer { curl_easy_cleanup(handle) }
         let transfer = Transfer(maxBytes: maxBytes)
         let context = Unmanaged.passUnretained(transfer).toOpaque()
@@ -128,9 +140,10 @@ struct HTTPFetcher {
         _ = fa_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
             let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-            if line.hasPrefix("HTTP/") { transfer.contentEncoding = nil }   // each response's own headers
+            if line.hasPrefix("HTTP/") { transfer.contentEncoding = nil }  // each response's own headers
             if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "content-encoding" {
-                transfer.contentEncoding = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                transfer.contentEncoding = line[line.index(after: colon)...].trimmingCharacters(
+                    in: .whitespacesAndNewlines)
             }
             return size * count
         }
@@ -138,13 +151,15 @@ struct HTTPFetcher {
         _ = fa_curl_set_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
             let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
             if let encoding = transfer.contentEncoding, !encoding.isEmpty, encoding.lowercased() != "identity" {
-                transfer.stopped = "answered with Content-Encoding \(encoding) although identity was asked for: "
+                transfer.stopped =
+                    "answered with Content-Encoding \(encoding) although identity was asked for: "
                     + "compressed answers are refused (their inflated size is unbounded)"
                 return 0
             }
             let n = size * count
             guard transfer.body.count + n <= transfer.maxBytes else {
-                transfer.stopped = "returned more than the \(transfer.maxBytes)-byte limit; the transfer was stopped there"
+                transfer.stopped =
+                    "returned more than the \(transfer.maxBytes)-byte limit; the transfer was stopped there"
                 return 0
             }
             transfer.body.append(contentsOf: UnsafeRawBufferPointer(start: data, count: n))
@@ -155,12 +170,14 @@ struct HTTPFetcher {
         switch code {
         case CURLE_OK: break
         case CURLE_FILESIZE_EXCEEDED:
-            throw Failure("GET \(display) declared a body larger than the \(maxBytes)-byte limit; not read", retryable: false)
+            throw Failure(
+                "GET \(display) declared a body larger than the \(maxBytes)-byte limit; not read", retryable: false)
         case CURLE_OPERATION_TIMEDOUT:
             throw Failure("GET \(display) timed out after \(Self.seconds(timeout))", retryable: false, temporary: true)
         case CURLE_UNSUPPORTED_PROTOCOL:
             throw Failure("GET \(display): only http and https URLs are fetched", retryable: false)
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE:
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING,
+            CURLE_PARTIAL_FILE:
             throw Failure("GET \(display) failed: \(String(cString: curl_easy_strerror(code)))", retryable: true)
         default:
             throw Failure("GET \(display) failed: \(String(cString: curl_easy_strerror(code)))", retryable: false)
@@ -170,12 +187,15 @@ struct HTTPFetcher {
         if [301, 302, 303, 307, 308].contains(status) {
             var location: UnsafeMutablePointer<CChar>?
             _ = fa_curl_get_string(handle, CURLINFO_REDIRECT_URL, &location)
-            guard let location else { throw Failure("GET \(display) answered HTTP \(status) without a Location", retryable: false) }
+            guard let location else {
+                throw Failure("GET \(display) answered HTTP \(status) without a Location", retryable: false)
+            }
             return Answer(body: [], redirect: String(cString: location))
         }
         guard (200..<300).contains(status) else {
             // A server error or a rate limit may pass; a 404 or 403 will not.
-            throw Failure("GET \(display) answered HTTP \(status)", retryable: false, temporary: status >= 500 || status == 429)
+            throw Failure(
+                "GET \(display) answered HTTP \(status)", retryable: false, temporary: status >= 500 || status == 429)
         }
         return Answer(body: transfer.body, redirect: nil)
     }

@@ -13,8 +13,11 @@ public enum ReleasesLoader {
         }
         let bytes = [UInt8](data)
         let digest = SHA256Digest.hex(bytes)
-        let firstByte = bytes.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }).first
-        let releases: [Release], names: [String]
+        let firstByte = bytes.drop(while: {
+            $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }).first
+        let releases: [Release]
+        let names: [String]
         if firstByte == UInt8(ascii: "[") || firstByte == UInt8(ascii: "{") {
             (releases, names) = try fromJSON(bytes, path: path)
         } else {
@@ -48,13 +51,16 @@ public enum ReleasesLoader {
             let lowered = name.lowercased()
             let aboutOS = ["os", "sdk", "api"].contains { lowered.contains($0) }
             let near = NearMiss.closest(to: name, among: spellings) ?? (aboutOS ? "min_os" : nil)
-            return Diagnostic("releases.unknownColumn", .warning,
-                              "\(path): column \(name) is not read (columns read: platform, version, build, min_os, package)"
-                              + (near.map { "; did you mean \($0)?" } ?? ""))
+            return Diagnostic(
+                "releases.unknownColumn", .warning,
+                "\(path): column \(name) is not read (columns read: platform, version, build, min_os, package)"
+                    + (near.map { "; did you mean \($0)?" } ?? ""))
         }
     }
 
-    private static func fromJSON(_ bytes: [UInt8], path: String) throws(LoadError) -> (releases: [Release], keys: [String]) {
+    private static func fromJSON(_ bytes: [UInt8], path: String) throws(LoadError) -> (
+        releases: [Release], keys: [String]
+    ) {
         let root: JSONValue
         do { root = try JSONParser.parse(bytes) } catch { throw LoadError(description: "\(path):\(error)") }
         guard let items = root.arrayValue ?? root.objectValue?["releases"]?.arrayValue else {
@@ -63,7 +69,9 @@ public enum ReleasesLoader {
         var out: [Release] = []
         var keys: [String] = []
         for (i, item) in items.enumerated() {
-            guard let o = item.objectValue else { throw LoadError(description: "\(path): releases[\(i)] is not an object") }
+            guard let o = item.objectValue else {
+                throw LoadError(description: "\(path): releases[\(i)] is not an object")
+            }
             keys += o.keys
             // Keys match like CSV headers: `min_os`, `minOS` and `min-os` are one key.
             func text(_ key: String) -> String? {
@@ -75,8 +83,10 @@ public enum ReleasesLoader {
                 default: return nil
                 }
             }
-            out.append(try release(platform: text("platform"), version: text("version"), build: text("build"),
-                                   minOS: text("min_os"), package: text("package"), at: "\(path): releases[\(i)]"))
+            out.append(
+                try release(
+                    platform: text("platform"), version: text("version"), build: text("build"),
+                    minOS: text("min_os"), package: text("package"), at: "\(path): releases[\(i)]"))
         }
         return (out, keys)
     }
@@ -86,11 +96,16 @@ public enum ReleasesLoader {
             let source = try CSVInventorySource(path: path)
             let normalized = source.headers.map(InventoryColumn.normalize)
             func column(_ name: String) -> Int? { Self.column(name, in: normalized) }
-            let version = column("version"), build = column("build")
+            let version = column("version")
+            let build = column("build")
             guard let platform = column("platform"), version != nil || build != nil else {
-                throw LoadError(description: "\(path): a releases CSV needs the column platform and at least one of version and build; found: \(source.headers.joined(separator: ", "))")
+                throw LoadError(
+                    description:
+                        "\(path): a releases CSV needs the column platform and at least one of version and build; found: \(source.headers.joined(separator: ", "))"
+                )
             }
-            let minOS = column("min_os"), package = column("package")
+            let minOS = column("min_os")
+            let package = column("package")
             var out: [Release] = []
             while let event = try source.next() {
                 guard case .record(let line, let fields) = event, fields.count == source.headers.count else {
@@ -101,8 +116,10 @@ public enum ReleasesLoader {
                     let s = fields.string(i).trimmedWhitespace
                     return s.isEmpty ? nil : s
                 }
-                out.append(try release(platform: text(platform), version: text(version), build: text(build),
-                                       minOS: text(minOS), package: text(package), at: "\(path):\(line)"))
+                out.append(
+                    try release(
+                        platform: text(platform), version: text(version), build: text(build),
+                        minOS: text(minOS), package: text(package), at: "\(path):\(line)"))
             }
             return (out, source.headers)
         } catch let error as LoadError {
@@ -112,16 +129,21 @@ public enum ReleasesLoader {
         }
     }
 
-    private static func release(platform: String?, version: String?, build: String?, minOS: String?, package: String?,
-                                at location: String) throws(LoadError) -> Release {
+    private static func release(
+        platform: String?, version: String?, build: String?, minOS: String?, package: String?,
+        at location: String
+    ) throws(LoadError) -> Release {
         guard let platform, version != nil || build != nil else {
             throw LoadError(description: "\(location): platform and at least one of version and build are required")
         }
         var buildNumber: Int? = nil
         if let build {
-            guard let n = Int(build) else { throw LoadError(description: "\(location): build \"\(build)\" is not an integer") }
+            guard let n = Int(build) else {
+                throw LoadError(description: "\(location): build \"\(build)\" is not an integer")
+            }
             buildNumber = n
         }
-        return Release(platform: Platform(platform), version: version, build: buildNumber, minOS: minOS, package: package)
+        return Release(
+            platform: Platform(platform), version: version, build: buildNumber, minOS: minOS, package: package)
     }
 }

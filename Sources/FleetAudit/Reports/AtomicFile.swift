@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes a file through a temporary file in the same folder and a rename, so an interrupted run never
@@ -65,7 +66,10 @@ public enum AtomicFile {
             ok = false
             reason = (error as NSError).localizedDescription
         }
-        if ok && fsync(fd) != 0 { ok = false; reason = String(cString: strerror(errno)) }
+        if ok && fsync(fd) != 0 {
+            ok = false
+            reason = String(cString: strerror(errno))
+        }
         close(fd)
         guard ok else {
             unlink(temp)

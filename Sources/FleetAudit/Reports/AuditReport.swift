@@ -19,8 +19,10 @@ public struct AuditReport: Sendable {
         public let meta: JSONValue?
         public let counts: OutcomeCounts
         public let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
-        public init(id: String, summary: String, meta: JSONValue? = nil, counts: OutcomeCounts,
-                    byPlatform: [(platform: Platform, counts: OutcomeCounts)]) {
+        public init(
+            id: String, summary: String, meta: JSONValue? = nil, counts: OutcomeCounts,
+            byPlatform: [(platform: Platform, counts: OutcomeCounts)]
+        ) {
             self.id = id
             self.summary = summary
             self.meta = meta
@@ -73,9 +75,11 @@ public struct AuditReport: Sendable {
         public let diagnostics: [DiagnosticReport]
         public let topVersions: [TopVersions]
 
-        public init(id: String, source: String, sha256: String, format: String, platforms: [Platform], totals: OutcomeCounts,
-                    byPlatform: [(platform: Platform, counts: OutcomeCounts)], rules: [RuleReport], unattributed: OutcomeCounts,
-                    notices: [(notice: NoticeInfo, devices: Int64)], diagnostics: [DiagnosticReport], topVersions: [TopVersions]) {
+        public init(
+            id: String, source: String, sha256: String, format: String, platforms: [Platform], totals: OutcomeCounts,
+            byPlatform: [(platform: Platform, counts: OutcomeCounts)], rules: [RuleReport], unattributed: OutcomeCounts,
+            notices: [(notice: NoticeInfo, devices: Int64)], diagnostics: [DiagnosticReport], topVersions: [TopVersions]
+        ) {
             self.id = id
             self.source = source
             self.sha256 = sha256
@@ -124,18 +128,24 @@ public struct AuditReport: Sendable {
 
     /// Why a run that did complete says nothing about the fleet, if it does not.
     var emptiness: String? {
-        if configs.isEmpty { return "no config was loaded, so nothing was audited (pass --allow-empty if that is expected)" }
+        if configs.isEmpty {
+            return "no config was loaded, so nothing was audited (pass --allow-empty if that is expected)"
+        }
         if inventory.devices == 0 {
-            return "no device was evaluated: \(inventory.rowsRead.groupedDigits) rows read, \(inventory.rowsRejected.groupedDigits) rejected (pass --allow-empty if that is expected)"
+            return
+                "no device was evaluated: \(inventory.rowsRead.groupedDigits) rows read, \(inventory.rowsRejected.groupedDigits) rejected (pass --allow-empty if that is expected)"
         }
         return nil
     }
 
     /// The report of a run that stopped before evaluating: no numbers, the error, the exit code.
-    public static func failed(_ failure: AuditFailure, exitCode: Int32, inventory: String, asOf: Date, generatedAt: Date) -> AuditReport {
-        var report = AuditReport(tool: Tool(name: "fleet-audit", version: FleetAuditVersion.current), asOf: asOf, generatedAt: generatedAt,
-                                 inventory: InventorySummary(source: inventory, locationKind: "line"), releases: nil, options: [],
-                                 configs: [], diagnostics: [Diagnostic("run.failed", .error, failure.description)])
+    public static func failed(
+        _ failure: AuditFailure, exitCode: Int32, inventory: String, asOf: Date, generatedAt: Date
+    ) -> AuditReport {
+        var report = AuditReport(
+            tool: Tool(name: "fleet-audit", version: FleetAuditVersion.current), asOf: asOf, generatedAt: generatedAt,
+            inventory: InventorySummary(source: inventory, locationKind: "line"), releases: nil, options: [],
+            configs: [], diagnostics: [Diagnostic("run.failed", .error, failure.description)])
         report.failure = (failure.description, exitCode)
         return report
     }
@@ -143,9 +153,11 @@ public struct AuditReport: Sendable {
     public static let topVersionCount = 10
 
     /// The model as it stands: renderer tests build one by hand.
-    public init(tool: Tool, asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
-                options: [(String, String)], configs: [ConfigReport], failedConfigs: [FailedConfig] = [],
-                diagnostics: [Diagnostic] = [], gates: [GateResult] = []) {
+    public init(
+        tool: Tool, asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
+        options: [(String, String)], configs: [ConfigReport], failedConfigs: [FailedConfig] = [],
+        diagnostics: [Diagnostic] = [], gates: [GateResult] = []
+    ) {
         self.tool = tool
         self.asOf = asOf
         self.generatedAt = generatedAt
@@ -159,24 +171,33 @@ public struct AuditReport: Sendable {
     }
 
     /// The model of a run: each config's tally made into its report, and the run's own diagnostics.
-    public init(asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
-                options: [(String, String)], configs: [LoadedConfig], tallies: [ConfigTally],
-                failedConfigs: [FailedConfig] = []) {
+    public init(
+        asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
+        options: [(String, String)], configs: [LoadedConfig], tallies: [ConfigTally],
+        failedConfigs: [FailedConfig] = []
+    ) {
         var run: [Diagnostic] = []
         if releases == nil {
-            run.append(Diagnostic("releases.assumedInstallable", .info,
-                "no --releases file: every required version is assumed installable, so no device counts as blocked for want of a release"))
+            run.append(
+                Diagnostic(
+                    "releases.assumedInstallable", .info,
+                    "no --releases file: every required version is assumed installable, so no device counts as blocked for want of a release"
+                ))
         }
         run += releases?.diagnostics ?? []
         for failed in failedConfigs {
             run.append(failed.diagnostic)
         }
-        self.init(tool: Tool(name: "fleet-audit", version: FleetAuditVersion.current), asOf: asOf, generatedAt: generatedAt,
-                  inventory: inventory, releases: releases, options: options,
-                  configs: zip(configs, tallies).map { Self.configReport($0, $1) }, failedConfigs: failedConfigs, diagnostics: run)
+        self.init(
+            tool: Tool(name: "fleet-audit", version: FleetAuditVersion.current), asOf: asOf, generatedAt: generatedAt,
+            inventory: inventory, releases: releases, options: options,
+            configs: zip(configs, tallies).map { Self.configReport($0, $1) }, failedConfigs: failedConfigs,
+            diagnostics: run)
     }
 
-    private static func sortedPlatforms(_ map: [Platform: OutcomeCounts]) -> [(platform: Platform, counts: OutcomeCounts)] {
+    private static func sortedPlatforms(_ map: [Platform: OutcomeCounts]) -> [(
+        platform: Platform, counts: OutcomeCounts
+    )] {
         map.keys.sorted().map { ($0, map[$0]!) }
     }
 
@@ -196,8 +217,9 @@ public struct AuditReport: Sendable {
         let rules = ruleIDs.map { id -> RuleReport in
             let ruleTally = tallies[id] ?? ConfigTally.RuleTally()
             let info = infoByID[id]
-            return RuleReport(id: id, summary: info?.summary ?? id, meta: info?.meta,
-                              counts: ruleTally.counts, byPlatform: sortedPlatforms(ruleTally.byPlatform))
+            return RuleReport(
+                id: id, summary: info?.summary ?? id, meta: info?.meta,
+                counts: ruleTally.counts, byPlatform: sortedPlatforms(ruleTally.byPlatform))
         }
         var noticeInfos = config.notices
         let noticeIDs = Set(noticeInfos.map(\.id))
@@ -216,14 +238,16 @@ public struct AuditReport: Sendable {
             .sorted { a, b in
                 a.severity != b.severity ? a.severity < b.severity : (a.code, a.message) < (b.code, b.message)
             }
-        diagnostics += zip(raised, loaded.locate(raised)).map { DiagnosticReport(diagnostic: $1, devices: tally.diagnosticDevices[$0]) }
+        diagnostics += zip(raised, loaded.locate(raised)).map {
+            DiagnosticReport(diagnostic: $1, devices: tally.diagnosticDevices[$0])
+        }
         let topVersions = Outcome.locking.map {
             TopVersions(outcome: $0, appVersions: top(tally.appVersions[$0]), osVersions: top(tally.osVersions[$0]))
         }
-        return ConfigReport(id: loaded.id, source: loaded.source, sha256: loaded.sha256, format: loaded.format,
-                            platforms: config.platforms, totals: tally.totals, byPlatform: sortedPlatforms(tally.byPlatform),
-                            rules: rules, unattributed: tally.unattributed, notices: notices, diagnostics: diagnostics,
-                            topVersions: topVersions)
+        return ConfigReport(
+            id: loaded.id, source: loaded.source, sha256: loaded.sha256, format: loaded.format,
+            platforms: config.platforms, totals: tally.totals, byPlatform: sortedPlatforms(tally.byPlatform),
+            rules: rules, unattributed: tally.unattributed, notices: notices, diagnostics: diagnostics,
+            topVersions: topVersions)
     }
 }
-

@@ -15,8 +15,10 @@ public enum JSONReport {
     }
 
     static func diagnostic(_ d: Diagnostic, devices: Int64? = nil) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("code", .string(d.code)), ("severity", .string(d.severity.rawValue)),
-                                            ("message", .string(d.message))]
+        var pairs: [(String, JSONValue)] = [
+            ("code", .string(d.code)), ("severity", .string(d.severity.rawValue)),
+            ("message", .string(d.message)),
+        ]
         if let path = d.path { pairs.append(("path", .string(path))) }
         if let at = d.location { pairs += [("line", .int(at.line)), ("column", .int(at.column))] }
         if let devices { pairs.append(("devices", .int64(devices))) }
@@ -27,9 +29,14 @@ public enum JSONReport {
     /// `note` when a change gate was not checked or its config changed.
     static func gate(_ g: GateResult) -> JSONValue {
         var fields: [(String, JSONValue)] = [("gate", .string(g.gate.text)), ("config", .string(g.config))]
-        if let outcome = g.gate.outcome { fields += [("outcome", .string(outcome.rawValue)), ("devices", .int64(g.devices))] }
-        fields += [("subject", .string(g.gate.subject.name)), ("count", .int64(g.devices)), ("unit", .string(g.gate.subject.unit)),
-                   ("crossed", .bool(g.crossed))]
+        if let outcome = g.gate.outcome {
+            fields += [("outcome", .string(outcome.rawValue)), ("devices", .int64(g.devices))]
+        }
+        fields += [
+            ("subject", .string(g.gate.subject.name)), ("count", .int64(g.devices)),
+            ("unit", .string(g.gate.subject.unit)),
+            ("crossed", .bool(g.crossed)),
+        ]
         if let note = g.note { fields.append(("note", .string(note))) }
         return .obj(fields)
     }
@@ -37,39 +44,62 @@ public enum JSONReport {
     /// One platform's (or package's) devices by app and OS version, ascending, with the devices at or above each.
     static func coverage(_ g: FleetCoverage.Group) -> JSONValue {
         func axis(_ a: FleetCoverage.Axis) -> JSONValue {
-            .obj([("axis", .string(a.kind)), ("unparsed", .int64(a.unparsed)), ("versions", .array(a.versions.map { v in
-                var fields: [(String, JSONValue)] = [("version", .string(v.version))]
-                if a.kind == "versionCode" { fields.append(("names", .array(v.names.map { .string($0) }))) }
-                fields += [("devices", .int64(v.devices)), ("atOrAbove", .int64(v.atOrAbove)),
-                           ("atOrAbovePercent", .number(JSONNumber(literal: v.percentAtOrAbove(of: g.devices))))]
-                return .obj(fields)
-            }))])
+            .obj([
+                ("axis", .string(a.kind)), ("unparsed", .int64(a.unparsed)),
+                (
+                    "versions",
+                    .array(
+                        a.versions.map { v in
+                            var fields: [(String, JSONValue)] = [("version", .string(v.version))]
+                            if a.kind == "versionCode" { fields.append(("names", .array(v.names.map { .string($0) }))) }
+                            fields += [
+                                ("devices", .int64(v.devices)), ("atOrAbove", .int64(v.atOrAbove)),
+                                ("atOrAbovePercent", .number(JSONNumber(literal: v.percentAtOrAbove(of: g.devices)))),
+                            ]
+                            return .obj(fields)
+                        })
+                ),
+            ])
         }
-        return .obj([("platform", .string(g.platform.name)), ("package", .optionalString(g.package)), ("devices", .int64(g.devices)),
-                     ("app", axis(g.app)), ("os", axis(g.os))])
+        return .obj([
+            ("platform", .string(g.platform.name)), ("package", .optionalString(g.package)),
+            ("devices", .int64(g.devices)),
+            ("app", axis(g.app)), ("os", axis(g.os)),
+        ])
     }
 
     /// `--history`: the file, the baseline run (or why there is none). Only present with `--history`.
     static func history(_ h: HistoryComparison) -> JSONValue {
-        let baseline: JSONValue = h.baseline.map { b in
-            .obj([("run", .int64(b.id ?? 0)), ("asOf", .string(Timestamps.iso8601(b.asOf))), ("devices", .int64(b.devices)),
-                  ("inventory", .string(b.inventory))])
-        } ?? .null
-        return .obj([("file", .string(h.file)), ("selectedBy", .string(h.selector.description)), ("baseline", baseline),
-                     ("note", .optionalString(h.missingBaseline))])
+        let baseline: JSONValue =
+            h.baseline.map { b in
+                .obj([
+                    ("run", .int64(b.id ?? 0)), ("asOf", .string(Timestamps.iso8601(b.asOf))),
+                    ("devices", .int64(b.devices)),
+                    ("inventory", .string(b.inventory)),
+                ])
+            } ?? .null
+        return .obj([
+            ("file", .string(h.file)), ("selectedBy", .string(h.selector.description)), ("baseline", baseline),
+            ("note", .optionalString(h.missingBaseline)),
+        ])
     }
 
     /// A config's change since the baseline: its totals then, now minus then, and whether the config itself changed.
     static func change(_ c: HistoryComparison.ConfigChange) -> JSONValue {
-        .obj([("baseline", c.baseline.map(counts) ?? .null), ("delta", c.delta.map(counts) ?? .null),
-              ("configChanged", .bool(c.configChanged)), ("new", .bool(c.isNew))])
+        .obj([
+            ("baseline", c.baseline.map(counts) ?? .null), ("delta", c.delta.map(counts) ?? .null),
+            ("configChanged", .bool(c.configChanged)), ("new", .bool(c.isNew)),
+        ])
     }
 
     /// Which state of the inventory was read: the fields its kind has.
     static func snapshot(_ s: InventorySnapshot) -> JSONValue {
         var fields: [(String, JSONValue)] = [("kind", .string(s.kind.rawValue))]
         if let bytes = s.bytes {
-            fields += [("bytes", .int64(bytes)), ("grownBytes", .int64(s.grownBytes)), ("cutLineBytes", .int64(s.cutLineBytes))]
+            fields += [
+                ("bytes", .int64(bytes)), ("grownBytes", .int64(s.grownBytes)),
+                ("cutLineBytes", .int64(s.cutLineBytes)),
+            ]
         }
         if let mode = s.journalMode { fields.append(("journalMode", .string(mode))) }
         if let counter = s.changeCounter { fields.append(("changeCounter", .int64(counter))) }
@@ -90,68 +120,136 @@ public enum JSONReport {
             ("grouped", .bool(inv.grouped)),
             ("devicesRejected", .int64(inv.devicesRejected)),
             ("rejectedUncounted", .int64(inv.rejectedUncounted)),
-            ("rejections", .array(inv.rejections.map { r in
-                .obj([("line", .int(r.line)), ("column", .optionalString(r.column)),
-                      ("reason", .string(r.reason.rawValue)), ("message", .string(r.message)),
-                      ("devices", r.devices.map { .int64($0) } ?? .null)])
-            })),
-            ("rejectionsByReason", .obj(inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { ($0.key.rawValue, .int64($0.value)) })),
-            ("devicesRejectedByReason", .obj(inv.devicesRejectedByReason.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { ($0.key.rawValue, .int64($0.value)) })),
+            (
+                "rejections",
+                .array(
+                    inv.rejections.map { r in
+                        .obj([
+                            ("line", .int(r.line)), ("column", .optionalString(r.column)),
+                            ("reason", .string(r.reason.rawValue)), ("message", .string(r.message)),
+                            ("devices", r.devices.map { .int64($0) } ?? .null),
+                        ])
+                    })
+            ),
+            (
+                "rejectionsByReason",
+                .obj(
+                    inv.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }
+                        .map { ($0.key.rawValue, .int64($0.value)) })
+            ),
+            (
+                "devicesRejectedByReason",
+                .obj(
+                    inv.devicesRejectedByReason.sorted { $0.key.rawValue < $1.key.rawValue }
+                        .map { ($0.key.rawValue, .int64($0.value)) })
+            ),
             ("snapshot", inv.snapshot.map(snapshot) ?? .null),
         ])
         let configs: [JSONValue] = report.configs.map { c in
-            .obj([
-                ("id", .string(c.id)),
-                ("source", .string(c.source)),
-                ("sha256", .string(c.sha256)),
-                ("format", .string(c.format)),
-                ("platforms", .array(c.platforms.map { .string($0.name) })),
-                ("totals", counts(c.totals)),
-            ] + (report.history.map { [("change", change($0.change(c)))] } ?? []) + [
-                ("byPlatform", byPlatform(c.byPlatform)),
-                ("rules", .array(c.rules.map { r in
-                    var fields: [(String, JSONValue)] = [("id", .string(r.id)), ("summary", .string(r.summary)),
-                                                         ("counts", counts(r.counts)), ("byPlatform", byPlatform(r.byPlatform))]
-                    if let meta = r.meta { fields.append(("meta", meta)) }
-                    return .obj(fields)
-                })),
-                ("unattributed", counts(c.unattributed)),
-                ("notices", .array(c.notices.map { n in
-                    .obj([("id", .string(n.notice.id)), ("kind", .string(n.notice.kind)), ("devices", .int64(n.devices))])
-                })),
-                ("diagnostics", .array(c.diagnostics.map { diagnostic($0.diagnostic, devices: $0.devices) })),
-                ("topVersions", .obj(c.topVersions.map { t in
-                    (t.outcome.rawValue, .obj([
-                        ("appVersions", .array(t.appVersions.map { .obj([("version", .string($0.version)), ("devices", .int64($0.devices))]) })),
-                        ("osVersions", .array(t.osVersions.map { .obj([("version", .string($0.version)), ("devices", .int64($0.devices))]) })),
-                    ]))
-                })),
-            ])
+            .obj(
+                [
+                    ("id", .string(c.id)),
+                    ("source", .string(c.source)),
+                    ("sha256", .string(c.sha256)),
+                    ("format", .string(c.format)),
+                    ("platforms", .array(c.platforms.map { .string($0.name) })),
+                    ("totals", counts(c.totals)),
+                ] + (report.history.map { [("change", change($0.change(c)))] } ?? []) + [
+                    ("byPlatform", byPlatform(c.byPlatform)),
+                    (
+                        "rules",
+                        .array(
+                            c.rules.map { r in
+                                var fields: [(String, JSONValue)] = [
+                                    ("id", .string(r.id)), ("summary", .string(r.summary)),
+                                    ("counts", counts(r.counts)), ("byPlatform", byPlatform(r.byPlatform)),
+                                ]
+                                if let meta = r.meta { fields.append(("meta", meta)) }
+                                return .obj(fields)
+                            })
+                    ),
+                    ("unattributed", counts(c.unattributed)),
+                    (
+                        "notices",
+                        .array(
+                            c.notices.map { n in
+                                .obj([
+                                    ("id", .string(n.notice.id)), ("kind", .string(n.notice.kind)),
+                                    ("devices", .int64(n.devices)),
+                                ])
+                            })
+                    ),
+                    ("diagnostics", .array(c.diagnostics.map { diagnostic($0.diagnostic, devices: $0.devices) })),
+                    (
+                        "topVersions",
+                        .obj(
+                            c.topVersions.map { t in
+                                (
+                                    t.outcome.rawValue,
+                                    .obj([
+                                        (
+                                            "appVersions",
+                                            .array(
+                                                t.appVersions.map {
+                                                    .obj([
+                                                        ("version", .string($0.version)),
+                                                        ("devices", .int64($0.devices)),
+                                                    ])
+                                                })
+                                        ),
+                                        (
+                                            "osVersions",
+                                            .array(
+                                                t.osVersions.map {
+                                                    .obj([
+                                                        ("version", .string($0.version)),
+                                                        ("devices", .int64($0.devices)),
+                                                    ])
+                                                })
+                                        ),
+                                    ])
+                                )
+                            })
+                    ),
+                ])
         }
         var releases: JSONValue = .null
         if let r = report.releases {
-            releases = .obj([("source", .string(r.source)), ("sha256", .string(r.sha256)), ("releases", .int(r.all.count))])
+            releases = .obj([
+                ("source", .string(r.source)), ("sha256", .string(r.sha256)), ("releases", .int(r.all.count)),
+            ])
         }
-        return .obj([
-            ("schema", .string(schema)),
-            ("tool", .obj([("name", .string(report.tool.name)), ("version", .string(report.tool.version))])),
-            ("asOf", .string(Timestamps.iso8601(report.asOf))),
-            ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
-            ("status", .obj([("state", .string(report.status.state)), ("exitCode", .int(Int(report.status.exitCode))),
-                             ("message", .optionalString(report.status.message))])),
-            ("inventory", inventory),
-            ("releases", releases),
-            ("options", .obj(report.options.map { ($0.0, .string($0.1)) })),
-            ("diagnostics", .array(report.diagnostics.map { diagnostic($0) })),
-            ("failedConfigs", .array(report.failedConfigs.map { f in
-                .obj([("id", .string(f.id)), ("source", .string(f.source)), ("error", .string(f.error.description))])
-            })),
-            ("gates", .array(report.gates.map(gate))),
-        ] + (report.history.map { [("history", history($0))] } ?? []) + [
-            ("configs", .array(configs)),
-            ("coverage", .array((report.coverage?.groups ?? []).map(coverage))),
-        ])
+        return .obj(
+            [
+                ("schema", .string(schema)),
+                ("tool", .obj([("name", .string(report.tool.name)), ("version", .string(report.tool.version))])),
+                ("asOf", .string(Timestamps.iso8601(report.asOf))),
+                ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
+                (
+                    "status",
+                    .obj([
+                        ("state", .string(report.status.state)), ("exitCode", .int(Int(report.status.exitCode))),
+                        ("message", .optionalString(report.status.message)),
+                    ])
+                ),
+                ("inventory", inventory),
+                ("releases", releases),
+                ("options", .obj(report.options.map { ($0.0, .string($0.1)) })),
+                ("diagnostics", .array(report.diagnostics.map { diagnostic($0) })),
+                (
+                    "failedConfigs",
+                    .array(
+                        report.failedConfigs.map { f in
+                            .obj([
+                                ("id", .string(f.id)), ("source", .string(f.source)),
+                                ("error", .string(f.error.description)),
+                            ])
+                        })
+                ),
+                ("gates", .array(report.gates.map(gate))),
+            ] + (report.history.map { [("history", history($0))] } ?? []) + [
+                ("configs", .array(configs)),
+                ("coverage", .array((report.coverage?.groups ?? []).map(coverage))),
+            ])
     }
 }

@@ -7,12 +7,18 @@ public enum OutputGuard {
     /// - Parameters:
     ///   - inputs: each input's flag and path (files; a `-` or a URL is skipped).
     ///   - outputs: each output's flag and path.
-    public static func refuseOverwriting(inputs: [(flag: String, path: String)], outputs: [(flag: String, path: String)]) throws(AuditFailure) {
-        let known = inputs.filter { $0.path != "-" && !ConfigLoader.isURL($0.path) }.map { ($0.flag, $0.path, Identity($0.path)) }
+    public static func refuseOverwriting(
+        inputs: [(flag: String, path: String)], outputs: [(flag: String, path: String)]
+    ) throws(AuditFailure) {
+        let known = inputs.filter { $0.path != "-" && !ConfigLoader.isURL($0.path) }.map {
+            ($0.flag, $0.path, Identity($0.path))
+        }
         for output in outputs where output.path != "-" {
             let identity = Identity(output.path)
             if let input = known.first(where: { $0.2 == identity }) {
-                throw .usage("\(output.flag) \(output.path) is \(input.0) \(input.1), an input of this run: writing it would destroy what is audited; choose another path")
+                throw .usage(
+                    "\(output.flag) \(output.path) is \(input.0) \(input.1), an input of this run: writing it would destroy what is audited; choose another path"
+                )
             }
         }
     }
@@ -21,10 +27,14 @@ public enum OutputGuard {
     public static func outputs(_ targets: ReportTargets, stem: String) -> [(flag: String, path: String)] {
         var out: [(String, String)] = []
         if let dir = targets.directory {
-            for format in ReportFormat.directoryFormats { out.append(("--out", (dir as NSString).appendingPathComponent(format.fileName(stem: stem)))) }
+            for format in ReportFormat.directoryFormats {
+                out.append(("--out", (dir as NSString).appendingPathComponent(format.fileName(stem: stem))))
+            }
         }
-        for (flag, path) in [("--json", targets.json), ("--xml", targets.xml), ("--html", targets.html), ("--junit", targets.junit),
-                             ("--metrics", targets.metrics)] {
+        for (flag, path) in [
+            ("--json", targets.json), ("--xml", targets.xml), ("--html", targets.html), ("--junit", targets.junit),
+            ("--metrics", targets.metrics),
+        ] {
             if let path { out.append((flag, path)) }
         }
         return out

@@ -22,7 +22,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// The audit report's file name (`report.json`, …).
     public var fileName: String { fileName(stem: AuditReport.fileStem) }
 
-    public func render<Report: RenderableReport>(_ report: Report, context: ReportContext) throws(AuditFailure) -> String {
+    public func render<Report: RenderableReport>(_ report: Report, context: ReportContext) throws(AuditFailure)
+        -> String
+    {
         try report.render(self, context: context)
     }
 }

@@ -48,7 +48,8 @@ public struct ReportTemplates: Sendable {
     /// Whether `name` occurs in `text`, on bytes: Foundation's `contains` (through UTF-16) and the standard
     /// library's `firstRange` each took a tenth of the page's time.
     private static func mentions(_ text: String, _ name: String) -> Bool {
-        let haystack = Array(text.utf8), needle = Array(name.utf8)
+        let haystack = Array(text.utf8)
+        let needle = Array(name.utf8)
         guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
         for i in 0...(haystack.count - needle.count) where haystack[i] == first {
             if haystack[i..<(i + needle.count)].elementsEqual(needle) { return true }

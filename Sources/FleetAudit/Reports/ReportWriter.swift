@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the reports go, as the command line asks.
@@ -19,7 +20,9 @@ public struct ReportTargets: Sendable {
 
     public init() {}
 
-    public var isEmpty: Bool { directory == nil && json == nil && xml == nil && html == nil && junit == nil && metrics == nil }
+    public var isEmpty: Bool {
+        directory == nil && json == nil && xml == nil && html == nil && junit == nil && metrics == nil
+    }
 }
 
 /// Removes `path` when it is a regular file (never a device or a pipe given as an output).
@@ -47,12 +50,15 @@ public enum ReportWriter {
 
     /// Writes the reports; returns the paths written, in order. `-` as a path means standard output and is
     /// returned as the rendered text instead.
-    public static func write<Report: RenderableReport>(_ report: Report, to targets: ReportTargets) throws(Failure) -> (written: [String], stdout: String?) {
+    public static func write<Report: RenderableReport>(_ report: Report, to targets: ReportTargets) throws(Failure) -> (
+        written: [String], stdout: String?
+    ) {
         let context: ReportContext
         do {
-            context = ReportContext(templates: try targets.templatesDirectory.map { (dir) throws(AuditFailure) in
-                try ReportTemplates.load(directory: dir)
-            } ?? .embedded)
+            context = ReportContext(
+                templates: try targets.templatesDirectory.map { (dir) throws(AuditFailure) in
+                    try ReportTemplates.load(directory: dir)
+                } ?? .embedded)
         } catch {
             throw .render(error)
         }
@@ -73,16 +79,21 @@ public enum ReportWriter {
             }
             for format in ReportFormat.directoryFormats {
                 // NSString keeps a relative --out relative in "wrote …" (URL would make it absolute).
-                files.append(((dir as NSString).appendingPathComponent(format.fileName(stem: Report.fileStem)), try text(format)))
+                files.append(
+                    ((dir as NSString).appendingPathComponent(format.fileName(stem: Report.fileStem)), try text(format))
+                )
             }
         }
-        for (format, path) in [(ReportFormat.json, targets.json), (.xml, targets.xml), (.html, targets.html), (.junit, targets.junit)] {
+        for (format, path) in [
+            (ReportFormat.json, targets.json), (.xml, targets.xml), (.html, targets.html), (.junit, targets.junit),
+        ] {
             guard let path else { continue }
             if path == "-" { stdout = try text(format) } else { files.append((path, try text(format))) }
         }
         if let path = targets.metrics, let audit = report as? AuditReport {
             // A failed run keeps the last success an earlier file recorded.
-            let previous = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(PrometheusMetrics.lastSuccess(in:))
+            let previous = (try? String(contentsOfFile: path, encoding: .utf8)).flatMap(
+                PrometheusMetrics.lastSuccess(in:))
             files.append((path, PrometheusMetrics.render(audit, previousLastSuccess: previous)))
         }
         // Every file of the set is written under a temporary name first; only then are they renamed. A write that
@@ -96,7 +107,9 @@ public enum ReportWriter {
                 for p in pending { p.discard() }
                 for other in files where other.path != file.path { removeRegularFile(other.path) }
                 removeRegularFile(file.path)
-                throw .write(error.description + "; no report of this run was written, and the earlier ones at these paths were removed")
+                throw .write(
+                    error.description
+                        + "; no report of this run was written, and the earlier ones at these paths were removed")
             }
         }
         var written: [String] = []

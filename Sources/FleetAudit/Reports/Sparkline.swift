@@ -18,7 +18,8 @@ struct Sparkline {
 
     /// `values` oldest first (the last one is this run); `changedAt` the indices whose config differs from the one before.
     init(outcome: Outcome, values: [Int64], runs: [String], changedAt: [Int]) {
-        let low = values.min() ?? 0, high = values.max() ?? 0
+        let low = values.min() ?? 0
+        let high = values.max() ?? 0
         let span = Double(max(high - low, 1))
         let step = values.count > 1 ? Self.width / Double(values.count - 1) : 0
         func x(_ i: Int) -> Double { values.count > 1 ? Double(i) * step : Self.width / 2 }
@@ -34,7 +35,8 @@ struct Sparkline {
         last = (values.last ?? 0).groupedDigits
         self.low = low.groupedDigits
         self.high = high.groupedDigits
-        label = "\(outcome.rawValue) over \(values.count) runs: from \(first) to \(last) (low \(self.low), high \(self.high))"
+        label =
+            "\(outcome.rawValue) over \(values.count) runs: from \(first) to \(last) (low \(self.low), high \(self.high))"
             + (changedAt.isEmpty ? "" : "; config changed \(changedAt.count) time\(changedAt.count == 1 ? "" : "s")")
     }
 
@@ -46,15 +48,18 @@ struct Sparkline {
         let shas = earlier.map(\.1.sha256) + [c.sha256]
         let changedAt = shas.indices.dropFirst().filter { shas[$0] != shas[$0 - 1] }
         return Outcome.allCases.map { o in
-            Sparkline(outcome: o, values: earlier.map { $0.1.totals[o] } + [c.totals[o]], runs: labels, changedAt: changedAt)
+            Sparkline(
+                outcome: o, values: earlier.map { $0.1.totals[o] } + [c.totals[o]], runs: labels, changedAt: changedAt)
         }
     }
 }
 
 // The templates' names for the sparkline's values (see `MustacheFields`).
 extension Sparkline: MustacheFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["outcome": \.outcome, "runs": \.runs, "points": \.points, "markers": \.markers,
-                                                          "first": \.first, "last": \.last, "low": \.low, "high": \.high, "label": \.label]
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "outcome": \.outcome, "runs": \.runs, "points": \.points, "markers": \.markers,
+        "first": \.first, "last": \.last, "low": \.low, "high": \.high, "label": \.label,
+    ]
 }
 extension Sparkline.Marker: MustacheFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["x": \.x, "label": \.label]

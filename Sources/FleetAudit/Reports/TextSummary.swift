@@ -7,12 +7,16 @@ public enum TextSummary {
         var lines: [String] = []
         if inv.grouped {
             // A grouped export: rows are groups of `count` devices, and rejections are said in both.
-            let uncounted = inv.rejectedUncounted > 0 ? " and \(grouped(inv.rejectedUncounted)) groups of unknown size" : ""
-            lines.append("inventory \(VisibleText.escape(inv.source)): \(grouped(inv.rowsRead)) groups read, \(grouped(inv.rowsEvaluated)) evaluated, "
-                + "\(grouped(inv.rowsRejected)) rejected (\(grouped(inv.devicesRejected)) devices\(uncounted)); \(grouped(inv.devices)) devices evaluated")
+            let uncounted =
+                inv.rejectedUncounted > 0 ? " and \(grouped(inv.rejectedUncounted)) groups of unknown size" : ""
+            lines.append(
+                "inventory \(VisibleText.escape(inv.source)): \(grouped(inv.rowsRead)) groups read, \(grouped(inv.rowsEvaluated)) evaluated, "
+                    + "\(grouped(inv.rowsRejected)) rejected (\(grouped(inv.devicesRejected)) devices\(uncounted)); \(grouped(inv.devices)) devices evaluated"
+            )
         } else {
-            lines.append("inventory \(VisibleText.escape(inv.source)): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
-                + "\(grouped(inv.rowsRejected)) rejected; \(grouped(inv.devices)) devices")
+            lines.append(
+                "inventory \(VisibleText.escape(inv.source)): \(grouped(inv.rowsRead)) rows read, \(grouped(inv.rowsEvaluated)) evaluated, "
+                    + "\(grouped(inv.rowsRejected)) rejected; \(grouped(inv.devices)) devices")
         }
         // A live inventory's read is worth a line only when it differed from the file or database at rest.
         if let s = inv.snapshot, s.grownBytes > 0 || s.cutLineBytes > 0 || (s.restarts ?? 0) > 0 {
@@ -34,7 +38,9 @@ public enum TextSummary {
         lines += table(rows)
         if let history = report.history { lines += changeLines(report, history) }
         for c in report.configs {
-            for d in c.diagnostics where d.diagnostic.severity != .info { lines.append(line(VisibleText.escape(c.id), d, style: style)) }
+            for d in c.diagnostics where d.diagnostic.severity != .info {
+                lines.append(line(VisibleText.escape(c.id), d, style: style))
+            }
         }
         // The run's own warnings (an unread releases column, an inventory platform nothing targets); failed
         // configs have their own line below.
@@ -49,14 +55,21 @@ public enum TextSummary {
     /// The change since the baseline, as a second table: each outcome's delta, and why a config's numbers
     /// may have moved (its own edit, or it is new).
     static func changeLines(_ report: AuditReport, _ history: HistoryComparison) -> [String] {
-        guard let baseline = history.baseline else { return ["history \(history.file): \(history.missingBaseline ?? "")"] }
-        var lines = ["since run \(baseline.id ?? 0) of \(Timestamps.iso8601(baseline.asOf)) (\(grouped(baseline.devices)) devices; history \(history.file)):"]
+        guard let baseline = history.baseline else {
+            return ["history \(history.file): \(history.missingBaseline ?? "")"]
+        }
+        var lines = [
+            "since run \(baseline.id ?? 0) of \(Timestamps.iso8601(baseline.asOf)) (\(grouped(baseline.devices)) devices; history \(history.file)):"
+        ]
         let header = ["config"] + Outcome.allCases.map(\.rawValue) + [""]
         var rows = [header]
         for c in report.configs {
             let change = history.change(c)
             let cells = Outcome.allCases.map { o in change.delta.map { HistoryComparison.signed($0[o]) } ?? "—" }
-            rows.append([VisibleText.escape(c.id)] + cells + [change.isNew ? "new since the baseline" : change.configChanged ? "config changed" : ""])
+            rows.append(
+                [VisibleText.escape(c.id)] + cells + [
+                    change.isNew ? "new since the baseline" : change.configChanged ? "config changed" : ""
+                ])
         }
         // The last column is a note, left-aligned.
         lines += table(rows, leftAligned: [0, header.count - 1])
@@ -81,14 +94,17 @@ public enum TextSummary {
     static func line(_ config: String, _ d: AuditReport.DiagnosticReport, style: TextStyle = .plain) -> String {
         let devices = d.devices.map { " (\($0.groupedDigits) devices)" } ?? ""
         let at = d.diagnostic.location.map { ":\($0.line):\($0.column)" } ?? ""
-        return "\(config)\(at): \(style.severity(d.diagnostic.severity)): [\(d.diagnostic.code)] \(d.diagnostic.message)\(devices)"
+        return
+            "\(config)\(at): \(style.severity(d.diagnostic.severity)): [\(d.diagnostic.code)] \(d.diagnostic.message)\(devices)"
     }
 
     /// The error-severity diagnostics of every config and of the run, one line each, for stderr.
     public static func errorLines(_ report: AuditReport) -> [String] {
         var lines: [String] = []
         for c in report.configs {
-            for d in c.diagnostics where d.diagnostic.severity == .error { lines.append(line(VisibleText.escape(c.id), d)) }
+            for d in c.diagnostics where d.diagnostic.severity == .error {
+                lines.append(line(VisibleText.escape(c.id), d))
+            }
         }
         lines += report.failedConfigs.map { failedLine($0) }
         return lines

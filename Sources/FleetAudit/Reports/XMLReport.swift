@@ -14,7 +14,11 @@ public enum XMLReport {
         w.element("tool", [("name", report.tool.name), ("version", report.tool.version)])
         let status = report.status
         let statusAttributes = [("state", status.state), ("exitCode", String(status.exitCode))]
-        if let message = status.message { w.element("status", statusAttributes, text: message) } else { w.element("status", statusAttributes) }
+        if let message = status.message {
+            w.element("status", statusAttributes, text: message)
+        } else {
+            w.element("status", statusAttributes)
+        }
         inventory(report.inventory, w)
         if let r = report.releases {
             w.element("releases", [("source", r.source), ("sha256", r.sha256), ("count", String(r.all.count))])
@@ -24,14 +28,20 @@ public enum XMLReport {
         w.end()
         diagnostics(report.diagnostics.map { ($0, nil) }, w)
         w.start("failedConfigs")
-        for f in report.failedConfigs { w.element("failedConfig", [("id", f.id), ("source", f.source)], text: f.error.description) }
+        for f in report.failedConfigs {
+            w.element("failedConfig", [("id", f.id), ("source", f.source)], text: f.error.description)
+        }
         w.end()
         w.start("gates")
         for g in report.gates {
             var attributes = [("gate", g.gate.text), ("config", g.config)]
-            if let outcome = g.gate.outcome { attributes += [("outcome", outcome.rawValue), ("devices", String(g.devices))] }
-            attributes += [("subject", g.gate.subject.name), ("count", String(g.devices)), ("unit", g.gate.subject.unit),
-                           ("crossed", g.crossed ? "true" : "false")]
+            if let outcome = g.gate.outcome {
+                attributes += [("outcome", outcome.rawValue), ("devices", String(g.devices))]
+            }
+            attributes += [
+                ("subject", g.gate.subject.name), ("count", String(g.devices)), ("unit", g.gate.subject.unit),
+                ("crossed", g.crossed ? "true" : "false"),
+            ]
             if let note = g.note { attributes.append(("note", note)) }
             w.element("gate", attributes)
         }
@@ -49,7 +59,10 @@ public enum XMLReport {
     static func snapshotAttributes(_ s: InventorySnapshot) -> [(String, String)] {
         var attributes = [("kind", s.kind.rawValue)]
         if let bytes = s.bytes {
-            attributes += [("bytes", String(bytes)), ("grownBytes", String(s.grownBytes)), ("cutLineBytes", String(s.cutLineBytes))]
+            attributes += [
+                ("bytes", String(bytes)), ("grownBytes", String(s.grownBytes)),
+                ("cutLineBytes", String(s.cutLineBytes)),
+            ]
         }
         if let mode = s.journalMode { attributes.append(("journalMode", mode)) }
         if let counter = s.changeCounter { attributes.append(("changeCounter", String(counter))) }
@@ -70,7 +83,12 @@ public enum XMLReport {
         w.attribute("rejectedUncounted", inv.rejectedUncounted)
         w.start("rejectionsByReason")
         for (reason, rows) in inv.rejectionsByReason.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            w.element("reason", [("code", reason.rawValue), ("rows", String(rows)), ("devices", String(inv.devicesRejectedByReason[reason] ?? 0))])
+            w.element(
+                "reason",
+                [
+                    ("code", reason.rawValue), ("rows", String(rows)),
+                    ("devices", String(inv.devicesRejectedByReason[reason] ?? 0)),
+                ])
         }
         w.end()
         w.start("rejections")
@@ -151,8 +169,12 @@ public enum XMLReport {
         w.attribute("file", h.file)
         w.attribute("selectedBy", h.selector.description)
         if let b = h.baseline {
-            w.element("baseline", [("run", String(b.id ?? 0)), ("asOf", Timestamps.iso8601(b.asOf)), ("devices", String(b.devices)),
-                                   ("inventory", b.inventory)])
+            w.element(
+                "baseline",
+                [
+                    ("run", String(b.id ?? 0)), ("asOf", Timestamps.iso8601(b.asOf)), ("devices", String(b.devices)),
+                    ("inventory", b.inventory),
+                ])
         }
         if let note = h.missingBaseline { w.element("note", text: note) }
         w.end()
@@ -160,7 +182,9 @@ public enum XMLReport {
 
     private static func config(_ c: AuditReport.ConfigReport, _ w: XMLWriter, history: HistoryComparison?) {
         w.start("config")
-        for (k, v) in [("id", c.id), ("source", c.source), ("sha256", c.sha256), ("format", c.format)] { w.attribute(k, v) }
+        for (k, v) in [("id", c.id), ("source", c.source), ("sha256", c.sha256), ("format", c.format)] {
+            w.attribute(k, v)
+        }
         w.start("platforms")
         for p in c.platforms { w.element("platform", text: p.name) }
         w.end()
@@ -197,7 +221,9 @@ public enum XMLReport {
         for t in c.topVersions {
             w.start("locked")
             w.attribute("outcome", t.outcome.rawValue)
-            for v in t.appVersions { w.element("appVersion", [("version", v.version), ("devices", String(v.devices))]) }
+            for v in t.appVersions {
+                w.element("appVersion", [("version", v.version), ("devices", String(v.devices))])
+            }
             for v in t.osVersions { w.element("osVersion", [("version", v.version), ("devices", String(v.devices))]) }
             w.end()
         }

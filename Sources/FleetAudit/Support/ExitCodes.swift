@@ -12,26 +12,40 @@ public enum ExitCodes {
     }
 
     public static let entries: [Entry] = [
-        Entry(code: 0, name: "success",
-              meaning: "The command did what was asked: the reports written (audit, plan, whatif), the query or the explanation printed, the runs listed; no --fail-on gate crossed; validate found no error; plan --detailed-exitcode: no device changes outcome.",
-              commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
-        Entry(code: 1, name: "gate crossed",
-              meaning: "A --fail-on gate was crossed (the reports are still written, each crossed gate on stderr); validate found an error-severity diagnostic (with --strict, a warning too); whatif found no candidate within its bounds (the reports are still written, no draft); plan's drafts add an error diagnostic (unless --allow-new-errors).",
-              commands: ["audit", "plan", "whatif", "validate"]),
-        Entry(code: 2, name: "devices change outcome",
-              meaning: "plan --detailed-exitcode, no gate crossed: some device changes outcome between the published configs and the drafts.",
-              commands: ["plan"]),
-        Entry(code: 64, name: "usage error",
-              meaning: "An unknown command or option, no configs, a bad --as-of, --timeout, SOURCE_DATE_EPOCH, --device or --fail-on, a change gate without --history, a report path that is one of the run's inputs: nothing was read.",
-              commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
-        Entry(code: 65, name: "bad input",
-              meaning: "The inventory is missing or unreadable or lacks a required column; a config is missing, not valid JSON or in no known format (validate reports such a config as an error, exit 1); the releases file is unreadable; a SQLite file is not a database or lacks the table; a --history file is missing (history) or not a FleetAudit history (left untouched); a template is broken; the inventory ends in the middle of a row (cut), counts more than 2^53 - 1 devices or names one column twice; a config URL answered 4xx, compressed or oversized, or redirected against the policy; whatif found no device of the platform, or --emit a document without one minimum; or the run loaded no config or evaluated no device (unless --allow-empty). The reports in --out say so. plan: a config --keep-going could not load took its pair out.",
-              commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
-        Entry(code: 74, name: "cannot write",
-              meaning: "A report (or whatif's draft) could not be written, or the run could not be appended to --history (the reports were written).",
-              commands: ["audit", "plan", "whatif"]),
-        Entry(code: 75, name: "try again later",
-              meaning: "EX_TEMPFAIL: a SQLite inventory (or the --history file) stayed locked by another connection for --busy-timeout seconds (default 60); nothing was written (for the history: the reports were). Or a config URL's server was down, refused the connection, timed out, or answered 5xx or 429.",
-              commands: ["audit", "plan", "whatif", "explain", "history"]),
+        Entry(
+            code: 0, name: "success",
+            meaning:
+                "The command did what was asked: the reports written (audit, plan, whatif), the query or the explanation printed, the runs listed; no --fail-on gate crossed; validate found no error; plan --detailed-exitcode: no device changes outcome.",
+            commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
+        Entry(
+            code: 1, name: "gate crossed",
+            meaning:
+                "A --fail-on gate was crossed (the reports are still written, each crossed gate on stderr); validate found an error-severity diagnostic (with --strict, a warning too); whatif found no candidate within its bounds (the reports are still written, no draft); plan's drafts add an error diagnostic (unless --allow-new-errors).",
+            commands: ["audit", "plan", "whatif", "validate"]),
+        Entry(
+            code: 2, name: "devices change outcome",
+            meaning:
+                "plan --detailed-exitcode, no gate crossed: some device changes outcome between the published configs and the drafts.",
+            commands: ["plan"]),
+        Entry(
+            code: 64, name: "usage error",
+            meaning:
+                "An unknown command or option, no configs, a bad --as-of, --timeout, SOURCE_DATE_EPOCH, --device or --fail-on, a change gate without --history, a report path that is one of the run's inputs: nothing was read.",
+            commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
+        Entry(
+            code: 65, name: "bad input",
+            meaning:
+                "The inventory is missing or unreadable or lacks a required column; a config is missing, not valid JSON or in no known format (validate reports such a config as an error, exit 1); the releases file is unreadable; a SQLite file is not a database or lacks the table; a --history file is missing (history) or not a FleetAudit history (left untouched); a template is broken; the inventory ends in the middle of a row (cut), counts more than 2^53 - 1 devices or names one column twice; a config URL answered 4xx, compressed or oversized, or redirected against the policy; whatif found no device of the platform, or --emit a document without one minimum; or the run loaded no config or evaluated no device (unless --allow-empty). The reports in --out say so. plan: a config --keep-going could not load took its pair out.",
+            commands: ["audit", "plan", "whatif", "query", "explain", "validate", "history"]),
+        Entry(
+            code: 74, name: "cannot write",
+            meaning:
+                "A report (or whatif's draft) could not be written, or the run could not be appended to --history (the reports were written).",
+            commands: ["audit", "plan", "whatif"]),
+        Entry(
+            code: 75, name: "try again later",
+            meaning:
+                "EX_TEMPFAIL: a SQLite inventory (or the --history file) stayed locked by another connection for --busy-timeout seconds (default 60); nothing was written (for the history: the reports were). Or a config URL's server was down, refused the connection, timed out, or answered 5xx or 429.",
+            commands: ["audit", "plan", "whatif", "explain", "history"]),
     ]
 }

@@ -8,13 +8,22 @@ public enum FuzzTargets {
 
     /// Devices of every platform and some odd shapes, evaluated against each fuzzed config.
     static let profiles: [Profile] = [
-        Profile(platform: .ios, osVersion: "16.4.1", apiLevel: nil, appVersion: "4.36", appBuild: "1410", packageName: "a",
-                attributes: ["region": "hr", "language": "tr-TR", "lastnotifiedversion": "2.0", "appopens": "9", "minutessincerating": "9000"]),
-        Profile(platform: .macos, osVersion: "10.12.1", apiLevel: nil, appVersion: "v1", appBuild: nil, packageName: nil),
-        Profile(platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1.2.3-rc.1", appBuild: "347", packageName: "cat.bcn.commonmodule",
-                attributes: ["istablet": "true", "model": "Pixel 7", "messagedisplaycount": "1"]),
+        Profile(
+            platform: .ios, osVersion: "16.4.1", apiLevel: nil, appVersion: "4.36", appBuild: "1410", packageName: "a",
+            attributes: [
+                "region": "hr", "language": "tr-TR", "lastnotifiedversion": "2.0", "appopens": "9",
+                "minutessincerating": "9000",
+            ]),
+        Profile(
+            platform: .macos, osVersion: "10.12.1", apiLevel: nil, appVersion: "v1", appBuild: nil, packageName: nil),
+        Profile(
+            platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1.2.3-rc.1", appBuild: "347",
+            packageName: "cat.bcn.commonmodule",
+            attributes: ["istablet": "true", "model": "Pixel 7", "messagedisplaycount": "1"]),
         Profile(platform: .android, osVersion: "4.4", apiLevel: 19, appVersion: "", appBuild: "-1", packageName: nil),
-        Profile(platform: Platform("windows"), osVersion: "11", apiLevel: nil, appVersion: "1", appBuild: nil, packageName: nil),
+        Profile(
+            platform: Platform("windows"), osVersion: "11", apiLevel: nil, appVersion: "1", appBuild: nil,
+            packageName: nil),
     ]
 
     /// Dispatches to a target by name; unknown names do nothing.
@@ -25,7 +34,8 @@ public enum FuzzTargets {
     /// A config document forced into one format: parse, load, evaluate, validate reasons and every report.
     public static func config(_ format: String, _ bytes: [UInt8]) {
         guard let type = FormatRegistry.formats.first(where: { $0.name == format }),
-              let root = try? JSONParser.parse(bytes) else { return }
+            let root = try? JSONParser.parse(bytes)
+        else { return }
         let config = type.load(root)
         let context = EvaluationContext(asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)
         for profile in profiles {
@@ -42,14 +52,16 @@ public enum FuzzTargets {
         guard let source = try? CSVInventorySource(bytes: bytes, chunkSize: 512, maxRecordBytes: 1024) else { return }
         let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: ["region", "model", "count"])
         guard let (table, summary) = try? InventoryLoader(needs: needs).load(source) else { return }
-        precondition(summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")
+        precondition(
+            summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")
         precondition(table.devices.reduce(0, +) == summary.devices || summary.devices == Int64.max, "devices add up")
         // Lines split in place read exactly as through the general path.
         let inPlace = CSVReader(bytes: bytes, chunkSize: 512, maxRecordBytes: 1024)
         let general = CSVReader(bytes: bytes, chunkSize: 512, maxRecordBytes: 1024)
         general.readsInPlace = false
         while true {
-            let a = signature(try? inPlace.next()), b = signature(try? general.next())
+            let a = signature(try? inPlace.next())
+            let b = signature(try? general.next())
             precondition(a == b, "in-place and general reading differ: \(a ?? "end") vs \(b ?? "end")")
             if a == nil { break }
         }
@@ -57,7 +69,8 @@ public enum FuzzTargets {
 
     private static func signature(_ event: CSVReader.Event??) -> String? {
         switch event {
-        case .some(.some(.record(let line, let fields))): return "\(line):" + fields.strings().joined(separator: "\u{1F}")
+        case .some(.some(.record(let line, let fields))):
+            return "\(line):" + fields.strings().joined(separator: "\u{1F}")
         case .some(.some(.malformed(let line, let reason, _))): return "\(line):!\(reason.rawValue)"
         case .some(.none): return nil
         case .none: return "error"

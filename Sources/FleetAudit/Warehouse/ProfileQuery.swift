@@ -12,8 +12,12 @@ public enum SQLDialect: String, CaseIterable, Sendable {
         // SQLite reads a double-quoted name that matches no column as a string literal (every device would get
         // the text "bluetooth" as its bluetooth), a backquoted one never: a missing column fails the query.
         case .spark, .sqlite: return "`" + identifier.replacingOccurrences(of: "`", with: "``") + "`"
-        case .bigquery: return "`" + identifier.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`") + "`"
-        case .duckdb, .postgres, .snowflake: return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        case .bigquery:
+            return "`"
+                + identifier.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "`", with: "\\`")
+                + "`"
+        case .duckdb, .postgres, .snowflake:
+            return "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
     }
 
@@ -21,7 +25,8 @@ public enum SQLDialect: String, CaseIterable, Sendable {
     /// a whole `project.dataset.table` path in one pair of backticks, as its documentation writes it.
     public func table(_ name: String) -> String {
         if self == .bigquery { return quote(name) }
-        return name.split(separator: ".", omittingEmptySubsequences: false).map { quote(String($0)) }.joined(separator: ".")
+        return name.split(separator: ".", omittingEmptySubsequences: false).map { quote(String($0)) }.joined(
+            separator: ".")
     }
 }
 
@@ -53,9 +58,12 @@ public struct ProfileQuery: Sendable, Equatable {
     /// releases read it, then the attributes in the configs' spelling, sorted. `renamed` maps a column FleetAudit
     /// reads (any spelling) to the table's name for it; `tableColumns`, the table's columns when known, finds
     /// the others by FleetAudit's matching of names (`osVersion` = `os_version`) and leaves out what is absent.
-    public init(needs: ProfileNeeds, dialect: SQLDialect, table: String = "devices", renamed: [String: String] = [:],
-                tableColumns: [String]? = nil) throws(AuditFailure) {
-        let renames = Dictionary(renamed.map { (InventoryColumn.normalize($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+    public init(
+        needs: ProfileNeeds, dialect: SQLDialect, table: String = "devices", renamed: [String: String] = [:],
+        tableColumns: [String]? = nil
+    ) throws(AuditFailure) {
+        let renames = Dictionary(
+            renamed.map { (InventoryColumn.normalize($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
         let present = tableColumns.map { names in
             Dictionary(names.map { (InventoryColumn.normalize($0), $0) }, uniquingKeysWith: { first, _ in first })
         }
@@ -68,23 +76,30 @@ public struct ProfileQuery: Sendable, Equatable {
         }
         var wanted = [InventoryColumn.platform.rawValue, InventoryColumn.osVersion.rawValue]
         let apiLevel = InventoryColumn.osAPILevel.rawValue
-        if renames[InventoryColumn.normalize(apiLevel)] != nil || present?[InventoryColumn.normalize(apiLevel)] != nil { wanted.append(apiLevel) }
+        if renames[InventoryColumn.normalize(apiLevel)] != nil || present?[InventoryColumn.normalize(apiLevel)] != nil {
+            wanted.append(apiLevel)
+        }
         wanted += [InventoryColumn.appVersion.rawValue, InventoryColumn.appBuild.rawValue]
         if needs.packageName { wanted.append(InventoryColumn.packageName.rawValue) }
         wanted += needs.attributes.map { needs.spellings[$0] ?? $0 }.sorted()
-        var columns: [Column] = [], omitted: [String] = []
+        var columns: [Column] = []
+        var omitted: [String] = []
         for name in wanted {
             if let s = source(name) { columns.append(Column(source: s, output: name)) } else { omitted.append(name) }
         }
         let missingRequired = InventoryColumn.required.map(\.rawValue).filter(omitted.contains)
         if !missingRequired.isEmpty {
-            throw .input("the table has no \(missingRequired.joined(separator: ", ")) column (give --column \(missingRequired[0])=NAME); its columns: \((tableColumns ?? []).joined(separator: ", "))")
+            throw .input(
+                "the table has no \(missingRequired.joined(separator: ", ")) column (give --column \(missingRequired[0])=NAME); its columns: \((tableColumns ?? []).joined(separator: ", "))"
+            )
         }
         self.dialect = dialect
         self.table = table
         self.columns = columns
         self.omitted = omitted
-        countColumn = renames[InventoryColumn.normalize(InventoryColumn.count.rawValue)] ?? present?[InventoryColumn.normalize(InventoryColumn.count.rawValue)]
+        countColumn =
+            renames[InventoryColumn.normalize(InventoryColumn.count.rawValue)]
+            ?? present?[InventoryColumn.normalize(InventoryColumn.count.rawValue)]
     }
 
     /// The statement, one clause per line, with no trailing semicolon (psql's `COPY (…)`, Spark's `spark.sql`
@@ -94,9 +109,9 @@ public struct ProfileQuery: Sendable, Equatable {
             c.source == c.output ? dialect.quote(c.source) : "\(dialect.quote(c.source)) AS \(dialect.quote(c.output))"
         }
         return """
-        SELECT \(selected.joined(separator: ", ")), \(countColumn.map { "sum(\(dialect.quote($0)))" } ?? "count(*)") AS \(dialect.quote(InventoryColumn.count.rawValue))
-        FROM \(dialect.table(table))
-        GROUP BY \(columns.map { dialect.quote($0.source) }.joined(separator: ", "))
-        """ + "\n"
+            SELECT \(selected.joined(separator: ", ")), \(countColumn.map { "sum(\(dialect.quote($0)))" } ?? "count(*)") AS \(dialect.quote(InventoryColumn.count.rawValue))
+            FROM \(dialect.table(table))
+            GROUP BY \(columns.map { dialect.quote($0.source) }.joined(separator: ", "))
+            """ + "\n"
     }
 }

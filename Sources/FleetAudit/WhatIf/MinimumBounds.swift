@@ -11,7 +11,9 @@ public struct MinimumBounds: Equatable, Sendable {
         public init?(percent text: String) {
             let body = text.hasSuffix("%") ? String(text.dropLast()) : text
             let parts = body.split(separator: ".", omittingEmptySubsequences: false)
-            guard (1...2).contains(parts.count), let whole = Int64(parts[0]), parts[0].allSatisfy(\.isNumber) else { return nil }
+            guard (1...2).contains(parts.count), let whole = Int64(parts[0]), parts[0].allSatisfy(\.isNumber) else {
+                return nil
+            }
             var fraction: Int64 = 0
             if parts.count == 2 {
                 guard (1...4).contains(parts[1].count), parts[1].allSatisfy(\.isNumber) else { return nil }
@@ -26,7 +28,8 @@ public struct MinimumBounds: Equatable, Sendable {
         /// Whether `count` of `total` devices is at most this share.
         public func admits(_ count: Int64, of total: Int64) -> Bool {
             // count / total ≤ m / 1e6, without division; wide multiplication so no fleet overflows it.
-            let left = count.multipliedFullWidth(by: 1_000_000), right = total.multipliedFullWidth(by: millionths)
+            let left = count.multipliedFullWidth(by: 1_000_000)
+            let right = total.multipliedFullWidth(by: millionths)
             return (left.high, left.low) <= (right.high, right.low)
         }
 

@@ -12,7 +12,8 @@ import FleetAuditEngine
 /// OS candidate. Whether a release installs is asked once per distinct OS version and set of releases.
 public struct MinimumSweep: Sendable {
     public struct Counts: Equatable, Sendable {
-        public var upToDate: Int64 = 0, forced: Int64 = 0, blocked: Int64 = 0, unsupportedOS: Int64 = 0, notTargeted: Int64 = 0
+        public var upToDate: Int64 = 0, forced: Int64 = 0, blocked: Int64 = 0, unsupportedOS: Int64 = 0,
+            notTargeted: Int64 = 0
 
         public init() {}
 
@@ -36,8 +37,11 @@ public struct MinimumSweep: Sendable {
 
         static func + (a: Counts, b: Counts) -> Counts {
             var c = a
-            c.upToDate += b.upToDate; c.forced += b.forced; c.blocked += b.blocked
-            c.unsupportedOS += b.unsupportedOS; c.notTargeted += b.notTargeted
+            c.upToDate += b.upToDate
+            c.forced += b.forced
+            c.blocked += b.blocked
+            c.unsupportedOS += b.unsupportedOS
+            c.notTargeted += b.notTargeted
             return c
         }
     }
@@ -87,22 +91,27 @@ public struct MinimumSweep: Sendable {
 
     /// Sweeps the candidates over the platform's profiles. `package` keeps one package's devices (the table
     /// must then have been read with the package column); `releases` nil: every minimum assumed installable.
-    static func run(_ table: ProfileTable, platform: Platform, package: String?, releases: Releases?,
-                    app: Candidates, os: Candidates) throws(Failure) -> MinimumSweep {
+    static func run(
+        _ table: ProfileTable, platform: Platform, package: String?, releases: Releases?,
+        app: Candidates, os: Candidates
+    ) throws(Failure) -> MinimumSweep {
         let scale = MinimumScale(platform)
         let store = table.store
         let platformID = store.platformID(platform)
         let appColumn = scale == .versionCode ? ProfileStore.appBuildColumn : ProfileStore.appVersionColumn
-        let appTexts = store.interners[appColumn]!.texts, osTexts = store.interners[ProfileStore.osVersionColumn]!.texts
+        let appTexts = store.interners[appColumn]!.texts
+        let osTexts = store.interners[ProfileStore.osVersionColumn]!.texts
         let packageTexts = store.interners[ProfileStore.packageColumn]!.texts
         let packageID = package.map { name in Int32(packageTexts.firstIndex(of: name) ?? -1) }
 
         // Each distinct text parsed once: its version, nil when unreadable.
         var appByID: [DottedVersion??] = Array(repeating: nil, count: appTexts.count)
         var osByID: [DottedVersion??] = Array(repeating: nil, count: scale == .versionCode ? 0 : osTexts.count)
-        var appVersions = Versions(), osVersions = Versions()
+        var appVersions = Versions()
+        var osVersions = Versions()
         var rawCells: [(package: Int32, app: DottedVersion, os: DottedVersion, devices: Int64)] = []
-        var devices: Int64 = 0, unreadableByPackage: [Int32: Int64] = [:]
+        var devices: Int64 = 0
+        var unreadableByPackage: [Int32: Int64] = [:]
         for row in 0..<table.devices.count where store.id(row, ProfileStore.platformColumn) == platformID {
             let pkg = store.id(row, ProfileStore.packageColumn)
             if let packageID, pkg != packageID { continue }
@@ -135,15 +144,22 @@ public struct MinimumSweep: Sendable {
         }
 
         // Candidates and the versions of the releases join the fleet's in one ordering.
-        let platformReleases = releases?.all.filter { $0.platform == platform && (package == nil || $0.package == nil || $0.package == package) } ?? []
-        func candidates(_ source: Candidates, axis: String, kind: String, into versions: inout Versions,
-                        fromReleases: (Release) -> (DottedVersion, String)?) throws(Failure) -> [DottedVersion?] {
+        let platformReleases =
+            releases?.all.filter {
+                $0.platform == platform && (package == nil || $0.package == nil || $0.package == package)
+            } ?? []
+        func candidates(
+            _ source: Candidates, axis: String, kind: String, into versions: inout Versions,
+            fromReleases: (Release) -> (DottedVersion, String)?
+        ) throws(Failure) -> [DottedVersion?] {
             switch source {
             case .none: return [nil]
             case .given(let texts):
                 var out = Set<DottedVersion>()
                 for text in texts {
-                    guard let v = scale.minimum(text) else { throw .unreadableMinimum(axis: axis, text: text, kind: kind) }
+                    guard let v = scale.minimum(text) else {
+                        throw .unreadableMinimum(axis: axis, text: text, kind: kind)
+                    }
                     // Written as the user wrote it: that is the value a draft gets (`6.00`, not the fleet's `6.0`).
                     versions.labels[v] = text.trimmedWhitespace
                     out.insert(v)
@@ -160,12 +176,15 @@ public struct MinimumSweep: Sendable {
         let osCandidates = try candidates(os, axis: "--min-os", kind: scale.osKind, into: &osVersions) { r in
             scale.releaseMinOS(r).map { ($0, r.minOS!.trimmedWhitespace) }
         }
-        let appOrder = appVersions.sorted, osOrder = osVersions.sorted
+        let appOrder = appVersions.sorted
+        let osOrder = osVersions.sorted
         let appRank = Dictionary(uniqueKeysWithValues: appOrder.enumerated().map { ($1, $0) })
         let osRank = Dictionary(uniqueKeysWithValues: osOrder.enumerated().map { ($1, $0) })
 
         var cells: [Cell: Int64] = [:]
-        for c in rawCells { cells[Cell(package: c.package, app: appRank[c.app]!, os: osRank[c.os]!), default: 0] += c.devices }
+        for c in rawCells {
+            cells[Cell(package: c.package, app: appRank[c.app]!, os: osRank[c.os]!), default: 0] += c.devices
+        }
         let packages = Set(cells.keys.map(\.package)).union(unreadableByPackage.keys).sorted()
 
         var grid = Array(repeating: Array(repeating: Counts(), count: osCandidates.count), count: appCandidates.count)
@@ -173,10 +192,11 @@ public struct MinimumSweep: Sendable {
             let group = cells.filter { $0.key.package == pkg }.sorted { $0.key.app < $1.key.app }
             let name = pkg == 0 ? nil : packageTexts[Int(pkg)]
             let offered = releases.map { $0.all.filter { $0.offered(to: platform, package: name) } }
-            let partial = sweepGroup(group.map { ($0.key.app, $0.key.os, $0.value) }, osOrder: osOrder, osLabels: osVersions.labels,
-                                     scale: scale, platform: platform, offered: offered,
-                                     appCandidates: appCandidates.map { $0.map { (appRank[$0]!, $0) } },
-                                     osCandidates: osCandidates.map { $0.map { osRank[$0]! } })
+            let partial = sweepGroup(
+                group.map { ($0.key.app, $0.key.os, $0.value) }, osOrder: osOrder, osLabels: osVersions.labels,
+                scale: scale, platform: platform, offered: offered,
+                appCandidates: appCandidates.map { $0.map { (appRank[$0]!, $0) } },
+                osCandidates: osCandidates.map { $0.map { osRank[$0]! } })
             let unreadable = unreadableByPackage[pkg] ?? 0
             for i in grid.indices {
                 for j in grid[i].indices {
@@ -189,19 +209,24 @@ public struct MinimumSweep: Sendable {
         var out: [Candidate] = []
         for (i, a) in appCandidates.enumerated() {
             for (j, o) in osCandidates.enumerated() {
-                out.append(Candidate(minimumApp: a.map { appVersions.labels[$0]! }, minimumOS: o.map { osVersions.labels[$0]! },
-                                     counts: grid[i][j]))
+                out.append(
+                    Candidate(
+                        minimumApp: a.map { appVersions.labels[$0]! }, minimumOS: o.map { osVersions.labels[$0]! },
+                        counts: grid[i][j]))
             }
         }
-        return MinimumSweep(platform: platform, scale: scale, devices: devices,
-                            unreadable: unreadableByPackage.values.reduce(0, +), candidates: out)
+        return MinimumSweep(
+            platform: platform, scale: scale, devices: devices,
+            unreadable: unreadableByPackage.values.reduce(0, +), candidates: out)
     }
 
     /// One package's readable cells (app rank, OS rank, devices) against every candidate (nil: none).
-    private static func sweepGroup(_ cells: [(app: Int, os: Int, devices: Int64)], osOrder: [DottedVersion],
-                                   osLabels: [DottedVersion: String], scale: MinimumScale, platform: Platform,
-                                   offered: [Release]?, appCandidates: [(rank: Int, version: DottedVersion)?],
-                                   osCandidates: [Int?]) -> [[Counts]] {
+    private static func sweepGroup(
+        _ cells: [(app: Int, os: Int, devices: Int64)], osOrder: [DottedVersion],
+        osLabels: [DottedVersion: String], scale: MinimumScale, platform: Platform,
+        offered: [Release]?, appCandidates: [(rank: Int, version: DottedVersion)?],
+        osCandidates: [Int?]
+    ) -> [[Counts]] {
         let osCount = osOrder.count
         // atOrAboveOS[o]: the group's devices on OS o or a later one.
         var atOrAboveOS = Array(repeating: Int64(0), count: osCount + 1)
@@ -220,8 +245,9 @@ public struct MinimumSweep: Sendable {
         for (release, _) in reachable {
             var row = installableWith[installableWith.count - 1]
             for (o, os) in osOrder.enumerated() where !row[o] {
-                row[o] = Releases.installs(release, platform: platform, osVersion: osLabels[os]!,
-                                           apiLevel: scale == .versionCode ? os.major : nil)
+                row[o] = Releases.installs(
+                    release, platform: platform, osVersion: osLabels[os]!,
+                    apiLevel: scale == .versionCode ? os.major : nil)
             }
             installableWith.append(row)
         }
@@ -232,7 +258,10 @@ public struct MinimumSweep: Sendable {
             var canInstallFrom = Array(repeating: Int64(0), count: osCount + 1)
             var reachesAny = true
             if let a {
-                while next < cells.count && cells[next].app < a.rank { below[cells[next].os] += cells[next].devices; next += 1 }
+                while next < cells.count && cells[next].app < a.rank {
+                    below[cells[next].os] += cells[next].devices
+                    next += 1
+                }
                 let k = reachable.prefix { $0.version >= a.version }.count
                 reachesAny = offered == nil || k > 0
                 let installs = offered == nil ? Array(repeating: true, count: osCount) : installableWith[k]
@@ -241,21 +270,22 @@ public struct MinimumSweep: Sendable {
                     canInstallFrom[o] = canInstallFrom[o + 1] + (installs[o] ? below[o] : 0)
                 }
             }
-            result.append(osCandidates.map { o in
-                let from = o ?? 0
-                var c = Counts()
-                c.unsupportedOS = total - atOrAboveOS[from]
-                if reachesAny {
-                    // No release installable on the device's OS although some reach the minimum (docs/configs.md).
-                    c.forced = canInstallFrom[from]
-                    c.unsupportedOS += belowFrom[from] - canInstallFrom[from]
-                } else {
-                    // No release reaches it, or none at all for this package.
-                    c.blocked = belowFrom[from]
-                }
-                c.upToDate = atOrAboveOS[from] - belowFrom[from]
-                return c
-            })
+            result.append(
+                osCandidates.map { o in
+                    let from = o ?? 0
+                    var c = Counts()
+                    c.unsupportedOS = total - atOrAboveOS[from]
+                    if reachesAny {
+                        // No release installable on the device's OS although some reach the minimum (docs/configs.md).
+                        c.forced = canInstallFrom[from]
+                        c.unsupportedOS += belowFrom[from] - canInstallFrom[from]
+                    } else {
+                        // No release reaches it, or none at all for this package.
+                        c.blocked = belowFrom[from]
+                    }
+                    c.upToDate = atOrAboveOS[from] - belowFrom[from]
+                    return c
+                })
         }
         return result
     }

@@ -22,7 +22,9 @@ struct AttributeClasses {
         let attribute = store.attributeNames[column - ProfileStore.fixedColumns]
         var keys: [@Sendable (String?) -> String] = []
         for config in configs where config.needs.attributes(for: platform).contains(attribute) {
-            guard let key = config.attributeClass(platform: platform, attribute: attribute, options: options) else { return nil }
+            guard let key = config.attributeClass(platform: platform, attribute: attribute, options: options) else {
+                return nil
+            }
             keys.append(key)
         }
         let count = store.interners[column]?.texts.count ?? 0

@@ -2,19 +2,24 @@ import Foundation
 
 /// The audit's use of the evaluation core: every config on its own, counted into a `ConfigTally`.
 public enum Auditor {
-    public static func audit(_ configs: [LoadedConfig], profiles table: ProfileTable, context: EvaluationContext,
-                             workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                             profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
-                             sharingIdenticalDocuments: Bool = true, timings: EvaluationCore.TimingSink? = nil) -> [ConfigTally] {
-        EvaluationCore.run(configs.map { EvaluationUnit([$0]) }, profiles: table, context: context,
-                           accumulating: ConfigTally.self, workers: workers, profilesPerWorker: profilesPerWorker,
-                           fixedFields: fixedFields, sharingIdenticalDocuments: sharingIdenticalDocuments, timings: timings)
+    public static func audit(
+        _ configs: [LoadedConfig], profiles table: ProfileTable, context: EvaluationContext,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
+        sharingIdenticalDocuments: Bool = true, timings: EvaluationCore.TimingSink? = nil
+    ) -> [ConfigTally] {
+        EvaluationCore.run(
+            configs.map { EvaluationUnit([$0]) }, profiles: table, context: context,
+            accumulating: ConfigTally.self, workers: workers, profilesPerWorker: profilesPerWorker,
+            fixedFields: fixedFields, sharingIdenticalDocuments: sharingIdenticalDocuments, timings: timings)
     }
 
     /// The decision `audit` counts for each of the table's profiles (with devices), config by config
     /// (nil for a profile without devices).
-    public static func decisions(_ configs: [LoadedConfig], profiles table: ProfileTable,
-                                 context: EvaluationContext) -> [[Decision?]] {
+    public static func decisions(
+        _ configs: [LoadedConfig], profiles table: ProfileTable,
+        context: EvaluationContext
+    ) -> [[Decision?]] {
         EvaluationCore.decisions(configs.map { EvaluationUnit([$0]) }, profiles: table, context: context)
             .map { units in units.isEmpty ? Array(repeating: nil, count: configs.count) : units.map(\.first) }
     }

@@ -164,8 +164,12 @@ struct LockedVersions: Sendable {
             return
         }
         let platform = profile.fieldID(ProfileStore.platformColumn)
-        byID[Self.key(outcome, platform, ProfileStore.appVersionColumn, profile.fieldID(ProfileStore.appVersionColumn)), default: 0] += devices
-        byID[Self.key(outcome, platform, ProfileStore.osVersionColumn, profile.fieldID(ProfileStore.osVersionColumn)), default: 0] += devices
+        byID[
+            Self.key(outcome, platform, ProfileStore.appVersionColumn, profile.fieldID(ProfileStore.appVersionColumn)),
+            default: 0] += devices
+        byID[
+            Self.key(outcome, platform, ProfileStore.osVersionColumn, profile.fieldID(ProfileStore.osVersionColumn)),
+            default: 0] += devices
     }
 
     private static func key(_ outcome: Outcome, _ platform: Int32, _ column: Int, _ id: Int32) -> Int64 {
@@ -177,8 +181,12 @@ struct LockedVersions: Sendable {
         if let mine = store, let theirs = o.store, theirs.sharesFixedIDs(with: mine) {
             for (k, v) in o.byID { byID[k, default: 0] += v }
         } else {
-            for (outcome, map) in o.texts(os: false) { for (k, v) in map { byText[outcome, default: ([:], [:])].app[k, default: 0] += v } }
-            for (outcome, map) in o.texts(os: true) { for (k, v) in map { byText[outcome, default: ([:], [:])].os[k, default: 0] += v } }
+            for (outcome, map) in o.texts(os: false) {
+                for (k, v) in map { byText[outcome, default: ([:], [:])].app[k, default: 0] += v }
+            }
+            for (outcome, map) in o.texts(os: true) {
+                for (k, v) in map { byText[outcome, default: ([:], [:])].os[k, default: 0] += v }
+            }
             return
         }
         for (outcome, maps) in o.byText {
@@ -190,7 +198,9 @@ struct LockedVersions: Sendable {
     /// Devices by "platform version" per outcome, of the app versions or the OS versions.
     func texts(os: Bool) -> [Outcome: [String: Int64]] {
         var out: [Outcome: [String: Int64]] = [:]
-        for (outcome, maps) in byText { for (k, v) in os ? maps.os : maps.app { out[outcome, default: [:]][k, default: 0] += v } }
+        for (outcome, maps) in byText {
+            for (k, v) in os ? maps.os : maps.app { out[outcome, default: [:]][k, default: 0] += v }
+        }
         guard let store else { return out }
         let wanted = os ? ProfileStore.osVersionColumn : ProfileStore.appVersionColumn
         for (key, devices) in byID where Int((key >> 32) & 0xFF) == wanted {

@@ -67,11 +67,13 @@ public enum EvaluationCore {
     /// Receives a line about each group's evaluation (its configs, size and time); `FLEET_AUDIT_TIMINGS`.
     public typealias TimingSink = @Sendable (String) -> Void
 
-    public static func run<A: DecisionAccumulator>(_ units: [EvaluationUnit], profiles table: ProfileTable,
-                                                   context: EvaluationContext, accumulating: A.Type = A.self,
-                                                   workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                                                   profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
-                                                   sharingIdenticalDocuments: Bool = true, timings: TimingSink? = nil) -> [A] {
+    public static func run<A: DecisionAccumulator>(
+        _ units: [EvaluationUnit], profiles table: ProfileTable,
+        context: EvaluationContext, accumulating: A.Type = A.self,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
+        sharingIdenticalDocuments: Bool = true, timings: TimingSink? = nil
+    ) -> [A] {
         // A folder of configs often holds the same document more than once (per environment, per app flavour):
         // the same bytes in the same format decide every device alike, so each distinct unit is evaluated once
         // and its counts copied. `sharingIdenticalDocuments: false` is the straight path its tests compare with.
@@ -90,9 +92,11 @@ public enum EvaluationCore {
             }
             if distinct.count < units.count {
                 timings?("evaluation: \(units.count) units, \(distinct.count) distinct documents")
-                let results: [A] = run(distinct.map { units[$0] }, profiles: table, context: context, accumulating: A.self, workers: workers,
-                                       profilesPerWorker: profilesPerWorker, fixedFields: fixedFields, sharingIdenticalDocuments: false,
-                                       timings: timings)
+                let results: [A] = run(
+                    distinct.map { units[$0] }, profiles: table, context: context, accumulating: A.self,
+                    workers: workers,
+                    profilesPerWorker: profilesPerWorker, fixedFields: fixedFields, sharingIdenticalDocuments: false,
+                    timings: timings)
                 let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
                 return copyOf.map { results[position[$0]!] }
             }
@@ -101,8 +105,9 @@ public enum EvaluationCore {
         let started = DispatchTime.now().uptimeNanoseconds
         let fields = ProfileFieldIDs(table)
         let fixed = fixedFields ?? FixedFieldProfiles(table)
-        timings?("evaluation: \(fixed.table.profiles.count) profiles on their fixed fields"
-                 + (fixedFields == nil ? ", \(seconds(since: started))" : " (projected by the caller)"))
+        timings?(
+            "evaluation: \(fixed.table.profiles.count) profiles on their fixed fields"
+                + (fixedFields == nil ? ", \(seconds(since: started))" : " (projected by the caller)"))
         let results = Slots<[A]>(count: groups.count)
         // Groups run side by side when there are enough of them; a lone group splits its profiles instead.
         let inner = groups.count >= workers ? 1 : workers
@@ -113,8 +118,11 @@ public enum EvaluationCore {
             let projected = fields.project(table, onto: groups[g].needs, classes: classes, fixed: fixed)
             projected.store.declared = groups[g].declared
             let projection = timings == nil ? "" : seconds(since: start)
-            results.store(g, evaluate(members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker))
-            timings?("evaluation group \(g) (\(members.flatMap(\.configs).map(\.id).joined(separator: ", "))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))")
+            results.store(
+                g, evaluate(members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker))
+            timings?(
+                "evaluation group \(g) (\(members.flatMap(\.configs).map(\.id).joined(separator: ", "))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))"
+            )
         }
         var out = Array(repeating: A(), count: units.count)
         for (g, group) in groups.enumerated() {
@@ -125,8 +133,10 @@ public enum EvaluationCore {
 
     /// The decisions each of the table's profiles (with devices) gets, unit by unit and config by config:
     /// the same grouping, projection and evaluation as `run`, one profile at a time. `explain` is held to it.
-    public static func decisions(_ units: [EvaluationUnit], profiles table: ProfileTable,
-                                 context: EvaluationContext) -> [[[Decision]]] {
+    public static func decisions(
+        _ units: [EvaluationUnit], profiles table: ProfileTable,
+        context: EvaluationContext
+    ) -> [[[Decision]]] {
         var out = Array(repeating: [[Decision]](repeating: [], count: units.count), count: table.profiles.count)
         let fields = ProfileFieldIDs(table)
         for group in groups(units, context: context, columns: table.store.attributeNames) {
@@ -134,7 +144,9 @@ public enum EvaluationCore {
             projected.store.declared = group.declared
             for (p, origin) in origins.enumerated() where origin >= 0 {
                 for u in group.members {
-                    out[p][u] = units[u].configs.map { $0.config.evaluate(projected.profiles[origin], context: context) }
+                    out[p][u] = units[u].configs.map {
+                        $0.config.evaluate(projected.profiles[origin], context: context)
+                    }
                 }
             }
         }
@@ -146,8 +158,10 @@ public enum EvaluationCore {
     /// attribute classes, and each config's evaluator. The conformance tests hold it to each device evaluated
     /// on its own (`EvaluableConfig.evaluate` of the whole profile), so a speed hint that changes an answer
     /// fails a test. Slower than `run` (a decision kept per profile): for tests and checks, not for counting.
-    public static func enginePathDecisions(_ units: [EvaluationUnit], profiles table: ProfileTable,
-                                           context: EvaluationContext) -> [[[Decision]]] {
+    public static func enginePathDecisions(
+        _ units: [EvaluationUnit], profiles table: ProfileTable,
+        context: EvaluationContext
+    ) -> [[[Decision]]] {
         var out = Array(repeating: [[Decision]](repeating: [], count: units.count), count: table.profiles.count)
         let fields = ProfileFieldIDs(table)
         let fixed = FixedFieldProfiles(table)
@@ -155,13 +169,17 @@ public enum EvaluationCore {
             let members = group.members.map { units[$0] }
             let classes = AttributeClasses(members.flatMap(\.configs).map(\.config), options: context.options)
             var origins = Array(repeating: -1, count: table.profiles.count)
-            let projected = fields.project(table, onto: group.needs, classes: classes, fixed: fixed) { origins[$0] = $1 }
+            let projected = fields.project(table, onto: group.needs, classes: classes, fixed: fixed) {
+                origins[$0] = $1
+            }
             projected.store.declared = group.declared
             for u in group.members {
                 let evaluators = units[u].configs.map { $0.config.evaluator(context: context) }
                 var decided: [Int: [Decision]] = [:]
                 for (p, origin) in origins.enumerated() where origin >= 0 {
-                    if decided[origin] == nil { decided[origin] = evaluators.map { $0.evaluate(projected.profiles[origin]) } }
+                    if decided[origin] == nil {
+                        decided[origin] = evaluators.map { $0.evaluate(projected.profiles[origin]) }
+                    }
                     out[p][u] = decided[origin]!
                 }
             }
@@ -176,7 +194,8 @@ public enum EvaluationCore {
     /// - Returns: each group's needs among the columns, what its configs declared (the needs before that, which
     ///   the debug builds' guard checks reads against: `DeclaredReads`), and its units.
     private static func groups(_ units: [EvaluationUnit], context: EvaluationContext, columns: [String])
-        -> [(needs: ProfileNeeds, declared: ProfileNeeds, members: [Int])] {
+        -> [(needs: ProfileNeeds, declared: ProfileNeeds, members: [Int])]
+    {
         // Per-package releases are read by every format: then every projection keeps the package.
         let base = ProfileNeeds(packageName: context.releases?.all.contains { $0.package != nil } == true)
         var groupIndex: [ProfileNeeds: Int] = [:]
@@ -198,8 +217,10 @@ public enum EvaluationCore {
         return groups
     }
 
-    private static func evaluate<A: DecisionAccumulator>(_ units: [EvaluationUnit], _ table: ProfileTable, context: EvaluationContext,
-                                                         workers: Int, profilesPerWorker: Int) -> [A] {
+    private static func evaluate<A: DecisionAccumulator>(
+        _ units: [EvaluationUnit], _ table: ProfileTable, context: EvaluationContext,
+        workers: Int, profilesPerWorker: Int
+    ) -> [A] {
         let count = table.profiles.count
         let parts = max(1, min(workers, (count + profilesPerWorker - 1) / max(profilesPerWorker, 1)))
         let results = Slots<[A]>(count: parts)
@@ -213,7 +234,11 @@ public enum EvaluationCore {
             var visit: ProfileVisit?
             for i in range where table.devices[i] > 0 {
                 let profile = table.profiles[i]
-                if let visit { visit.move(to: profile, devices: table.devices[i]) } else { visit = ProfileVisit(profile, devices: table.devices[i]) }
+                if let visit {
+                    visit.move(to: profile, devices: table.devices[i])
+                } else {
+                    visit = ProfileVisit(profile, devices: table.devices[i])
+                }
                 for u in 0..<evaluators.count {
                     if decisions[u].isEmpty {
                         decisions[u] = evaluators[u].map { $0.evaluate(profile) }
@@ -244,11 +269,14 @@ public enum EvaluationCore {
         init(count: Int) { slots = Array(repeating: nil, count: count) }
 
         func store(_ i: Int, _ value: Value) {
-            lock.lock(); slots[i] = value; lock.unlock()
+            lock.lock()
+            slots[i] = value
+            lock.unlock()
         }
 
         subscript(_ i: Int) -> Value {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             return slots[i]!
         }
     }

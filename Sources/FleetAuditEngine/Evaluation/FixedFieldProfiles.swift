@@ -27,7 +27,9 @@ public struct FixedFieldProfiles: Sendable {
         let shared = Shared(rows: count, runs: runs)
         DispatchQueue.concurrentPerform(iterations: runs) { r in
             let rows = (count * r / runs)..<(count * (r + 1) / runs)
-            shared.tables[r] = fields.project(source, rows: rows, plan: plan, needs: needs) { shared.rowOf[$0] = Int32($1) }
+            shared.tables[r] = fields.project(source, rows: rows, plan: plan, needs: needs) {
+                shared.rowOf[$0] = Int32($1)
+            }
         }
         var rowOf = Array(shared.rowOf)
         let first = shared.tables[0]!

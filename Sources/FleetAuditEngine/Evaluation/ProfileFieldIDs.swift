@@ -3,7 +3,8 @@
 /// field ids (`ProfileStore`), so a projection is a hash of a few integers per profile and a copy of them:
 /// no `Profile` value, text or dictionary is made.
 struct ProfileFieldIDs: Sendable {
-    fileprivate static let fixed = ProfileStore.fixedColumns   // platform, OS version, API level, app version, app build, package
+    // Platform, OS version, API level, app version, app build, package.
+    fileprivate static let fixed = ProfileStore.fixedColumns
     private let store: ProfileStore
 
     init(_ table: ProfileTable) {
@@ -16,10 +17,14 @@ struct ProfileFieldIDs: Sendable {
     ///   - classes: when given, each attribute value is written as the first value of its class.
     ///   - fixed: `table` on its fixed fields; when given, the projection starts from it (`projectFromFixed`).
     ///   - origin: told, for each of the table's profiles with devices, which projected profile it became.
-    func project(_ table: ProfileTable, onto needs: ProfileNeeds, classes: AttributeClasses? = nil,
-                 fixed: FixedFieldProfiles? = nil, origin: (Int, Int) -> Void = { _, _ in }) -> ProfileTable {
+    func project(
+        _ table: ProfileTable, onto needs: ProfileNeeds, classes: AttributeClasses? = nil,
+        fixed: FixedFieldProfiles? = nil, origin: (Int, Int) -> Void = { _, _ in }
+    ) -> ProfileTable {
         let plan = ColumnPlan(store, needs: needs, classes: classes)
-        if let fixed, let projected = projectFromFixed(table, fixed, plan: plan, needs: needs, origin: origin) { return projected }
+        if let fixed, let projected = projectFromFixed(table, fixed, plan: plan, needs: needs, origin: origin) {
+            return projected
+        }
         return project(table, plan: plan, needs: needs, origin: origin)
     }
 
@@ -27,7 +32,9 @@ struct ProfileFieldIDs: Sendable {
     /// profile with no devices).
     func projectWithOrigins(_ table: ProfileTable, onto needs: ProfileNeeds) -> (ProfileTable, [Int]) {
         var origins = Array(repeating: -1, count: table.profiles.count)
-        let projected = project(table, plan: ColumnPlan(store, needs: needs, classes: nil), needs: needs) { origins[$0] = $1 }
+        let projected = project(table, plan: ColumnPlan(store, needs: needs, classes: nil), needs: needs) {
+            origins[$0] = $1
+        }
         return (projected, origins)
     }
 
@@ -44,20 +51,28 @@ struct ProfileFieldIDs: Sendable {
         let copiesAll: [Bool]
 
         init(_ store: ProfileStore, needs: ProfileNeeds, classes: AttributeClasses?) {
-            let attributeColumns = store.attributeNames.indices.filter { needs.attributes.contains(store.attributeNames[$0]) }
-                .map { ProfileFieldIDs.fixed + $0 }
-            let keeps: [[Bool]] = [[]] + (1...max(store.platformCount, 1)).map { id in
-                guard id <= store.platformCount else { return [] }
-                let read = needs.attributes(for: store.platform(id: Int32(id)))
-                return attributeColumns.map { read.contains(store.attributeNames[$0 - ProfileFieldIDs.fixed]) }
+            let attributeColumns = store.attributeNames.indices.filter {
+                needs.attributes.contains(store.attributeNames[$0])
             }
+            .map { ProfileFieldIDs.fixed + $0 }
+            let keeps: [[Bool]] =
+                [[]]
+                + (1...max(store.platformCount, 1)).map { id in
+                    guard id <= store.platformCount else { return [] }
+                    let read = needs.attributes(for: store.platform(id: Int32(id)))
+                    return attributeColumns.map { read.contains(store.attributeNames[$0 - ProfileFieldIDs.fixed]) }
+                }
             let representatives: [[[Int32]?]] = keeps.indices.map { id in
                 guard id > 0, id <= store.platformCount, let classes else { return [] }
                 return attributeColumns.indices.map { k in
-                    keeps[id][k] ? classes.representatives(platform: store.platform(id: Int32(id)), column: attributeColumns[k], store: store) : nil
+                    keeps[id][k]
+                        ? classes.representatives(
+                            platform: store.platform(id: Int32(id)), column: attributeColumns[k], store: store) : nil
                 }
             }
-            copiesAll = keeps.indices.map { keeps[$0].allSatisfy { $0 } && representatives[$0].allSatisfy { $0 == nil } }
+            copiesAll = keeps.indices.map {
+                keeps[$0].allSatisfy { $0 } && representatives[$0].allSatisfy { $0 == nil }
+            }
             self.attributeColumns = attributeColumns
             self.keeps = keeps
             self.representatives = representatives
@@ -66,14 +81,17 @@ struct ProfileFieldIDs: Sendable {
         /// The id a projected profile of platform `platform` has in attribute column `k` for value `id`.
         @inline(__always)
         func written(platform: Int, _ k: Int, _ id: Int32) -> Int32 {
-            !keeps[platform][k] ? 0 : representatives[platform].isEmpty ? id : representatives[platform][k].map { $0[Int(id)] } ?? id
+            !keeps[platform][k]
+                ? 0 : representatives[platform].isEmpty ? id : representatives[platform][k].map { $0[Int(id)] } ?? id
         }
     }
 
     /// The hashing projection of the profiles in `rows` (default: all), telling `origin` which projected
     /// profile each one became.
-    func project(_ table: ProfileTable, rows: Range<Int>? = nil, plan: ColumnPlan, needs: ProfileNeeds,
-                 origin: (Int, Int) -> Void) -> ProfileTable {
+    func project(
+        _ table: ProfileTable, rows: Range<Int>? = nil, plan: ColumnPlan, needs: ProfileNeeds,
+        origin: (Int, Int) -> Void
+    ) -> ProfileTable {
         let attributeColumns = plan.attributeColumns
         let projected = ProfileStore(projecting: store, attributeColumns: attributeColumns)
         // The projected store is its own key set: a projected profile is found by its row of ids there.
@@ -82,7 +100,8 @@ struct ProfileFieldIDs: Sendable {
         // At most one projected profile per profile.
         projected.reserve(rows: store.count)
         devices.reserveCapacity(store.count)
-        let width = store.width, keyWidth = Self.fixed + attributeColumns.count
+        let width = store.width
+        let keyWidth = Self.fixed + attributeColumns.count
         let ids = store.ids
         let androidID = store.platformID(.android)
         let copiesAll = plan.copiesAll
@@ -94,9 +113,12 @@ struct ProfileFieldIDs: Sendable {
         var batchIsNew = [Bool](repeating: false, count: batch)
         var filled = 0
         func lookUp() {
-            batchKeys.withUnsafeBufferPointer { keys.rows(of: $0.baseAddress!, count: filled, into: &batchIDs, isNew: &batchIsNew) }
+            batchKeys.withUnsafeBufferPointer {
+                keys.rows(of: $0.baseAddress!, count: filled, into: &batchIDs, isNew: &batchIsNew)
+            }
             for k in 0..<filled {
-                let i = batchRows[k], id = Int(batchIDs[k])
+                let i = batchRows[k]
+                let id = Int(batchIDs[k])
                 origin(i, id)
                 if batchIsNew[k] {
                     devices.append(table.devices[i])
@@ -107,7 +129,8 @@ struct ProfileFieldIDs: Sendable {
             filled = 0
         }
         for i in rows ?? 0..<store.count where table.devices[i] > 0 {
-            let row = i * width, key = filled * keyWidth
+            let row = i * width
+            let key = filled * keyWidth
             for c in 0..<4 { batchKeys[key + c] = ids[row + c] }
             batchKeys[key + 4] = ids[row] == androidID || needs.appBuildOffAndroid ? ids[row + 4] : 0
             batchKeys[key + 5] = needs.packageName ? ids[row + 5] : 0
@@ -115,7 +138,9 @@ struct ProfileFieldIDs: Sendable {
             if copiesAll[platform] {
                 for (k, c) in attributeColumns.enumerated() { batchKeys[key + Self.fixed + k] = ids[row + c] }
             } else {
-                for (k, c) in attributeColumns.enumerated() { batchKeys[key + Self.fixed + k] = plan.written(platform: platform, k, ids[row + c]) }
+                for (k, c) in attributeColumns.enumerated() {
+                    batchKeys[key + Self.fixed + k] = plan.written(platform: platform, k, ids[row + c])
+                }
             }
             batchRows[filled] = i
             filled += 1
@@ -135,9 +160,12 @@ struct ProfileFieldIDs: Sendable {
     /// direct index into a table of (fixed fields as read × classes) cells. The same profiles, in the same
     /// order, as the hashing projection: keys that are equal there are equal here. Nil when the cells would
     /// be more than `directCells` (values a config tells apart one by one, such as every model).
-    func projectFromFixed(_ table: ProfileTable, _ fixed: FixedFieldProfiles, plan: ColumnPlan, needs: ProfileNeeds,
-                          directCells: Int = Self.directCells, origin: (Int, Int) -> Void = { _, _ in }) -> ProfileTable? {
-        let fixedStore = fixed.table.store, fixedCount = fixedStore.count
+    func projectFromFixed(
+        _ table: ProfileTable, _ fixed: FixedFieldProfiles, plan: ColumnPlan, needs: ProfileNeeds,
+        directCells: Int = Self.directCells, origin: (Int, Int) -> Void = { _, _ in }
+    ) -> ProfileTable? {
+        let fixedStore = fixed.table.store
+        let fixedCount = fixedStore.count
         let androidID = store.platformID(.android)
         // Each fixed profile's fields as this group reads them: the app build off Android and the package only
         // when read.
@@ -167,7 +195,7 @@ struct ProfileFieldIDs: Sendable {
         // Per attribute column: per platform id, each value id's class index (dense from 0) and the most classes
         // any platform has. A column with one class on every platform is written 0 (absent) throughout: the
         // first value of a class that holds every value is id 0 itself.
-        var classOf: [[[Int32]]] = []          // [k][platform id][value id]
+        var classOf: [[[Int32]]] = []  // [k][platform id][value id]
         var classCounts: [Int] = []
         for (k, c) in plan.attributeColumns.enumerated() {
             let values = store.interners[c]?.texts.count ?? 1
@@ -178,7 +206,9 @@ struct ProfileFieldIDs: Sendable {
                 var numbers: [Int32: Int32] = [:]
                 for id in 0..<Int32(values) {
                     let written = plan.written(platform: p, k, id)
-                    if let n = numbers[written] { index[Int(id)] = n } else {
+                    if let n = numbers[written] {
+                        index[Int(id)] = n
+                    } else {
                         index[Int(id)] = Int32(numbers.count)
                         numbers[written] = Int32(numbers.count)
                     }
@@ -202,7 +232,9 @@ struct ProfileFieldIDs: Sendable {
                 _ = row.withUnsafeBufferPointer { projected.append(ids: $0.baseAddress!) }
             }
             for r in 0..<fixedCount { devices[Int(readRowOf[r])] &+= fixed.table.devices[r] }
-            for i in 0..<table.devices.count where fixed.rowOf[i] >= 0 { origin(i, Int(readRowOf[Int(fixed.rowOf[i])])) }
+            for i in 0..<table.devices.count where fixed.rowOf[i] >= 0 {
+                origin(i, Int(readRowOf[Int(fixed.rowOf[i])]))
+            }
             return ProfileTable(store: projected, devices: devices)
         }
         var strides: [Int] = []
@@ -216,12 +248,14 @@ struct ProfileFieldIDs: Sendable {
         let (cellCount, overflow) = cellsPerRead.multipliedReportingOverflow(by: read.count)
         guard !overflow, cellCount <= directCells else { return nil }
         var cells = [Int32](repeating: -1, count: cellCount)
-        let width = store.width, ids = store.ids
+        let width = store.width
+        let ids = store.ids
         let columns = differing.map { plan.attributeColumns[$0] }
         let classes = differing.map { classOf[$0] }
         for i in 0..<table.devices.count where fixed.rowOf[i] >= 0 {
             let readRow = Int(readRowOf[Int(fixed.rowOf[i])])
-            let start = i * width, platform = Int(ids[start])
+            let start = i * width
+            let platform = Int(ids[start])
             var cell = readRow * cellsPerRead
             for d in 0..<columns.count { cell += Int(classes[d][platform][Int(ids[start + columns[d]])]) * strides[d] }
             let known = cells[cell]
@@ -233,7 +267,9 @@ struct ProfileFieldIDs: Sendable {
             origin(i, projected.count)
             cells[cell] = Int32(projected.count)
             for c in 0..<Self.fixed { row[c] = read.id(readRow, c) }
-            for (k, c) in plan.attributeColumns.enumerated() { row[Self.fixed + k] = plan.written(platform: platform, k, ids[start + c]) }
+            for (k, c) in plan.attributeColumns.enumerated() {
+                row[Self.fixed + k] = plan.written(platform: platform, k, ids[start + c])
+            }
             _ = row.withUnsafeBufferPointer { projected.append(ids: $0.baseAddress!) }
             devices.append(table.devices[i])
         }

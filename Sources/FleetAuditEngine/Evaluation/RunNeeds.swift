@@ -1,4 +1,3 @@
-
 extension ProfileNeeds {
     /// What a run's profiles must hold: every config's needs, and the package when releases are per package
     /// (otherwise a device's installable releases would depend on which row first made its profile).

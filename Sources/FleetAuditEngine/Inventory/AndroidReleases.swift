@@ -15,13 +15,22 @@ public enum AndroidReleases {
         var trimmed = release.trimmedWhitespace
         return trimmed.withUTF8 { bytes -> Int? in
             if bytes.count == 3 && bytes[0] == UInt8(ascii: "1") && bytes[1] == UInt8(ascii: "2")
-                && bytes[2] | 0x20 == UInt8(ascii: "l") { return 32 }
+                && bytes[2] | 0x20 == UInt8(ascii: "l")
+            {
+                return 32
+            }
             let dot = bytes.firstIndex(of: UInt8(ascii: "."))
-            guard let major = swiftInt(UnsafeBufferPointer(rebasing: bytes[..<(dot ?? bytes.count)])) else { return nil }
+            guard let major = swiftInt(UnsafeBufferPointer(rebasing: bytes[..<(dot ?? bytes.count)])) else {
+                return nil
+            }
             var minor = 0
             if let dot {
                 let rest = bytes[(dot + 1)...]
-                guard let m = swiftInt(UnsafeBufferPointer(rebasing: rest[..<(rest.firstIndex(of: UInt8(ascii: ".")) ?? rest.endIndex)])) else {
+                guard
+                    let m = swiftInt(
+                        UnsafeBufferPointer(
+                            rebasing: rest[..<(rest.firstIndex(of: UInt8(ascii: ".")) ?? rest.endIndex)]))
+                else {
                     return nil
                 }
                 minor = m

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A streaming RFC 4180 reader working on bytes.
@@ -32,9 +32,9 @@ package final class CSVReader: RowStepper {
     private let maxRecordBytes: Int
     private let delimiter: UInt8
     private var buffer: [UInt8]
-    private var start = 0          // first unconsumed byte in buffer
-    private var end = 0            // bytes valid in buffer
-    private var bufferFileOffset = 0 // file offset of buffer[0]
+    private var start = 0  // first unconsumed byte in buffer
+    private var end = 0  // bytes valid in buffer
+    private var bufferFileOffset = 0  // file offset of buffer[0]
     private var eof = false
     private var started = false
     /// Line number of the next unread byte (1-based, or relative to `startOffset` when reading a part).
@@ -76,8 +76,10 @@ package final class CSVReader: RowStepper {
     /// do not count. A longer record grows the buffer.
     package static let defaultChunkSize = 128 << 10
 
-    package init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize,
-                startOffset: Int = 0, stopOffset: Int? = nil, maxRecordBytes: Int = 64 << 20) throws(InventoryError) {
+    package init(
+        path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize,
+        startOffset: Int = 0, stopOffset: Int? = nil, maxRecordBytes: Int = 64 << 20
+    ) throws(InventoryError) {
         self.memory = nil
         self.maxRecordBytes = maxRecordBytes
         var isDirectory = false
@@ -104,7 +106,9 @@ package final class CSVReader: RowStepper {
     /// A later part of the same file, read through a duplicate of `other`'s descriptor: the file as it was
     /// opened, even if it is renamed or replaced meanwhile, up to the same snapshot size. Reads use `pread`
     /// at the reader's own offset, so the shared file position does not matter.
-    package init(partOf other: CSVReader, chunkSize: Int = CSVReader.defaultChunkSize, startOffset: Int, stopOffset: Int?) throws(InventoryError) {
+    package init(
+        partOf other: CSVReader, chunkSize: Int = CSVReader.defaultChunkSize, startOffset: Int, stopOffset: Int?
+    ) throws(InventoryError) {
         precondition(other.memory == nil && !other.isStream, "only a file is read in parts")
         let fd = dup(other.fd)
         guard fd >= 0 else { throw .unreadable(other.path, reason: String(cString: strerror(errno))) }
@@ -138,8 +142,10 @@ package final class CSVReader: RowStepper {
     }
 
     /// Reads `bytes` as if they were a file at `name`.
-    package init(bytes: [UInt8], name: String = "(memory)", delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20,
-                maxRecordBytes: Int = 64 << 20) {
+    package init(
+        bytes: [UInt8], name: String = "(memory)", delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 20,
+        maxRecordBytes: Int = 64 << 20
+    ) {
         self.memory = bytes
         self.maxRecordBytes = maxRecordBytes
         self.fd = -1
@@ -153,8 +159,10 @@ package final class CSVReader: RowStepper {
 
     /// Reads a stream (a pipe, standard input) whose first bytes, `prefix`, were already read to tell what it
     /// holds: nothing is read twice and nothing is seeked.
-    package init(stream fd: Int32, name: String, prefix: [UInt8], closesDescriptor: Bool, delimiter: UInt8 = UInt8(ascii: ","),
-                 chunkSize: Int = CSVReader.defaultChunkSize, maxRecordBytes: Int = 64 << 20) {
+    package init(
+        stream fd: Int32, name: String, prefix: [UInt8], closesDescriptor: Bool, delimiter: UInt8 = UInt8(ascii: ","),
+        chunkSize: Int = CSVReader.defaultChunkSize, maxRecordBytes: Int = 64 << 20
+    ) {
         self.memory = nil
         self.maxRecordBytes = maxRecordBytes
         self.fd = fd
@@ -199,7 +207,9 @@ package final class CSVReader: RowStepper {
             if !started {
                 started = true
                 try fill()
-                if bufferFileOffset == 0 && end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
+                if bufferFileOffset == 0 && end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                    start = 3
+                }
             }
             // Blank lines are not records.
             while true {
@@ -207,7 +217,11 @@ package final class CSVReader: RowStepper {
                     stoppedAt = bufferFileOffset + start
                     return .end
                 }
-                guard start < end && (buffer[start] == Self.newline || (buffer[start] == Self.cr && start + 1 < end && buffer[start + 1] == Self.newline)) else { break }
+                guard
+                    start < end
+                        && (buffer[start] == Self.newline
+                            || (buffer[start] == Self.cr && start + 1 < end && buffer[start + 1] == Self.newline))
+                else { break }
                 start += buffer[start] == Self.cr ? 2 : 1
                 line += 1
             }
@@ -226,23 +240,28 @@ package final class CSVReader: RowStepper {
                 let recordLine = line
                 start = next
                 line += newlines
-                return .malformed(line: recordLine, reason: .malformedQuote,
-                                  message: "a closing quote is followed by a character other than the delimiter or a line end")
+                return .malformed(
+                    line: recordLine, reason: .malformedQuote,
+                    message: "a closing quote is followed by a character other than the delimiter or a line end")
             case .needMore:
                 if eof {
                     // Only an open quote can need more at the end of the file.
                     let recordLine = line
                     try resumeAfterLine(startingAt: start)
                     line = recordLine + 1
-                    return .malformed(line: recordLine, reason: .unterminatedQuote,
-                                      message: "a quoted field is never closed; reading resumes on the next line")
+                    return .malformed(
+                        line: recordLine, reason: .unterminatedQuote,
+                        message: "a quoted field is never closed; reading resumes on the next line")
                 }
                 if end - start >= maxRecordBytes {
                     let recordLine = line
                     try resumeAfterLine(startingAt: start)
                     line = recordLine + 1
-                    return .malformed(line: recordLine, reason: .unterminatedQuote,
-                                      message: "a record runs over \(maxRecordBytes) bytes (a quote never closed?); reading resumes on the next line")
+                    return .malformed(
+                        line: recordLine, reason: .unterminatedQuote,
+                        message:
+                            "a record runs over \(maxRecordBytes) bytes (a quote never closed?); reading resumes on the next line"
+                    )
                 }
                 try fill()
             }
@@ -262,8 +281,10 @@ package final class CSVReader: RowStepper {
             var newlines = 0
             let delimiter = self.delimiter
             let delimiterWord = UInt64(delimiter) &* Self.ones
-            if readsInPlace, let fast = inPlaceLine(buf, delimiterWord: delimiterWord, delimiter: delimiter) { return fast }
-            fields.reset()   // the fast path may have viewed some fields before giving up
+            if readsInPlace, let fast = inPlaceLine(buf, delimiterWord: delimiterWord, delimiter: delimiter) {
+                return fast
+            }
+            fields.reset()  // the fast path may have viewed some fields before giving up
             while true {
                 if i < end && buf[i] == Self.quote {
                     i += 1
@@ -290,7 +311,10 @@ package final class CSVReader: RowStepper {
                     // After the closing quote: delimiter, line end or end of file.
                     if i >= end { return .complete(next: i, newlines: newlines) }
                     let b = buf[i]
-                    if b == delimiter { i += 1; continue }
+                    if b == delimiter {
+                        i += 1
+                        continue
+                    }
                     if b == Self.newline { return .complete(next: i + 1, newlines: newlines + 1) }
                     if b == Self.cr {
                         if i + 1 >= end && !eof { return .needMore }
@@ -304,7 +328,8 @@ package final class CSVReader: RowStepper {
                     return .malformedQuote(next: min(j + 1, end), newlines: newlines + (j < end ? 1 : 0))
                 } else {
                     let fieldStart = i
-                    i = Self.firstDelimiterOrNewline(buf, from: i, to: end, delimiterWord: delimiterWord, delimiter: delimiter)
+                    i = Self.firstDelimiterOrNewline(
+                        buf, from: i, to: end, delimiterWord: delimiterWord, delimiter: delimiter)
                     if i >= end {
                         guard eof else { return .needMore }
                         var fieldEnd = i
@@ -332,7 +357,8 @@ package final class CSVReader: RowStepper {
     /// escaped quote, a line break inside quotes, a malformed quote, a line not yet complete) takes the general
     /// path, which reads the same line to the same fields.
     @inline(__always)
-    private func inPlaceLine(_ buf: UnsafeBufferPointer<UInt8>, delimiterWord: UInt64, delimiter: UInt8) -> ParseResult? {
+    private func inPlaceLine(_ buf: UnsafeBufferPointer<UInt8>, delimiterWord: UInt64, delimiter: UInt8) -> ParseResult?
+    {
         let base = buf.baseAddress! + start
         let available = end - start
         let lineEnd: Int
@@ -365,7 +391,8 @@ package final class CSVReader: RowStepper {
                 fieldStart = after + 1
                 continue
             }
-            let i = Self.firstDelimiterOrNewline(buf, from: fieldStart, to: lineEnd, delimiterWord: delimiterWord, delimiter: delimiter)
+            let i = Self.firstDelimiterOrNewline(
+                buf, from: fieldStart, to: lineEnd, delimiterWord: delimiterWord, delimiter: delimiter)
             if i < lineEnd {
                 fields.addViewField(buf.baseAddress! + fieldStart, length: i &- fieldStart)
                 fieldStart = i + 1
@@ -387,14 +414,17 @@ package final class CSVReader: RowStepper {
     /// inventory are where parsing spends its time. The lowest flagged byte is always a true match; later
     /// flags can be false, so only the first is used.
     @inline(__always)
-    private static func firstDelimiterOrNewline(_ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
-                                                delimiterWord: UInt64, delimiter: UInt8) -> Int {
+    private static func firstDelimiterOrNewline(
+        _ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
+        delimiterWord: UInt64, delimiter: UInt8
+    ) -> Int {
         var i = from
         let raw = UnsafeRawPointer(buf.baseAddress!)
         // Wrapping arithmetic: indexes stay within the buffer, and the overflow checks were a tenth of the loop.
         while i &+ 8 <= end {
             let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let x = w ^ delimiterWord, y = w ^ newlineWord
+            let x = w ^ delimiterWord
+            let y = w ^ newlineWord
             let found = (((x &- ones) & ~x) | ((y &- ones) & ~y)) & highs
             if found != 0 { return i &+ (found.littleEndian.trailingZeroBitCount &>> 3) }
             i &+= 8
@@ -429,15 +459,18 @@ package final class CSVReader: RowStepper {
         } else if isStream {
             n = buffer.withUnsafeMutableBufferPointer { b in
                 #if canImport(Glibc)
-                Glibc.read(fd, b.baseAddress! + end, b.count - end)
+                    Glibc.read(fd, b.baseAddress! + end, b.count - end)
                 #else
-                Darwin.read(fd, b.baseAddress! + end, b.count - end)
+                    Darwin.read(fd, b.baseAddress! + end, b.count - end)
                 #endif
             }
         } else {
             let offset = bufferFileOffset + end
             let room = min(buffer.count - end, (snapshotSize ?? Int.max) - offset)
-            n = room <= 0 ? 0 : buffer.withUnsafeMutableBufferPointer { b in pread(fd, b.baseAddress! + end, room, off_t(offset)) }
+            n =
+                room <= 0
+                ? 0
+                : buffer.withUnsafeMutableBufferPointer { b in pread(fd, b.baseAddress! + end, room, off_t(offset)) }
         }
         if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         end += n

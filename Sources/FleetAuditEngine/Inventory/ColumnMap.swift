@@ -17,15 +17,20 @@ public struct ColumnMap: Sendable {
         self.headers = headers
         var taken = Set<Int>()
         for (canonical, header) in overrides.sorted(by: { $0.key < $1.key }) {
-            let target = headers.firstIndex(of: header)
+            let target =
+                headers.firstIndex(of: header)
                 ?? headers.firstIndex { InventoryColumn.normalize($0) == InventoryColumn.normalize(header) }
             guard let target else {
-                throw .badColumnMapping("--column \(canonical)=\(header): no header named \(header); columns found: \(headers.joined(separator: ", "))")
+                throw .badColumnMapping(
+                    "--column \(canonical)=\(header): no header named \(header); columns found: \(headers.joined(separator: ", "))"
+                )
             }
             guard let column = InventoryColumn.named(canonical) else {
                 // Not a known column: an attribute a config reads (`--column language=locale`).
                 let name = InventoryColumn.normalize(canonical)
-                guard !name.isEmpty else { throw .badColumnMapping("--column \(canonical)=\(header): no column name before =") }
+                guard !name.isEmpty else {
+                    throw .badColumnMapping("--column \(canonical)=\(header): no column name before =")
+                }
                 attributes[name] = target
                 attributeDisplayNames[name] = canonical
                 taken.insert(target)
@@ -38,7 +43,8 @@ public struct ColumnMap: Sendable {
             if let column = InventoryColumn.named(header) {
                 if let first = index[column] {
                     if !overrides.keys.contains(where: { InventoryColumn.named($0) == column }) {
-                        throw .duplicateColumn(column.rawValue, headers: [headers[first], header], positions: [first + 1, i + 1])
+                        throw .duplicateColumn(
+                            column.rawValue, headers: [headers[first], header], positions: [first + 1, i + 1])
                     }
                 } else {
                     index[column] = i
@@ -56,7 +62,9 @@ public struct ColumnMap: Sendable {
         // A column still missing is read from a warehouse's name for it, when exactly one header has such a name.
         for column in InventoryColumn.allCases where index[column] == nil {
             let names = InventoryColumn.aliases[column] ?? []
-            let found = headers.indices.filter { !taken.contains($0) && names.contains(InventoryColumn.normalize(headers[$0])) }
+            let found = headers.indices.filter {
+                !taken.contains($0) && names.contains(InventoryColumn.normalize(headers[$0]))
+            }
             guard found.count == 1, let i = found.first else { continue }
             index[column] = i
             taken.insert(i)

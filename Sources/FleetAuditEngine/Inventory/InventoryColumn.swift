@@ -22,7 +22,10 @@ public enum InventoryColumn: String, CaseIterable, Sendable {
         .platform: ["os", "osname", "operatingsystem", "deviceplatform"],
         .osVersion: ["osver", "systemversion", "platformversion"],
         .appVersion: ["appver", "versionname", "appversionname", "shortversion", "cfbundleshortversionstring"],
-        .appBuild: ["build", "buildnumber", "appbuildnumber", "versioncode", "appversioncode", "bundleversion", "cfbundleversion"],
+        .appBuild: [
+            "build", "buildnumber", "appbuildnumber", "versioncode", "appversioncode", "bundleversion",
+            "cfbundleversion",
+        ],
         .packageName: ["package", "bundleid", "bundleidentifier", "appid", "applicationid", "packageid"],
         .osAPILevel: ["apilevel", "sdkint", "androidapilevel", "sdklevel"],
         .count: ["devicecount", "devices", "numdevices", "ndevices", "devicecnt", "cnt"],

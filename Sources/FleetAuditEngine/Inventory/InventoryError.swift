@@ -21,7 +21,8 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
     static func delimiterHint(found: [String], missing: [String]) -> String {
         if found.count == 1 {
             for (byte, name) in [(";", "semicolon"), ("\t", "tab"), ("|", "pipe")] where found[0].contains(byte) {
-                return " (the header is one field holding \(name == "tab" ? "tabs" : "'\(byte)'"): is the file \(name)-separated? add --delimiter \(name))"
+                return
+                    " (the header is one field holding \(name == "tab" ? "tabs" : "'\(byte)'"): is the file \(name)-separated? add --delimiter \(name))"
             }
         }
         return " (map another name with --column \(missing[0])=HEADER)"
@@ -40,13 +41,16 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
         case .badColumnMapping(let message): return message
         case .sqlite(let path, let reason): return "cannot read SQLite inventory \(path): \(reason)"
         case .duplicateColumn(let name, let headers, let positions):
-            return "inventory has two \(name) columns: \"\(headers[0])\" (column \(positions[0])) and \"\(headers[1])\" (column \(positions[1])); "
+            return
+                "inventory has two \(name) columns: \"\(headers[0])\" (column \(positions[0])) and \"\(headers[1])\" (column \(positions[1])); "
                 + "remove one, or say which to read with --column \(name)=HEADER"
         case .tooManyDevices(let source):
-            return "inventory \(source): its count column adds up to more than the \(InventorySummary.maxDevicesText) devices "
+            return
+                "inventory \(source): its count column adds up to more than the \(InventorySummary.maxDevicesText) devices "
                 + "FleetAudit counts exactly: is the count column really a number of devices?"
         case .locked(let path, let reason, let waited):
-            return "SQLite inventory \(path) is locked by another connection (\(reason)); waited \(String(format: "%.1f", waited)) s "
+            return
+                "SQLite inventory \(path) is locked by another connection (\(reason)); waited \(String(format: "%.1f", waited)) s "
                 + "(--busy-timeout): a writer held the lock that long. Try again later."
         }
     }

@@ -26,7 +26,8 @@ package struct InventoryLoader {
         let map = try ColumnMap(headers: source.headers, overrides: columnOverrides)
         for name in needs.attributes.sorted() {
             if let (first, second) = map.duplicateAttributes[name] {
-                throw .duplicateColumn(name, headers: [map.headers[first], map.headers[second]], positions: [first + 1, second + 1])
+                throw .duplicateColumn(
+                    name, headers: [map.headers[first], map.headers[second]], positions: [first + 1, second + 1])
             }
         }
         var summary = InventorySummary(source: source.sourceDescription, locationKind: source.locationKind)
@@ -43,16 +44,22 @@ package struct InventoryLoader {
             throw .tooManyDevices(source.sourceDescription)
         }
         // Android rows need their versionCode: without the column every one of them would be a rejected row.
-        if map.index[.appBuild] == nil, counted.rejections.contains(where: { $0.column == "app_build" && $0.reason == .emptyRequired }) {
+        if map.index[.appBuild] == nil,
+            counted.rejections.contains(where: { $0.column == "app_build" && $0.reason == .emptyRequired })
+        {
             throw .missingColumns(["app_build"], found: source.headers)
         }
         counted.snapshot = source.snapshot
         return (table, counted)
     }
 
-    private func count(_ source: InventorySource, plan: ProfileKeyPlan, summary: InventorySummary,
-                       progress: ProgressRelay) throws(InventoryError) -> (ProfileTable, InventorySummary) {
-        if let csv = source as? CSVInventorySource, workers > 1, let parts = try csv.parts(workers, minimumBytes: minimumPartBytes) {
+    private func count(
+        _ source: InventorySource, plan: ProfileKeyPlan, summary: InventorySummary,
+        progress: ProgressRelay
+    ) throws(InventoryError) -> (ProfileTable, InventorySummary) {
+        if let csv = source as? CSVInventorySource, workers > 1,
+            let parts = try csv.parts(workers, minimumBytes: minimumPartBytes)
+        {
             return try loadInParallel(parts, plan: plan, summary: summary, progress: progress)
         }
         if let sqlite = source as? SQLiteInventorySource {
@@ -68,7 +75,9 @@ package struct InventoryLoader {
         return (counter.table(), counter.summary)
     }
 
-    static func count(_ source: InventorySource, into counter: RowCounter, progress: ProgressRelay, part: Int) throws(InventoryError) {
+    static func count(_ source: InventorySource, into counter: RowCounter, progress: ProgressRelay, part: Int)
+        throws(InventoryError)
+    {
         if let csv = source as? CSVBackedSource {
             try count(csv.csvReader, of: source, into: counter, progress: progress, part: part)
             counter.endsWithoutLineFeed = csv.csvReader.endsWithoutLineFeed
@@ -97,8 +106,10 @@ package struct InventoryLoader {
 
     /// The same loop for a CSV file or a SQLite table, calling the reader directly: on tens of millions of
     /// rows the protocol call and the `Event` per row were a tenth of ingest.
-    private static func count<Reader: RowStepper>(_ reader: Reader, of source: InventorySource, into counter: RowCounter,
-                                                  progress: ProgressRelay, part: Int) throws(InventoryError) {
+    private static func count<Reader: RowStepper>(
+        _ reader: Reader, of source: InventorySource, into counter: RowCounter,
+        progress: ProgressRelay, part: Int
+    ) throws(InventoryError) {
         var sinceReport = 0
         while true {
             switch try reader.advance() {
@@ -122,8 +133,10 @@ package struct InventoryLoader {
     /// Counts each part on its own thread, then merges them in order. `parts.finish` checks that each part
     /// ended where the next one began (a CSV cut can fall inside a quoted field); when not, that part reads on
     /// to the end of the inventory and the parts after it are dropped, so the result is always exact.
-    private func loadInParallel(_ parts: InventoryParts, plan: ProfileKeyPlan, summary: InventorySummary,
-                                progress: ProgressRelay) throws(InventoryError) -> (ProfileTable, InventorySummary) {
+    private func loadInParallel(
+        _ parts: InventoryParts, plan: ProfileKeyPlan, summary: InventorySummary,
+        progress: ProgressRelay
+    ) throws(InventoryError) -> (ProfileTable, InventorySummary) {
         let n = parts.sources.count
         progress.parts(n)
         let classifications = SharedClassifications(attributeNames: plan.parts.compactMap(\.attribute))
@@ -140,7 +153,7 @@ package struct InventoryLoader {
         }
         if let error = errors.first { throw error }
         let first = counters[0]
-        var lineOffset = 0   // how many lines come before part i
+        var lineOffset = 0  // how many lines come before part i
         for i in 0..<n {
             let join = i < n - 1 ? parts.finish(part: i) : nil
             if case .readOn? = join {

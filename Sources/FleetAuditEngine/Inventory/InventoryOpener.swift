@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Opens an inventory as SQLite (by its magic bytes, a `.sqlite`/`.sqlite3`/`.db` name, or when a table or
@@ -14,8 +15,10 @@ package enum InventoryOpener {
     private static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
 
     /// - Parameter busyTimeout: seconds a SQLite connection waits for another connection's lock.
-    package static func open(path: String, delimiter: UInt8 = UInt8(ascii: ","), table: String? = nil,
-                             query: String? = nil, busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout) throws(InventoryError) -> InventorySource {
+    package static func open(
+        path: String, delimiter: UInt8 = UInt8(ascii: ","), table: String? = nil,
+        query: String? = nil, busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout
+    ) throws(InventoryError) -> InventorySource {
         if path == standardInput || isStream(path) {
             return try openStream(path: path, delimiter: delimiter, sqliteRequested: table != nil || query != nil)
         }
@@ -33,7 +36,9 @@ package enum InventoryOpener {
         return kind == S_IFIFO || kind == S_IFCHR
     }
 
-    private static func openStream(path: String, delimiter: UInt8, sqliteRequested: Bool) throws(InventoryError) -> InventorySource {
+    private static func openStream(path: String, delimiter: UInt8, sqliteRequested: Bool) throws(InventoryError)
+        -> InventorySource
+    {
         let name = path == standardInput ? "(standard input)" : path
         let fd: Int32 = path == standardInput ? 0 : Foundation.open(path, O_RDONLY)
         guard fd >= 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
@@ -54,9 +59,14 @@ package enum InventoryOpener {
         prefix.removeSubrange(got...)
         if prefix == sqliteMagic || sqliteRequested {
             if closes { close(fd) }
-            throw .unreadable(name, reason: "a SQLite database cannot be read from a stream (SQLite needs random access to the file): give its path")
+            throw .unreadable(
+                name,
+                reason:
+                    "a SQLite database cannot be read from a stream (SQLite needs random access to the file): give its path"
+            )
         }
-        return try CSVInventorySource(stream: fd, name: name, prefix: prefix, closesDescriptor: closes, delimiter: delimiter)
+        return try CSVInventorySource(
+            stream: fd, name: name, prefix: prefix, closesDescriptor: closes, delimiter: delimiter)
     }
 
     static func isSQLite(_ path: String) -> Bool {

@@ -24,14 +24,19 @@ public struct InventorySnapshot: Sendable, Equatable {
         case .file:
             var text = "the file as opened: \((bytes ?? 0).groupedDigits) bytes"
             if grownBytes > 0 { text += "; it grew by \(grownBytes.groupedDigits) bytes while read, not read" }
-            if cutLineBytes > 0 { text += "; its last line (\(cutLineBytes.groupedDigits) bytes) was still being written and is outside the snapshot" }
+            if cutLineBytes > 0 {
+                text +=
+                    "; its last line (\(cutLineBytes.groupedDigits) bytes) was still being written and is outside the snapshot"
+            }
             return text
         case .sqlite:
             var text = "one committed state (journal mode \(journalMode ?? "?")"
             if let changeCounter { text += ", file change counter \(changeCounter)" }
             text += ")"
             if let connections, connections > 1 { text += " shared by \(connections) connections" }
-            if let restarts, restarts > 0 { text += ", after \(restarts) restart\(restarts == 1 ? "" : "s") for a commit between their first reads" }
+            if let restarts, restarts > 0 {
+                text += ", after \(restarts) restart\(restarts == 1 ? "" : "s") for a commit between their first reads"
+            }
             return text
         }
     }

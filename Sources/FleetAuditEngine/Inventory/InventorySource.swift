@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A source of inventory rows: a header, then records, each with the location a report can point to.
@@ -36,27 +37,40 @@ package final class CSVInventorySource: InventorySource, CSVBackedSource {
 
     private let inMemory: Bool
 
-    package convenience init(path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize) throws(InventoryError) {
-        try self.init(reader: try CSVReader(path: path, delimiter: delimiter, chunkSize: chunkSize), name: path,
-                      delimiter: delimiter, chunkSize: chunkSize, inMemory: false)
+    package convenience init(
+        path: String, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = CSVReader.defaultChunkSize
+    ) throws(InventoryError) {
+        try self.init(
+            reader: try CSVReader(path: path, delimiter: delimiter, chunkSize: chunkSize), name: path,
+            delimiter: delimiter, chunkSize: chunkSize, inMemory: false)
     }
 
     /// CSV from a stream (a pipe, standard input) whose first bytes were read to sniff it: read by one
     /// thread, front to back, never split.
-    package convenience init(stream fd: Int32, name: String, prefix: [UInt8], closesDescriptor: Bool,
-                             delimiter: UInt8 = UInt8(ascii: ",")) throws(InventoryError) {
-        try self.init(reader: CSVReader(stream: fd, name: name, prefix: prefix, closesDescriptor: closesDescriptor, delimiter: delimiter),
-                      name: name, delimiter: delimiter, chunkSize: CSVReader.defaultChunkSize, inMemory: true)
+    package convenience init(
+        stream fd: Int32, name: String, prefix: [UInt8], closesDescriptor: Bool,
+        delimiter: UInt8 = UInt8(ascii: ",")
+    ) throws(InventoryError) {
+        try self.init(
+            reader: CSVReader(
+                stream: fd, name: name, prefix: prefix, closesDescriptor: closesDescriptor, delimiter: delimiter),
+            name: name, delimiter: delimiter, chunkSize: CSVReader.defaultChunkSize, inMemory: true)
     }
 
     /// CSV text already in memory (the fuzzer's inputs): read by one thread, never split.
-    package convenience init(bytes: [UInt8], name: String = "(memory)", chunkSize: Int = 1 << 20,
-                            maxRecordBytes: Int = 64 << 20) throws(InventoryError) {
-        try self.init(reader: CSVReader(bytes: bytes, name: name, chunkSize: chunkSize, maxRecordBytes: maxRecordBytes), name: name,
-                      delimiter: UInt8(ascii: ","), chunkSize: chunkSize, inMemory: true)
+    package convenience init(
+        bytes: [UInt8], name: String = "(memory)", chunkSize: Int = 1 << 20,
+        maxRecordBytes: Int = 64 << 20
+    ) throws(InventoryError) {
+        try self.init(
+            reader: CSVReader(bytes: bytes, name: name, chunkSize: chunkSize, maxRecordBytes: maxRecordBytes),
+            name: name,
+            delimiter: UInt8(ascii: ","), chunkSize: chunkSize, inMemory: true)
     }
 
-    private init(reader: CSVReader, name path: String, delimiter: UInt8, chunkSize: Int, inMemory: Bool) throws(InventoryError) {
+    private init(reader: CSVReader, name path: String, delimiter: UInt8, chunkSize: Int, inMemory: Bool)
+        throws(InventoryError)
+    {
         self.reader = reader
         self.delimiter = delimiter
         self.chunkSize = chunkSize
@@ -106,15 +120,19 @@ package final class CSVInventorySource: InventorySource, CSVBackedSource {
         guard n > 1, !inMemory, total - begin >= n * minimumBytes else { return nil }
         var cuts: [Int] = []
         for i in 1..<n {
-            guard let cut = try reader.lineStart(atOrAfter: begin + (total - begin) * i / n), cut > (cuts.last ?? begin),
-                  cut < total else { break }
+            guard let cut = try reader.lineStart(atOrAfter: begin + (total - begin) * i / n),
+                cut > (cuts.last ?? begin),
+                cut < total
+            else { break }
             cuts.append(cut)
         }
         guard !cuts.isEmpty else { return nil }
         var readers = [reader]
         defer { partReaders = Array(readers.dropFirst()) }
         for (i, cut) in cuts.enumerated() {
-            let part = try CSVReader(partOf: reader, chunkSize: chunkSize, startOffset: cut, stopOffset: i + 1 < cuts.count ? cuts[i + 1] : nil)
+            let part = try CSVReader(
+                partOf: reader, chunkSize: chunkSize, startOffset: cut,
+                stopOffset: i + 1 < cuts.count ? cuts[i + 1] : nil)
             if let kept { part.keepOnly(kept) }
             readers.append(part)
         }
@@ -167,7 +185,8 @@ extension RowStepper {
     func nextEvent() throws(InventoryError) -> CSVReader.Event? {
         switch try advance() {
         case .record(let line): return .record(line: line, fields: record)
-        case .malformed(let line, let reason, let message): return .malformed(line: line, reason: reason, message: message)
+        case .malformed(let line, let reason, let message):
+            return .malformed(line: line, reason: reason, message: message)
         case .end: return nil
         }
     }

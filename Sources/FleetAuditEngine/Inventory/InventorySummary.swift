@@ -55,9 +55,14 @@ public struct InventorySummary: Sendable {
         for (reason, n) in other.rejectionsByReason { rejectionsByReason[reason, default: 0] += n }
         devicesRejected = Self.add(devicesRejected, other.devicesRejected)
         rejectedUncounted += other.rejectedUncounted
-        for (reason, n) in other.devicesRejectedByReason { devicesRejectedByReason[reason] = Self.add(devicesRejectedByReason[reason] ?? 0, n) }
+        for (reason, n) in other.devicesRejectedByReason {
+            devicesRejectedByReason[reason] = Self.add(devicesRejectedByReason[reason] ?? 0, n)
+        }
         for r in other.rejections.prefix(Self.keptRejections - rejections.count) {
-            rejections.append(Rejection(line: r.line + lineOffset, column: r.column, reason: r.reason, message: r.message, devices: r.devices))
+            rejections.append(
+                Rejection(
+                    line: r.line + lineOffset, column: r.column, reason: r.reason, message: r.message,
+                    devices: r.devices))
         }
     }
 

@@ -21,7 +21,9 @@ struct ProfileKeyPlan: Sendable {
         for column in [InventoryColumn.platform, .osVersion, .osAPILevel, .appVersion, .appBuild] {
             if let i = map.index[column] { parts.append(Part(column: column, attribute: nil, index: i)) }
         }
-        if needs.packageName, let i = map.index[.packageName] { parts.append(Part(column: .packageName, attribute: nil, index: i)) }
+        if needs.packageName, let i = map.index[.packageName] {
+            parts.append(Part(column: .packageName, attribute: nil, index: i))
+        }
         for name in needs.attributes.sorted() {
             if let i = map.attributes[name] { parts.append(Part(column: nil, attribute: name, index: i)) }
         }
@@ -87,7 +89,10 @@ final class RowCounter {
     private let shared: SharedClassifications?
 
     /// - Parameter window: rows over which the counter chooses its tier (`tierWindow`).
-    init(plan: ProfileKeyPlan, summary: InventorySummary, shared: SharedClassifications? = nil, window: Int = RowCounter.tierWindow) {
+    init(
+        plan: ProfileKeyPlan, summary: InventorySummary, shared: SharedClassifications? = nil,
+        window: Int = RowCounter.tierWindow
+    ) {
         self.plan = plan
         self.window = window
         self.shared = shared
@@ -128,8 +133,10 @@ final class RowCounter {
         lastLine = line
         lastRowShort = fields.count != plan.headerCount
         guard fields.count == plan.headerCount else {
-            reject(Rejection(line: line, column: nil, reason: .fieldCount,
-                             message: "expected \(plan.headerCount) fields, found \(fields.count)"))
+            reject(
+                Rejection(
+                    line: line, column: nil, reason: .fieldCount,
+                    message: "expected \(plan.headerCount) fields, found \(fields.count)"))
             return
         }
         let row = batchCount
@@ -211,7 +218,10 @@ final class RowCounter {
         var touched: UInt64 = 0
         for r in 0..<n { touched &+= coreKeys.slotValue(hash: batchHash[r]) }
         for r in 0..<n { touched &+= coreKeys.entryValue(hash: batchHash[r]) }
-        for r in 0..<n { batchSlot[r] = coreResult(UnsafeBufferPointer(rebasing: batchKey(r)[0..<batchCoreEnd[r]]), hash: batchHash[r]) }
+        for r in 0..<n {
+            batchSlot[r] = coreResult(
+                UnsafeBufferPointer(rebasing: batchKey(r)[0..<batchCoreEnd[r]]), hash: batchHash[r])
+        }
         coreIDs.withUnsafeBufferPointer { ids in
             for r in 0..<n where batchSlot[r] >= 0 { touched &+= UInt64(truncatingIfNeeded: ids[Int(batchSlot[r])]) }
         }
@@ -219,12 +229,16 @@ final class RowCounter {
         var valid = 0
         for r in 0..<n {
             let problem = batchIDs.withUnsafeMutableBufferPointer {
-                idsByParts(batchKey(r), coreEnd: batchCoreEnd[r], coreResult: batchSlot[r], into: $0.baseAddress! + valid * width)
+                idsByParts(
+                    batchKey(r), coreEnd: batchCoreEnd[r], coreResult: batchSlot[r],
+                    into: $0.baseAddress! + valid * width)
             }
             batchSlot[r] = problem
             if problem >= 0 { valid += 1 }
         }
-        batchIDs.withUnsafeBufferPointer { rows.rows(of: $0.baseAddress!, count: valid, into: &batchFound, isNew: &batchIsNew) }
+        batchIDs.withUnsafeBufferPointer {
+            rows.rows(of: $0.baseAddress!, count: valid, into: &batchFound, isNew: &batchIsNew)
+        }
         var k = 0
         for r in 0..<n where batchSlot[r] >= 0 {
             // New rows are numbered in order: each new one is the next of `rowDevices`.
@@ -267,14 +281,18 @@ final class RowCounter {
     private func count(row r: Int, slot: Int, entry: Int?) {
         guard slot >= 0 else {
             let problem = problems[-1 - slot]
-            counted.reject(Rejection(line: batchLine[r], column: problem.column, reason: problem.reason, message: problem.message,
-                                     devices: batchDevices[r] > 0 ? batchDevices[r] : nil))
+            counted.reject(
+                Rejection(
+                    line: batchLine[r], column: problem.column, reason: problem.reason, message: problem.message,
+                    devices: batchDevices[r] > 0 ? batchDevices[r] : nil))
             return
         }
         let devices = batchDevices[r]
         guard devices > 0 else {
-            counted.reject(Rejection(line: batchLine[r], column: "count", reason: .invalidCount,
-                                     message: Self.countProblem(batchCountText[r] ?? ""), devices: nil))
+            counted.reject(
+                Rejection(
+                    line: batchLine[r], column: "count", reason: .invalidCount,
+                    message: Self.countProblem(batchCountText[r] ?? ""), devices: nil))
             return
         }
         if let entry { keys.addDevices(atEntry: entry, devices) } else { rowDevices[slot] &+= devices }
@@ -319,7 +337,9 @@ final class RowCounter {
 
     /// Calls `body` with each part of a key in turn (the inverse of `appendKey`); returns the bytes they took.
     @inline(__always) @discardableResult
-    static func forEachPart(ofKey key: UnsafeBufferPointer<UInt8>, parts: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) -> Int {
+    static func forEachPart(
+        ofKey key: UnsafeBufferPointer<UInt8>, parts: Int, _ body: (Int, UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Int {
         var i = 0
         for k in 0..<parts {
             var n = Int(key[i])
@@ -373,7 +393,9 @@ final class RowCounter {
     /// Each core's fixed ids, back to back; a core's payload in `coreKeys` is the start of its ids here, or
     /// its problem slot (`-1 - index`, as in `keys`).
     private var coreIDs: [Int32] = []
-    private lazy var attributeKeys: [ProfileKeyTable] = plan.parts.filter { $0.attribute != nil }.map { _ in ProfileKeyTable(capacity: 1 << 8) }
+    private lazy var attributeKeys: [ProfileKeyTable] = plan.parts.filter { $0.attribute != nil }.map { _ in
+        ProfileKeyTable(capacity: 1 << 8)
+    }
     private lazy var corePartCount = plan.parts.prefix { $0.column != nil }.count
     private var row: [Int32] = []
 
@@ -383,7 +405,9 @@ final class RowCounter {
         let end = coreEnd(key)
         let core = UnsafeBufferPointer(rebasing: key[0..<end])
         let result = coreResult(core, hash: ProfileKeyTable.hash(core))
-        let problem = row.withUnsafeMutableBufferPointer { idsByParts(key, coreEnd: end, coreResult: result, into: $0.baseAddress!) }
+        let problem = row.withUnsafeMutableBufferPointer {
+            idsByParts(key, coreEnd: end, coreResult: result, into: $0.baseAddress!)
+        }
         return problem < 0 ? problem : slot(of: row)
     }
 
@@ -412,8 +436,10 @@ final class RowCounter {
     /// Writes the ids of a key's profile (`store.width` of them) to `out`; returns 0, or the key's problem
     /// slot (`-1 - index`) when its values make no profile.
     @inline(__always)
-    private func idsByParts(_ key: UnsafeBufferPointer<UInt8>, coreEnd: Int, coreResult result: Int32,
-                            into out: UnsafeMutablePointer<Int32>) -> Int32 {
+    private func idsByParts(
+        _ key: UnsafeBufferPointer<UInt8>, coreEnd: Int, coreResult result: Int32,
+        into out: UnsafeMutablePointer<Int32>
+    ) -> Int32 {
         guard result >= 0 else { return result }
         coreIDs.withUnsafeBufferPointer { ids in
             for c in 0..<ProfileStore.fixedColumns { out[c] = ids[Int(result) + c] }
@@ -421,7 +447,10 @@ final class RowCounter {
         let attributes = UnsafeBufferPointer(rebasing: key[coreEnd...])
         Self.forEachPart(ofKey: attributes, parts: plan.parts.count - corePartCount) { k, bytes in
             let (entry, isNew) = attributeKeys[k].entry(of: bytes)
-            if isNew { attributeKeys[k].setPayload(atEntry: entry, store.attributeID(k, String(decoding: bytes, as: UTF8.self).trimmedWhitespace)) }
+            if isNew {
+                attributeKeys[k].setPayload(
+                    atEntry: entry, store.attributeID(k, String(decoding: bytes, as: UTF8.self).trimmedWhitespace))
+            }
             out[ProfileStore.fixedColumns + k] = attributeKeys[k].payload(atEntry: entry)
         }
         return 0
@@ -448,7 +477,8 @@ final class RowCounter {
             if let column = part.column { columns.append((column, value)) }
             if let name = part.attribute { attributes[name] = value.trimmedWhitespace }
         }
-        return ProfileBuilder.build(value: { column in columns.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs)
+        return ProfileBuilder.build(
+            value: { column in columns.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs)
     }
 
     private func add(_ profile: ProfileFields) -> Int32 {
@@ -475,22 +505,31 @@ final class RowCounter {
         other.foldKeys()
         releaseFreedMemory()
         // The later part holds the end of the file.
-        (lastRowShort, lastLine, endsWithoutLineFeed) = (other.lastRowShort, other.lastLine + lineOffset, other.endsWithoutLineFeed)
-        let devices = other.rowDevices, count = other.store.count, width = store.width
+        (lastRowShort, lastLine, endsWithoutLineFeed) = (
+            other.lastRowShort, other.lastLine + lineOffset, other.endsWithoutLineFeed
+        )
+        let devices = other.rowDevices
+        let count = other.store.count
+        let width = store.width
         let remap = store.remap(from: other.store)
         if !last { rows.reserve(store.count + count) }
         let chunk = 1 << 16
         let translated = UnsafeMutablePointer<Int32>.allocate(capacity: min(chunk, max(count, 1)) * width)
         let found = UnsafeMutablePointer<Int32>.allocate(capacity: min(chunk, max(count, 1)))
-        defer { translated.deallocate(); found.deallocate() }
+        defer {
+            translated.deallocate()
+            found.deallocate()
+        }
         let sinks = UnsafeMutablePointer<UInt64>.allocate(capacity: max(threads, 1))
         sinks.initialize(repeating: 0, count: max(threads, 1))
         defer { sinks.deallocate() }
-        let shared = MergeBuffers(store: store, rows: rows, source: other.store, remap: remap,
-                                  translated: translated, found: found, sinks: sinks)
+        let shared = MergeBuffers(
+            store: store, rows: rows, source: other.store, remap: remap,
+            translated: translated, found: found, sinks: sinks)
         var start = 0
         while start < count {
-            let n = min(chunk, count - start), base = start
+            let n = min(chunk, count - start)
+            let base = start
             let parts = n >= 4096 ? max(threads, 1) : 1
             DispatchQueue.concurrentPerform(iterations: parts) { t in
                 var k = n * t / parts
@@ -498,9 +537,11 @@ final class RowCounter {
                 while k < end {
                     let batch = min(16, end - k)
                     for j in k..<(k + batch) {
-                        shared.store.translate(row: base + j, of: shared.source, remap: shared.remap, into: shared.translated + j * width)
+                        shared.store.translate(
+                            row: base + j, of: shared.source, remap: shared.remap, into: shared.translated + j * width)
                     }
-                    shared.rows.existingRows(of: shared.translated + k * width, count: batch, into: shared.found + k, sink: &shared.sinks[t])
+                    shared.rows.existingRows(
+                        of: shared.translated + k * width, count: batch, into: shared.found + k, sink: &shared.sinks[t])
                     k += batch
                 }
             }
@@ -510,7 +551,11 @@ final class RowCounter {
                     rowDevices[row] &+= devices[base + j]
                     continue
                 }
-                if last { _ = store.append(ids: translated + j * width) } else { _ = rows.row(of: translated + j * width) }
+                if last {
+                    _ = store.append(ids: translated + j * width)
+                } else {
+                    _ = rows.row(of: translated + j * width)
+                }
                 rowDevices.append(devices[base + j])
             }
             start += n
@@ -522,7 +567,7 @@ final class RowCounter {
     /// that thread's arena, where the merge (on another thread) cannot reuse them.
     private func releaseFreedMemory() {
         #if os(Linux)
-        _ = glibcMallocTrim(0)
+            _ = glibcMallocTrim(0)
         #endif
     }
 
@@ -554,7 +599,8 @@ final class RowCounter {
             return ProfileBuilder.platform(String(decoding: field, as: UTF8.self)) == .android
         }
         // ASCII: `trimmedWhitespace` trims spaces and tabs, and only ASCII letters lower-case to ASCII letters.
-        var lo = 0, hi = field.count
+        var lo = 0
+        var hi = field.count
         while lo < hi, field[lo] == 0x20 || field[lo] == 0x09 { lo += 1 }
         while hi > lo, field[hi - 1] == 0x20 || field[hi - 1] == 0x09 { hi -= 1 }
         guard hi - lo == 7 else { return false }
@@ -571,7 +617,8 @@ final class RowCounter {
     static func parseCount(_ field: UnsafeBufferPointer<UInt8>) -> Int64? {
         var value: Int64 = 0
         var digits = 0
-        var seenEnd = false, inFraction = false
+        var seenEnd = false
+        var inFraction = false
         for b in field {
             if b == 0x20 || b == 0x09 {
                 if digits > 0 { seenEnd = true }
@@ -598,16 +645,17 @@ final class RowCounter {
     static func countProblem(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), trimmed.contains(where: { $0 != "0" }) {
-            return "count \"\(text)\" is more than the \(InventorySummary.maxDevicesText) devices FleetAudit counts exactly"
+            return
+                "count \"\(text)\" is more than the \(InventorySummary.maxDevicesText) devices FleetAudit counts exactly"
         }
         return "count \"\(text)\" is not a positive whole number"
     }
 }
 
 #if os(Linux)
-/// glibc's `malloc_trim` (malloc.h, which the Glibc module does not export).
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `malloc_trim` (malloc.h, which the Glibc module does not export).
+    @_silgen_name("malloc_trim")
+    private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
 
 /// What the merge's threads share: the stores, the row set and the remap, which they only read, and the
@@ -618,8 +666,10 @@ private final class MergeBuffers: @unchecked Sendable {
     let found: UnsafeMutablePointer<Int32>
     let sinks: UnsafeMutablePointer<UInt64>
 
-    init(store: ProfileStore, rows: ProfileRowSet, source: ProfileStore, remap: StoreRemap,
-         translated: UnsafeMutablePointer<Int32>, found: UnsafeMutablePointer<Int32>, sinks: UnsafeMutablePointer<UInt64>) {
+    init(
+        store: ProfileStore, rows: ProfileRowSet, source: ProfileStore, remap: StoreRemap,
+        translated: UnsafeMutablePointer<Int32>, found: UnsafeMutablePointer<Int32>, sinks: UnsafeMutablePointer<UInt64>
+    ) {
         (self.store, self.rows, self.source, self.remap) = (store, rows, source, remap)
         self.translated = translated
         self.found = found

@@ -118,7 +118,6 @@ package final class RowFields {
         return UnsafeBufferPointer(start: storage + fieldStarts[i], count: fieldEnds[i] - fieldStarts[i])
     }
 
-
     package func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }
 
     package func strings() -> [String] { (0..<count).map(string) }

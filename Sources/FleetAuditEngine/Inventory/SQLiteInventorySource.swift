@@ -20,8 +20,10 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     /// - Parameters:
     ///   - table: the table to read (quoted as an identifier); default `devices`, else the only table.
     ///   - query: any SELECT instead of a table; rows are numbered from 1 in the order it returns them.
-    package convenience init(path: String, table: String? = nil, query: String? = nil,
-                             busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout) throws(InventoryError) {
+    package convenience init(
+        path: String, table: String? = nil, query: String? = nil,
+        busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout
+    ) throws(InventoryError) {
         try self.init(path: path, table: table, query: query, rowids: nil, busyTimeout: busyTimeout)
     }
 
@@ -42,8 +44,10 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     private var kept: Set<Int>?
 
     /// - Parameter rowids: read only these rows (a part of the table read by one thread).
-    init(path: String, table: String?, query: String?, rowids: ClosedRange<Int64>?,
-         busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout) throws(InventoryError) {
+    init(
+        path: String, table: String?, query: String?, rowids: ClosedRange<Int64>?,
+        busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout
+    ) throws(InventoryError) {
         self.busyTimeout = busyTimeout
         var isDirectory = false
         guard FileChecks.exists(path, isDirectory: &isDirectory) else { throw .fileNotFound(path) }
@@ -70,7 +74,11 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 let chosen: String
                 if let table {
                     guard tables.contains(table) else {
-                        throw InventoryError.sqlite(path, reason: "no table named \(table); tables found: \(tables.isEmpty ? "(none)" : tables.joined(separator: ", "))")
+                        throw InventoryError.sqlite(
+                            path,
+                            reason:
+                                "no table named \(table); tables found: \(tables.isEmpty ? "(none)" : tables.joined(separator: ", "))"
+                        )
                     }
                     chosen = table
                 } else if tables.contains("devices") {
@@ -78,9 +86,12 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 } else if tables.count == 1 {
                     chosen = tables[0]
                 } else {
-                    throw InventoryError.sqlite(path, reason: tables.isEmpty
-                        ? "the database has no tables"
-                        : "several tables and none named devices: choose one with --table (tables found: \(tables.joined(separator: ", ")))")
+                    throw InventoryError.sqlite(
+                        path,
+                        reason: tables.isEmpty
+                            ? "the database has no tables"
+                            : "several tables and none named devices: choose one with --table (tables found: \(tables.joined(separator: ", ")))"
+                    )
                 }
                 let quoted = Self.quoteIdentifier(chosen)
                 chosenTable = chosen
@@ -89,7 +100,9 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 // into stay in the core's cache (10–15% faster on 10M rows; a query keeps the default).
                 sqlite3_exec(handle, "PRAGMA cache_size = -64", nil, nil, nil)
                 let probe = Self.prepare(handle, "SELECT rowid, * FROM \(quoted)")
-                if probe == nil, Self.isBusy(handle) { throw Self.failure(handle, path: path, busyTimeout: busyTimeout) }
+                if probe == nil, Self.isBusy(handle) {
+                    throw Self.failure(handle, path: path, busyTimeout: busyTimeout)
+                }
                 hasRowID = probe != nil
                 sqlite3_finalize(probe)
                 rowidFilter = rowids.map { " WHERE rowid BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
@@ -99,15 +112,23 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 estimatedRows = Self.estimateRows(handle, quoted)
             }
             var tail = ""
-            guard let stmt = Self.prepare(handle, sql, tail: &tail) else { throw Self.failure(handle, path: path, busyTimeout: busyTimeout) }
+            guard let stmt = Self.prepare(handle, sql, tail: &tail) else {
+                throw Self.failure(handle, path: path, busyTimeout: busyTimeout)
+            }
             if query != nil, let rest = Self.textAfterFirstStatement(tail) {
                 // SQLite prepares the first statement and would leave the rest unread without a word.
                 sqlite3_finalize(stmt)
-                throw InventoryError.sqlite(path, reason: "--query holds more than one statement (\"\(rest.prefix(60))\" follows the first): give one SELECT")
+                throw InventoryError.sqlite(
+                    path,
+                    reason:
+                        "--query holds more than one statement (\"\(rest.prefix(60))\" follows the first): give one SELECT"
+                )
             }
             statement = stmt
             let first = hasRowID ? 1 : 0
-            headers = (first..<Int(sqlite3_column_count(stmt))).map { String(cString: sqlite3_column_name(stmt, Int32($0))) }
+            headers = (first..<Int(sqlite3_column_count(stmt))).map {
+                String(cString: sqlite3_column_name(stmt, Int32($0)))
+            }
         } catch let error as InventoryError {
             sqlite3_finalize(statement)
             sqlite3_close(handle)
@@ -136,10 +157,20 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         var changed = true
         while changed {
             changed = false
-            let trimmed = rest.trimmingCharacters(in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
-            if trimmed != rest { rest = trimmed; changed = true }
-            if rest.hasPrefix("--") { rest = rest.firstIndex(of: "\n").map { String(rest[$0...]) } ?? ""; changed = true }
-            if rest.hasPrefix("/*") { rest = rest.range(of: "*/").map { String(rest[$0.upperBound...]) } ?? ""; changed = true }
+            let trimmed = rest.trimmingCharacters(
+                in: CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: ";")))
+            if trimmed != rest {
+                rest = trimmed
+                changed = true
+            }
+            if rest.hasPrefix("--") {
+                rest = rest.firstIndex(of: "\n").map { String(rest[$0...]) } ?? ""
+                changed = true
+            }
+            if rest.hasPrefix("/*") {
+                rest = rest.range(of: "*/").map { String(rest[$0.upperBound...]) } ?? ""
+                changed = true
+            }
         }
         return rest.isEmpty ? nil : rest
     }
@@ -183,11 +214,20 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         return isBusy(db) ? .locked(path, reason: message, waited: busyTimeout) : .sqlite(path, reason: message)
     }
 
-    private func failure(_ db: OpaquePointer) -> InventoryError { Self.failure(db, path: path, busyTimeout: busyTimeout) }
+    private func failure(_ db: OpaquePointer) -> InventoryError {
+        Self.failure(db, path: path, busyTimeout: busyTimeout)
+    }
 
-    private static func tables(_ db: OpaquePointer, path: String, busyTimeout: Double) throws(InventoryError) -> [String] {
+    private static func tables(_ db: OpaquePointer, path: String, busyTimeout: Double) throws(InventoryError)
+        -> [String]
+    {
         let failure = { Self.failure(db, path: path, busyTimeout: busyTimeout) }
-        guard let stmt = prepare(db, "SELECT name FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY name") else {
+        guard
+            let stmt = prepare(
+                db,
+                "SELECT name FROM sqlite_master WHERE type IN ('table','view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            )
+        else {
             throw failure()
         }
         defer { sqlite3_finalize(stmt) }
@@ -236,8 +276,11 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                     fields.addPointerField(nil, 0)
                     continue
                 }
-                let bytes = blob ? sqlite3_column_blob(statement, column) : UnsafeRawPointer(sqlite3_column_text(statement, column))
-                fields.addPointerField(bytes?.assumingMemoryBound(to: UInt8.self), Int(sqlite3_column_bytes(statement, column)))
+                let bytes =
+                    blob
+                    ? sqlite3_column_blob(statement, column) : UnsafeRawPointer(sqlite3_column_text(statement, column))
+                fields.addPointerField(
+                    bytes?.assumingMemoryBound(to: UInt8.self), Int(sqlite3_column_bytes(statement, column)))
             }
             return .record(line: location)
         }
@@ -263,10 +306,14 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     /// or other unread columns were a large part of stepping a row. Only before the first row of a table.
     package func keepOnly(_ wanted: Set<Int>) {
         // Columns are selected by name, so only when names are unique (a view can repeat one).
-        guard ordinal == 0, let db, let chosenTable, !wanted.isEmpty, Set(headers).count == headers.count else { return }
+        guard ordinal == 0, let db, let chosenTable, !wanted.isEmpty, Set(headers).count == headers.count else {
+            return
+        }
         let indexes = wanted.filter { $0 >= 0 && $0 < headers.count }.sorted()
         let names = indexes.map { Self.quoteIdentifier(headers[$0]) }.joined(separator: ", ")
-        let sql = (hasRowID ? "SELECT rowid, " : "SELECT ") + names + " FROM \(Self.quoteIdentifier(chosenTable))" + rowidFilter
+        let sql =
+            (hasRowID ? "SELECT rowid, " : "SELECT ") + names + " FROM \(Self.quoteIdentifier(chosenTable))"
+            + rowidFilter
         guard let narrower = Self.prepare(db, sql) else { return }
         sqlite3_finalize(statement)
         statement = narrower
@@ -292,7 +339,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         // Two statements: SQLite answers a lone min(rowid) or max(rowid) from the b-tree's ends, but
         // `SELECT min(rowid), max(rowid)` scans the whole table (1.4 s on 10M rows).
         func end(_ aggregate: String) throws(InventoryError) -> Int64? {
-            guard let stmt = Self.prepare(db, "SELECT \(aggregate)(rowid) FROM \(Self.quoteIdentifier(chosenTable))") else { throw failure(db) }
+            guard let stmt = Self.prepare(db, "SELECT \(aggregate)(rowid) FROM \(Self.quoteIdentifier(chosenTable))")
+            else { throw failure(db) }
             defer { sqlite3_finalize(stmt) }
             let rc = sqlite3_step(stmt)
             guard rc == SQLITE_ROW || rc == SQLITE_DONE else { throw failure(db) }
@@ -308,7 +356,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
             guard from <= high else { break }
             let last = i == Int64(n) - 1 || from + span > high
             let range = (i == 0 ? Int64.min : from)...(last ? Int64.max : from + span - 1)
-            let part = try SQLiteInventorySource(path: path, table: chosenTable, query: nil, rowids: range, busyTimeout: busyTimeout)
+            let part = try SQLiteInventorySource(
+                path: path, table: chosenTable, query: nil, rowids: range, busyTimeout: busyTimeout)
             part.estimatedRows = estimatedRows
             if let kept { part.keepOnly(kept) }
             parts.append(part)
@@ -344,7 +393,10 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
             var busy = false
             for (i, part) in parts.enumerated() {
                 let rc = part.beginRead(waiting: i == 0)
-                if rc == SQLITE_OK { begun += 1; continue }
+                if rc == SQLITE_OK {
+                    begun += 1
+                    continue
+                }
                 guard let partDB = part.db, Self.isBusy(partDB), i > 0 else { throw part.failure(part.db ?? db) }
                 busy = true
                 break
@@ -414,7 +466,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         s.restarts = restarts
         var file: UnsafeMutablePointer<sqlite3_file>?
         if let db, sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
-           let file, let read = file.pointee.pMethods?.pointee.xRead {
+            let file, let read = file.pointee.pMethods?.pointee.xRead
+        {
             var header = [UInt8](repeating: 0, count: 28)
             if header.withUnsafeMutableBytes({ read(file, $0.baseAddress, 28, 0) }) == SQLITE_OK {
                 s.changeCounter = header[24..<28].reduce(Int64(0)) { $0 << 8 | Int64($1) }

@@ -34,7 +34,8 @@ final class SharedClassifications: @unchecked Sendable {
         let index = keys.payload(atEntry: entry)
         guard index != Self.pending else { return nil }
         let result = results[Int(index)]
-        return result >= 0 ? .success(Profile(store: profiles, row: Int(result)).fields) : .failure(problems[Int(-1 - result)])
+        return result >= 0
+            ? .success(Profile(store: profiles, row: Int(result)).fields) : .failure(problems[Int(-1 - result)])
     }
 
     func store(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64, _ result: Result<ProfileFields, RowProblem>) {

@@ -35,7 +35,8 @@ package enum DeclaredReads {
 
     /// An undeclared read of `field` on a profile of `platform`.
     static func undeclared(_ field: String, platform: Platform, declared: ProfileNeeds) {
-        let message = "a format read \(field) of a \(platform) device, which its configs did not declare"
+        let message =
+            "a format read \(field) of a \(platform) device, which its configs did not declare"
             + " (declared: package \(declared.packageName), app build off Android \(declared.appBuildOffAndroid),"
             + " attributes \(declared.attributes(for: platform).sorted()))"
         state.lock.lock()

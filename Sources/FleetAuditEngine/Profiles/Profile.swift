@@ -18,10 +18,14 @@ public struct Profile: Hashable, Sendable {
         self.init(store: store, row: store.append(fields))
     }
 
-    public init(platform: Platform, osVersion: String, apiLevel: Int?, appVersion: String, appBuild: String?,
-                packageName: String?, attributes: [String: String] = [:]) {
-        self.init(ProfileFields(platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion,
-                                appBuild: appBuild, packageName: packageName, attributes: attributes))
+    public init(
+        platform: Platform, osVersion: String, apiLevel: Int?, appVersion: String, appBuild: String?,
+        packageName: String?, attributes: [String: String] = [:]
+    ) {
+        self.init(
+            ProfileFields(
+                platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion,
+                appBuild: appBuild, packageName: packageName, attributes: attributes))
     }
 
     public var platform: Platform { store.platform(row) }
@@ -32,17 +36,17 @@ public struct Profile: Hashable, Sendable {
     /// `app_build` as written (iOS `CFBundleVersion`, Android `versionCode`); nil when absent or empty.
     public var appBuild: String? {
         #if DEBUG
-        if let declared = store.declared, !declared.appBuildOffAndroid, platform != .android {
-            DeclaredReads.undeclared("app_build", platform: platform, declared: declared)
-        }
+            if let declared = store.declared, !declared.appBuildOffAndroid, platform != .android {
+                DeclaredReads.undeclared("app_build", platform: platform, declared: declared)
+            }
         #endif
         return store.text(row, ProfileStore.appBuildColumn)
     }
     public var packageName: String? {
         #if DEBUG
-        if let declared = store.declared, !declared.packageName {
-            DeclaredReads.undeclared("package_name", platform: platform, declared: declared)
-        }
+            if let declared = store.declared, !declared.packageName {
+                DeclaredReads.undeclared("package_name", platform: platform, declared: declared)
+            }
         #endif
         return store.text(row, ProfileStore.packageColumn)
     }
@@ -51,15 +55,18 @@ public struct Profile: Hashable, Sendable {
 
     /// Every field as stored (not a format's read: the guard of `DeclaredReads` does not apply).
     public var fields: ProfileFields {
-        ProfileFields(platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion,
-                      appBuild: store.text(row, ProfileStore.appBuildColumn), packageName: store.text(row, ProfileStore.packageColumn),
-                      attributes: attributes)
+        ProfileFields(
+            platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion,
+            appBuild: store.text(row, ProfileStore.appBuildColumn),
+            packageName: store.text(row, ProfileStore.packageColumn),
+            attributes: attributes)
     }
 
     /// An attribute by any spelling of its name.
     public func attribute(_ name: String) -> String? {
         // Formats mostly ask by a name that is already normalized (`region`); skip normalizing those.
-        let normalized = name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) })
+        let normalized =
+            name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) })
             ? name : AttributeName.normalize(name)
         checkDeclared(attribute: normalized)
         return store.attribute(row, normalized: normalized)
@@ -68,9 +75,9 @@ public struct Profile: Hashable, Sendable {
     @inline(__always)
     private func checkDeclared(attribute normalized: String) {
         #if DEBUG
-        if let declared = store.declared, !declared.attributes(for: platform).contains(normalized) {
-            DeclaredReads.undeclared("attribute \(normalized)", platform: platform, declared: declared)
-        }
+            if let declared = store.declared, !declared.attributes(for: platform).contains(normalized) {
+                DeclaredReads.undeclared("attribute \(normalized)", platform: platform, declared: declared)
+            }
         #endif
     }
 
@@ -83,10 +90,11 @@ public struct Profile: Hashable, Sendable {
     package func attributeColumn(_ name: String) -> Int? {
         let normalized = InventoryColumn.normalize(name)
         #if DEBUG
-        // A column is the store's, whatever this profile's platform: declared for some platform is enough.
-        if let declared = store.declared, !declared.attributes.contains(normalized) {
-            DeclaredReads.undeclared("the column of attribute \(normalized)", platform: platform, declared: declared)
-        }
+            // A column is the store's, whatever this profile's platform: declared for some platform is enough.
+            if let declared = store.declared, !declared.attributes.contains(normalized) {
+                DeclaredReads.undeclared(
+                    "the column of attribute \(normalized)", platform: platform, declared: declared)
+            }
         #endif
         return store.attributeColumn(normalized: normalized)
     }

@@ -10,13 +10,16 @@ public struct RowProblem: Equatable, Sendable, Error {
 /// Turns one row's values into a validated `Profile` (docs/inventory.md). Used by ingest and by `explain`,
 /// so a device is judged the same way in both.
 public enum ProfileBuilder {
-    public static func build(value: (InventoryColumn) -> String?, attributes: [String: String],
-                             needs: ProfileNeeds = ProfileNeeds()) -> Result<ProfileFields, RowProblem> {
+    public static func build(
+        value: (InventoryColumn) -> String?, attributes: [String: String],
+        needs: ProfileNeeds = ProfileNeeds()
+    ) -> Result<ProfileFields, RowProblem> {
         func trimmed(_ column: InventoryColumn) -> String? {
             value(column).map { $0.trimmedWhitespace }.flatMap { $0.isEmpty ? nil : $0 }
         }
         for column in InventoryColumn.required where trimmed(column) == nil {
-            return .failure(RowProblem(column: column.rawValue, reason: .emptyRequired, message: "\(column.rawValue) is empty"))
+            return .failure(
+                RowProblem(column: column.rawValue, reason: .emptyRequired, message: "\(column.rawValue) is empty"))
         }
         let platform = platform(value(.platform)!)
         let osVersion = trimmed(.osVersion)!
@@ -24,30 +27,41 @@ public enum ProfileBuilder {
         var apiLevel: Int? = nil
         if platform == .android {
             guard let build = appBuild else {
-                return .failure(RowProblem(column: "app_build", reason: .emptyRequired,
-                                           message: "app_build (the versionCode) is required on Android"))
+                return .failure(
+                    RowProblem(
+                        column: "app_build", reason: .emptyRequired,
+                        message: "app_build (the versionCode) is required on Android"))
             }
             guard Int(build) != nil else {
-                return .failure(RowProblem(column: "app_build", reason: .invalidAppBuild,
-                                           message: "app_build \"\(build)\" is not an integer versionCode"))
+                return .failure(
+                    RowProblem(
+                        column: "app_build", reason: .invalidAppBuild,
+                        message: "app_build \"\(build)\" is not an integer versionCode"))
             }
             if let level = trimmed(.osAPILevel) {
                 guard let parsed = Int(level), parsed > 0 else {
-                    return .failure(RowProblem(column: "os_api_level", reason: .invalidAPILevel,
-                                               message: "os_api_level \"\(level)\" is not a positive integer"))
+                    return .failure(
+                        RowProblem(
+                            column: "os_api_level", reason: .invalidAPILevel,
+                            message: "os_api_level \"\(level)\" is not a positive integer"))
                 }
                 apiLevel = parsed
             } else if let derived = AndroidReleases.apiLevel(forRelease: osVersion) {
                 apiLevel = derived
             } else {
-                return .failure(RowProblem(column: "os_version", reason: .unknownAndroidRelease,
-                                           message: "Android release \"\(osVersion)\" is not in the release table; add an os_api_level column"))
+                return .failure(
+                    RowProblem(
+                        column: "os_version", reason: .unknownAndroidRelease,
+                        message:
+                            "Android release \"\(osVersion)\" is not in the release table; add an os_api_level column"))
             }
         }
-        return .success(ProfileFields(platform: platform, osVersion: osVersion, apiLevel: apiLevel,
-                                appVersion: trimmed(.appVersion)!,
-                                appBuild: platform == .android || needs.appBuildOffAndroid ? appBuild : nil,
-                                packageName: needs.packageName ? trimmed(.packageName) : nil, attributes: attributes))
+        return .success(
+            ProfileFields(
+                platform: platform, osVersion: osVersion, apiLevel: apiLevel,
+                appVersion: trimmed(.appVersion)!,
+                appBuild: platform == .android || needs.appBuildOffAndroid ? appBuild : nil,
+                packageName: needs.packageName ? trimmed(.packageName) : nil, attributes: attributes))
     }
 
     /// The platform a `platform` value names: trimmed of blanks, any case (docs/inventory.md). The one reading of it;

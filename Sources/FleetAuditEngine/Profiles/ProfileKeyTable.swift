@@ -13,7 +13,8 @@
 /// Memory: the keys padded to 8 bytes plus about 36 bytes per key (a 16-byte header, 4 for `entries`, a
 /// slot at least half full).
 package final class ProfileKeyTable {
-    private var slots: UnsafeMutablePointer<UInt64>   // 0 = empty, else (hash high 32 bits << 32) | (entry offset / 8 + 1)
+    // 0 = empty, else (hash high 32 bits << 32) | (entry offset / 8 + 1).
+    private var slots: UnsafeMutablePointer<UInt64>
     private var mask: Int
     // Entries: UInt32 length, Int32 payload, Int64 devices, key bytes padded to 8. An entry offset is a place
     // in one offset space; `chunks[offset >> chunkShift]` is where its chunk is.
@@ -24,7 +25,7 @@ package final class ProfileKeyTable {
     private var chunkCount = 0, chunkCapacity = 8
     private var allocations: [UnsafeMutableRawPointer] = []
     private var arenaUsed = 0, arenaEnd = 0
-    private var entries: [UInt32] = []                // entry offset / 8 of each id
+    private var entries: [UInt32] = []  // entry offset / 8 of each id
     var count: Int { entries.count }
 
     @inline(__always) private func address(_ entry: Int) -> UnsafeMutableRawPointer {
@@ -76,7 +77,9 @@ package final class ProfileKeyTable {
     func payload(_ id: Int) -> Int32 { address(entryOffset(id)).load(fromByteOffset: 4, as: Int32.self) }
 
     /// Payload of the entry at `entry` (an offset from `entry(of:)`).
-    @inline(__always) func payload(atEntry entry: Int) -> Int32 { address(entry).load(fromByteOffset: 4, as: Int32.self) }
+    @inline(__always) func payload(atEntry entry: Int) -> Int32 {
+        address(entry).load(fromByteOffset: 4, as: Int32.self)
+    }
 
     @inline(__always) func setPayload(atEntry entry: Int, _ value: Int32) {
         address(entry).storeBytes(of: value, toByteOffset: 4, as: Int32.self)
@@ -139,7 +142,9 @@ package final class ProfileKeyTable {
             if slot & 0xFFFF_FFFF_0000_0000 == tag {
                 let entry = Int(slot & 0xFFFF_FFFF - 1) << 3
                 let at = address(entry)
-                if Int(at.load(as: UInt32.self)) == key.count && Self.equal(at + Self.header, key.baseAddress, key.count) {
+                if Int(at.load(as: UInt32.self)) == key.count
+                    && Self.equal(at + Self.header, key.baseAddress, key.count)
+                {
                     return (entry, i)
                 }
             }
@@ -161,20 +166,27 @@ package final class ProfileKeyTable {
         if n < 8 { return tailWord(UnsafeRawPointer(a), n) == tailWord(y, n) }
         var i = 0
         while i + 8 < n {
-            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            if a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                != y.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            {
+                return false
+            }
             i += 8
         }
-        return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        return a.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            == y.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
     }
 
     /// The `n` < 8 bytes at `p` as one word (two overlapping loads, no byte loop); equal bytes give equal words.
     @inline(__always)
     private static func tailWord(_ p: UnsafeRawPointer, _ n: Int) -> UInt64 {
         if n >= 4 {
-            return UInt64(p.loadUnaligned(as: UInt32.self)) | UInt64(p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
+            return UInt64(p.loadUnaligned(as: UInt32.self)) | UInt64(
+                p.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
         }
         if n >= 2 {
-            return UInt64(p.loadUnaligned(as: UInt16.self)) | UInt64(p.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)) << 16
+            return UInt64(p.loadUnaligned(as: UInt16.self)) | UInt64(
+                p.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)) << 16
         }
         return n == 1 ? UInt64(p.load(as: UInt8.self)) : 0
     }

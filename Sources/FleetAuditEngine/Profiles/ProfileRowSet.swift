@@ -30,8 +30,10 @@ package final class ProfileRowSet {
     /// The rows of `count` keys of ids back to back at `keys` (a projection's batch), added when new. Every
     /// key's home slot is loaded, then the row it points to, then the keys are looked up in order, so the
     /// loads of the batch overlap instead of each lookup waiting for two in turn (as `RowCounter` does rows).
-    package func rows(of keys: UnsafePointer<Int32>, count: Int, into rows: UnsafeMutablePointer<Int32>,
-                      isNew: UnsafeMutablePointer<Bool>) {
+    package func rows(
+        of keys: UnsafePointer<Int32>, count: Int, into rows: UnsafeMutablePointer<Int32>,
+        isNew: UnsafeMutablePointer<Bool>
+    ) {
         let width = store.width
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes in
             sink ^= load(keys, count: count, hashes: hashes.baseAddress!)
@@ -49,8 +51,10 @@ package final class ProfileRowSet {
     /// The rows of `count` keys back to back at `keys`, or -1 for a key the set does not have; nothing is
     /// added, so several threads may look up at once while no one adds (the merge of parts). The loads are
     /// batched as in `rows(of:count:into:isNew:)`; `sink` (the caller's own) keeps them from being dropped.
-    package func existingRows(of keys: UnsafePointer<Int32>, count: Int, into rows: UnsafeMutablePointer<Int32>,
-                              sink: inout UInt64) {
+    package func existingRows(
+        of keys: UnsafePointer<Int32>, count: Int, into rows: UnsafeMutablePointer<Int32>,
+        sink: inout UInt64
+    ) {
         let width = store.width
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { hashes in
             sink ^= load(keys, count: count, hashes: hashes.baseAddress!)
@@ -68,7 +72,9 @@ package final class ProfileRowSet {
         for k in 0..<count { touched &+= slots[Self.home(hashes[k], mask)] }
         for k in 0..<count {
             let slot = slots[Self.home(hashes[k], mask)]
-            if slot != 0 { touched &+= UInt64(truncatingIfNeeded: store.withRow(Int(slot & 0xFFFF_FFFF) - 1) { $0[0] }) }
+            if slot != 0 {
+                touched &+= UInt64(truncatingIfNeeded: store.withRow(Int(slot & 0xFFFF_FFFF) - 1) { $0[0] })
+            }
         }
         return touched
     }
@@ -117,7 +123,8 @@ package final class ProfileRowSet {
 
     /// Doubles the slots.
     private func grow() {
-        let old = slots, oldSize = mask + 1
+        let old = slots
+        let oldSize = mask + 1
         mask = oldSize * 2 - 1
         slots = .allocate(capacity: mask + 1)
         slots.initialize(repeating: 0, count: mask + 1)
@@ -132,10 +139,13 @@ package final class ProfileRowSet {
     }
 
     @inline(__always)
-    private static func home(_ hashOrSlot: UInt64, _ mask: Int) -> Int { Int(truncatingIfNeeded: hashOrSlot >> 32) & mask }
+    private static func home(_ hashOrSlot: UInt64, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: hashOrSlot >> 32) & mask
+    }
 
     @inline(__always)
     private static func hash(_ ids: UnsafePointer<Int32>, _ width: Int) -> UInt64 {
-        ProfileKeyTable.hash(UnsafeBufferPointer(start: UnsafeRawPointer(ids).assumingMemoryBound(to: UInt8.self), count: width * 4))
+        ProfileKeyTable.hash(
+            UnsafeBufferPointer(start: UnsafeRawPointer(ids).assumingMemoryBound(to: UInt8.self), count: width * 4))
     }
 }

@@ -14,8 +14,10 @@ public struct ProfileFields: Hashable, Sendable {
     /// Other columns, keyed by normalized name (`free_memory` and `freeMemory` are both `freememory`).
     public var attributes: [String: String]
 
-    public init(platform: Platform, osVersion: String, apiLevel: Int?, appVersion: String, appBuild: String?,
-                packageName: String?, attributes: [String: String] = [:]) {
+    public init(
+        platform: Platform, osVersion: String, apiLevel: Int?, appVersion: String, appBuild: String?,
+        packageName: String?, attributes: [String: String] = [:]
+    ) {
         self.platform = platform
         self.osVersion = osVersion
         self.apiLevel = apiLevel
@@ -74,7 +76,8 @@ package final class ProfileStore: @unchecked Sendable {
     /// - Parameter attributeNames: normalized names, in column order.
     package init(attributeNames: [String]) {
         self.attributeNames = attributeNames
-        attributeColumns = Dictionary(uniqueKeysWithValues: attributeNames.enumerated().map { ($1, Self.fixedColumns + $0) })
+        attributeColumns = Dictionary(
+            uniqueKeysWithValues: attributeNames.enumerated().map { ($1, Self.fixedColumns + $0) })
         interners = (0..<(Self.fixedColumns + attributeNames.count)).map { $0 == 2 || $0 == 0 ? nil : TextInterner() }
     }
 
@@ -82,7 +85,8 @@ package final class ProfileStore: @unchecked Sendable {
     /// interned texts, so a projected row is a copy of ids.
     package init(projecting source: ProfileStore, attributeColumns kept: [Int]) {
         attributeNames = kept.map { source.attributeNames[$0 - Self.fixedColumns] }
-        attributeColumns = Dictionary(uniqueKeysWithValues: attributeNames.enumerated().map { ($1, Self.fixedColumns + $0) })
+        attributeColumns = Dictionary(
+            uniqueKeysWithValues: attributeNames.enumerated().map { ($1, Self.fixedColumns + $0) })
         interners = Array(source.interners[0..<Self.fixedColumns]) + kept.map { source.interners[$0] }
         platforms = source.platforms
         platformIDs = source.platformIDs
@@ -98,8 +102,12 @@ package final class ProfileStore: @unchecked Sendable {
     /// The ids of a profile's fixed fields (platform, OS version, API level, app version, app build, package),
     /// interned here, without appending a row: ingest builds a row from these and `attributeID`s.
     package func fixedIDs(_ fields: ProfileFields) -> [Int32] {
-        [platformID(adding: fields.platform), interners[1]!.id(fields.osVersion), fields.apiLevel.map { Int32(clamping: $0) &+ 1 } ?? 0,
-         interners[3]!.id(fields.appVersion), interners[4]!.id(fields.appBuild), interners[5]!.id(fields.packageName)]
+        [
+            platformID(adding: fields.platform), interners[1]!.id(fields.osVersion),
+            fields.apiLevel.map { Int32(clamping: $0) &+ 1 } ?? 0,
+            interners[3]!.id(fields.appVersion), interners[4]!.id(fields.appBuild),
+            interners[5]!.id(fields.packageName),
+        ]
     }
 
     /// The id of attribute `k`'s value (nil: absent), interned here.
@@ -126,7 +134,8 @@ package final class ProfileStore: @unchecked Sendable {
 
     /// The ids row `row` of `source` (a store with the same columns) has here, through `remap` (made by
     /// `remap(from:)`), written to `out`. It only reads, so rows can be translated on several threads at once.
-    package func translate(row: Int, of source: ProfileStore, remap: StoreRemap, into out: UnsafeMutablePointer<Int32>) {
+    package func translate(row: Int, of source: ProfileStore, remap: StoreRemap, into out: UnsafeMutablePointer<Int32>)
+    {
         let start = row * source.width
         for c in 0..<width {
             let id = source.ids[start + c]
@@ -136,17 +145,22 @@ package final class ProfileStore: @unchecked Sendable {
 
     /// Every text (and platform) of `source` interned here, in `source`'s id order: its ids as this store's.
     package func remap(from source: ProfileStore) -> StoreRemap {
-        StoreRemap(ids: (0..<width).map { c in
-            if c == Self.apiLevelColumn { return [] }
-            if c == Self.platformColumn { return [0] + source.platforms.map { platformID(adding: $0) } }
-            return source.interners[c]!.texts.indices.map { $0 == 0 ? 0 : interners[c]!.id(source.interners[c]!.texts[$0]) }
-        })
+        StoreRemap(
+            ids: (0..<width).map { c in
+                if c == Self.apiLevelColumn { return [] }
+                if c == Self.platformColumn { return [0] + source.platforms.map { platformID(adding: $0) } }
+                return source.interners[c]!.texts.indices.map {
+                    $0 == 0 ? 0 : interners[c]!.id(source.interners[c]!.texts[$0])
+                }
+            })
     }
 
     /// The ids a profile's values have here (interned when new), without appending a row.
     package func ids(of fields: ProfileFields) -> [Int32] {
         var row = fixedIDs(fields)
-        for (k, name) in attributeNames.enumerated() { row.append(interners[Self.fixedColumns + k]!.id(fields.attributes[name])) }
+        for (k, name) in attributeNames.enumerated() {
+            row.append(interners[Self.fixedColumns + k]!.id(fields.attributes[name]))
+        }
         return row
     }
 

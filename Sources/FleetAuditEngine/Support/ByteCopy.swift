@@ -3,7 +3,8 @@
 /// of them per row, and a `memmove` call, or a byte loop for the tail, cost more than the copying.
 @inline(__always)
 func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count n: Int) {
-    let to = UnsafeMutableRawPointer(target), from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    let from = UnsafeRawPointer(source)
     if n >= 8 {
         guard n <= 32 else {
             target.update(from: source, count: n)
@@ -14,13 +15,16 @@ func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointe
             to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
             k += 8
         }
-        to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+        to.storeBytes(
+            of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
     } else if n >= 4 {
-        let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        let head = from.loadUnaligned(as: UInt32.self)
+        let tail = from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
         to.storeBytes(of: head, as: UInt32.self)
         to.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
     } else if n >= 2 {
-        let head = from.loadUnaligned(as: UInt16.self), tail = from.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)
+        let head = from.loadUnaligned(as: UInt16.self)
+        let tail = from.loadUnaligned(fromByteOffset: n - 2, as: UInt16.self)
         to.storeBytes(of: head, as: UInt16.self)
         to.storeBytes(of: tail, toByteOffset: n - 2, as: UInt16.self)
     } else if n == 1 {
@@ -30,7 +34,9 @@ func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointe
 
 /// `buffer` moved into one at least `needed` bytes long (capacity doubled until it fits), keeping its first
 /// `used` bytes; the old buffer is freed.
-func grown(_ buffer: UnsafeMutablePointer<UInt8>, capacity: inout Int, needed: Int, keeping used: Int) -> UnsafeMutablePointer<UInt8> {
+func grown(_ buffer: UnsafeMutablePointer<UInt8>, capacity: inout Int, needed: Int, keeping used: Int)
+    -> UnsafeMutablePointer<UInt8>
+{
     var bigger = capacity * 2
     while bigger < needed { bigger *= 2 }
     let new = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)

@@ -28,8 +28,10 @@ enum NHSDecoding {
         var problems: [String] = []
         var versions: [String: DottedVersion] = [:]
         var literals: [String: String] = [:]
-        for (field, needsTitle) in [("minimumOSVersion", false), ("recommendedOSVersion", true),
-                                    ("minimumAppVersion", false), ("recommendedAppVersion", true)] {
+        for (field, needsTitle) in [
+            ("minimumOSVersion", false), ("recommendedOSVersion", true),
+            ("minimumAppVersion", false), ("recommendedAppVersion", true),
+        ] {
             guard let object = requireObject(root, field, &problems) else { continue }
             switch object["value"] {
             case .string(let text)?:
@@ -46,9 +48,11 @@ enum NHSDecoding {
             if needsTitle { checkLocalizedMap(object, field, "title", &problems) }
         }
         guard problems.isEmpty else { return .rejected(problems) }
-        return .valid(IOSRequirements(minimumOS: versions["minimumOSVersion"]!, recommendedOS: versions["recommendedOSVersion"]!,
-                                      minimumApp: versions["minimumAppVersion"]!, recommendedApp: versions["recommendedAppVersion"]!,
-                                      literals: literals))
+        return .valid(
+            IOSRequirements(
+                minimumOS: versions["minimumOSVersion"]!, recommendedOS: versions["recommendedOSVersion"]!,
+                minimumApp: versions["minimumAppVersion"]!, recommendedApp: versions["recommendedAppVersion"]!,
+                literals: literals))
     }
 
     /// The Android app's Moshi adapter: three fields with `Int` values (Moshi also reads `"18"` and `18.0`),
@@ -58,12 +62,17 @@ enum NHSDecoding {
         var problems: [String] = []
         var quoted: [String] = []
         var values: [String: Int] = [:]
-        for (field, needsTitle) in [("minimumSDKVersion", false), ("minimumAppVersion", false), ("recommendedAppVersion", true)] {
+        for (field, needsTitle) in [
+            ("minimumSDKVersion", false), ("minimumAppVersion", false), ("recommendedAppVersion", true),
+        ] {
             guard let object = requireObject(root, field, &problems) else { continue }
             switch object["value"] {
             case .number(let n)?:
-                if let v = n.integralValue, let int = Int32(exactly: v) { values[field] = Int(int) }
-                else { problems.append("\(field).value \(n.literal) is not a 32-bit integer") }
+                if let v = n.integralValue, let int = Int32(exactly: v) {
+                    values[field] = Int(int)
+                } else {
+                    problems.append("\(field).value \(n.literal) is not a 32-bit integer")
+                }
             case .string(let text)?:
                 if let v = JSONNumber(literal: text).integralValue, Double(text) != nil, let int = Int32(exactly: v) {
                     values[field] = Int(int)
@@ -72,14 +81,19 @@ enum NHSDecoding {
                     problems.append("\(field).value \"\(text)\" is not an integer")
                 }
             case nil, .null?: problems.append("\(field).value is missing")
-            case let other?: problems.append("\(field).value is \(other.kindDescription), the Android app expects an integer")
+            case let other?:
+                problems.append("\(field).value is \(other.kindDescription), the Android app expects an integer")
             }
             checkLocalizedMap(object, field, "description", &problems)
             if needsTitle { checkLocalizedMap(object, field, "title", &problems) }
         }
         guard problems.isEmpty else { return (.rejected(problems), quoted) }
-        return (.valid(AndroidRequirements(minimumSDK: values["minimumSDKVersion"]!, minimumApp: values["minimumAppVersion"]!,
-                                           recommendedApp: values["recommendedAppVersion"]!)), quoted)
+        return (
+            .valid(
+                AndroidRequirements(
+                    minimumSDK: values["minimumSDKVersion"]!, minimumApp: values["minimumAppVersion"]!,
+                    recommendedApp: values["recommendedAppVersion"]!)), quoted
+        )
     }
 
     private static func requireObject(_ root: JSONObject, _ field: String, _ problems: inout [String]) -> JSONObject? {
@@ -95,14 +109,17 @@ enum NHSDecoding {
     }
 
     /// A locale → text map; both apps fail on anything else.
-    private static func checkLocalizedMap(_ object: JSONObject, _ field: String, _ key: String, _ problems: inout [String]) {
+    private static func checkLocalizedMap(
+        _ object: JSONObject, _ field: String, _ key: String, _ problems: inout [String]
+    ) {
         switch object[key] {
         case .object(let map)?:
             if let bad = map.pairs.first(where: { $0.value.stringValue == nil }) {
                 problems.append("\(field).\(key).\(bad.key) is \(bad.value.kindDescription), expected a string")
             }
         case nil, .null?: problems.append("\(field).\(key) is missing")
-        case let other?: problems.append("\(field).\(key) is \(other.kindDescription), expected a map of locale to text")
+        case let other?:
+            problems.append("\(field).\(key) is \(other.kindDescription), expected a map of locale to text")
         }
     }
 }

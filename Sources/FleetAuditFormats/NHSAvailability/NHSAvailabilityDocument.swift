@@ -8,7 +8,8 @@ struct NHSAvailabilityDocument: EvaluableConfig {
 
     static let rejectedCode = "nhs.rejected"
     static let storeVersionUnreadable = "nhs.ios.storeVersionUnreadable"
-    static let unreadableDeviceVersion = Diagnostic("nhs.ios.unreadableDeviceVersion", .warning,
+    static let unreadableDeviceVersion = Diagnostic(
+        "nhs.ios.unreadableDeviceVersion", .warning,
         "devices whose os_version or app_version is not 1 to 3 integer components: the app's Version parser throws")
 
     init(_ root: JSONObject) {
@@ -27,10 +28,18 @@ struct NHSAvailabilityDocument: EvaluableConfig {
                 return root[field]?.objectValue?["value"].map { JSONWriter.compact($0) } ?? "?"
             }
             rules += [
-                RuleInfo(id: "minimumOSVersion", summary: "iOS below \(literal("minimumOSVersion")): the app refuses to run (unsupportedOS)"),
-                RuleInfo(id: "minimumAppVersion", summary: "app below \(literal("minimumAppVersion")): update required (forced)"),
-                RuleInfo(id: "recommendedOSVersion", summary: "iOS below \(literal("recommendedOSVersion")): OS update recommended"),
-                RuleInfo(id: "recommendedAppVersion", summary: "app below \(literal("recommendedAppVersion")): app update recommended"),
+                RuleInfo(
+                    id: "minimumOSVersion",
+                    summary: "iOS below \(literal("minimumOSVersion")): the app refuses to run (unsupportedOS)"),
+                RuleInfo(
+                    id: "minimumAppVersion",
+                    summary: "app below \(literal("minimumAppVersion")): update required (forced)"),
+                RuleInfo(
+                    id: "recommendedOSVersion",
+                    summary: "iOS below \(literal("recommendedOSVersion")): OS update recommended"),
+                RuleInfo(
+                    id: "recommendedAppVersion",
+                    summary: "app below \(literal("recommendedAppVersion")): app update recommended"),
             ]
         }
         if android != .absent {
@@ -39,46 +48,72 @@ struct NHSAvailabilityDocument: EvaluableConfig {
                 root[field]?.objectValue?["value"].map { JSONWriter.compact($0) } ?? "?"
             }
             for rule in [
-                RuleInfo(id: "minimumSDKVersion", summary: "Android API level below \(literal("minimumSDKVersion")): the app refuses to run (unsupportedOS)"),
-                RuleInfo(id: "minimumAppVersion", summary: "versionCode below \(literal("minimumAppVersion")): update required (forced)"),
-                RuleInfo(id: "recommendedAppVersion", summary: "versionCode below \(literal("recommendedAppVersion")): app update recommended"),
+                RuleInfo(
+                    id: "minimumSDKVersion",
+                    summary:
+                        "Android API level below \(literal("minimumSDKVersion")): the app refuses to run (unsupportedOS)"
+                ),
+                RuleInfo(
+                    id: "minimumAppVersion",
+                    summary: "versionCode below \(literal("minimumAppVersion")): update required (forced)"),
+                RuleInfo(
+                    id: "recommendedAppVersion",
+                    summary: "versionCode below \(literal("recommendedAppVersion")): app update recommended"),
             ] where !rules.contains(where: { $0.id == rule.id }) {
                 rules.append(rule)
             }
         }
 
         if case .rejected(let problems) = iOS {
-            diagnostics.append(Diagnostic(Self.rejectedCode, .error,
-                "the iOS app rejects this document and keeps its last good copy: " + problems.joined(separator: "; "), path: ""))
+            diagnostics.append(
+                Diagnostic(
+                    Self.rejectedCode, .error,
+                    "the iOS app rejects this document and keeps its last good copy: "
+                        + problems.joined(separator: "; "), path: ""))
         }
         if case .rejected(let problems) = android {
-            diagnostics.append(Diagnostic(Self.rejectedCode, .error,
-                "the Android app rejects this document and keeps its last good copy: " + problems.joined(separator: "; "), path: ""))
+            diagnostics.append(
+                Diagnostic(
+                    Self.rejectedCode, .error,
+                    "the Android app rejects this document and keeps its last good copy: "
+                        + problems.joined(separator: "; "), path: ""))
         }
         if platforms.isEmpty {
-            diagnostics.append(Diagnostic(Self.rejectedCode, .error,
-                "the document has neither minimumOSVersion (read by iOS) nor minimumSDKVersion (read by Android): both apps reject it", path: ""))
+            diagnostics.append(
+                Diagnostic(
+                    Self.rejectedCode, .error,
+                    "the document has neither minimumOSVersion (read by iOS) nor minimumSDKVersion (read by Android): both apps reject it",
+                    path: ""))
         }
         for field in quoted {
-            diagnostics.append(Diagnostic("nhs.android.quotedInteger", .info,
-                "\(field).value is a quoted integer; the Android app accepts it, but the contract says a number", path: "\(field).value"))
+            diagnostics.append(
+                Diagnostic(
+                    "nhs.android.quotedInteger", .info,
+                    "\(field).value is a quoted integer; the Android app accepts it, but the contract says a number",
+                    path: "\(field).value"))
         }
         if case .valid(let r) = iOS {
             if r.recommendedApp < r.minimumApp {
-                diagnostics.append(Diagnostic("nhs.recommendationBelowMinimum", .warning,
-                    "iOS recommendedAppVersion \(r.literals["recommendedAppVersion"]!) is below minimumAppVersion \(r.literals["minimumAppVersion"]!): the recommendation can never be shown",
-                    path: "recommendedAppVersion.value"))
+                diagnostics.append(
+                    Diagnostic(
+                        "nhs.recommendationBelowMinimum", .warning,
+                        "iOS recommendedAppVersion \(r.literals["recommendedAppVersion"]!) is below minimumAppVersion \(r.literals["minimumAppVersion"]!): the recommendation can never be shown",
+                        path: "recommendedAppVersion.value"))
             }
             if r.recommendedOS < r.minimumOS {
-                diagnostics.append(Diagnostic("nhs.recommendationBelowMinimum", .warning,
-                    "recommendedOSVersion \(r.literals["recommendedOSVersion"]!) is below minimumOSVersion \(r.literals["minimumOSVersion"]!): the recommendation can never be shown",
-                    path: "recommendedOSVersion.value"))
+                diagnostics.append(
+                    Diagnostic(
+                        "nhs.recommendationBelowMinimum", .warning,
+                        "recommendedOSVersion \(r.literals["recommendedOSVersion"]!) is below minimumOSVersion \(r.literals["minimumOSVersion"]!): the recommendation can never be shown",
+                        path: "recommendedOSVersion.value"))
             }
         }
         if case .valid(let r) = android, r.recommendedApp < r.minimumApp {
-            diagnostics.append(Diagnostic("nhs.recommendationBelowMinimum", .warning,
-                "Android recommendedAppVersion \(r.recommendedApp) is below minimumAppVersion \(r.minimumApp): the recommendation can never be shown",
-                path: "recommendedAppVersion.value"))
+            diagnostics.append(
+                Diagnostic(
+                    "nhs.recommendationBelowMinimum", .warning,
+                    "Android recommendedAppVersion \(r.recommendedApp) is below minimumAppVersion \(r.minimumApp): the recommendation can never be shown",
+                    path: "recommendedAppVersion.value"))
         }
         self.platforms = platforms
         self.rules = rules
@@ -94,8 +129,9 @@ struct NHSAvailabilityDocument: EvaluableConfig {
     }
 
     private func rejected(_ platform: String) -> Decision {
-        .notTargeted("the \(platform) app rejects this document (\(Self.rejectedCode)) and keeps its last good copy",
-                     diagnostics: [])
+        .notTargeted(
+            "the \(platform) app rejects this document (\(Self.rejectedCode)) and keeps its last good copy",
+            diagnostics: [])
     }
 
     private func evaluateIOS(_ profile: any Device, _ context: EvaluationContext) -> Decision {
@@ -106,28 +142,35 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         case .valid(let valid): r = valid
         }
         guard let os = DottedVersion(profile.osVersion) else {
-            return .notTargeted("iOS version \"\(profile.osVersion)\" is not a version the app can read",
-                                diagnostics: [Self.unreadableDeviceVersion])
+            return .notTargeted(
+                "iOS version \"\(profile.osVersion)\" is not a version the app can read",
+                diagnostics: [Self.unreadableDeviceVersion])
         }
         guard let app = DottedVersion(profile.appVersion) else {
-            return .notTargeted("app version \"\(profile.appVersion)\" is not a version the app can read",
-                                diagnostics: [Self.unreadableDeviceVersion])
+            return .notTargeted(
+                "app version \"\(profile.appVersion)\" is not a version the app can read",
+                diagnostics: [Self.unreadableDeviceVersion])
         }
         let lit = r.literals
         if os < r.minimumOS {
-            return Decision(.unsupportedOS, rule: "minimumOSVersion",
-                            reason: "iOS \(profile.osVersion) < minimumOSVersion \(lit["minimumOSVersion"]!)")
+            return Decision(
+                .unsupportedOS, rule: "minimumOSVersion",
+                reason: "iOS \(profile.osVersion) < minimumOSVersion \(lit["minimumOSVersion"]!)")
         }
         if app < r.minimumApp {
             let installability = context.releases.installability(for: profile) { release in
                 release.version.flatMap { DottedVersion(lenient: $0) }.map { $0 >= r.minimumApp } ?? false
             }
-            return Decision(installability.forcedOutcome, rule: "minimumAppVersion",
-                            reason: "app \(profile.appVersion) < minimumAppVersion \(lit["minimumAppVersion"]!); \(installability.explanation)")
+            return Decision(
+                installability.forcedOutcome, rule: "minimumAppVersion",
+                reason:
+                    "app \(profile.appVersion) < minimumAppVersion \(lit["minimumAppVersion"]!); \(installability.explanation)"
+            )
         }
         if os < r.recommendedOS {
-            return Decision(.recommended, rule: "recommendedOSVersion",
-                            reason: "iOS \(profile.osVersion) < recommendedOSVersion \(lit["recommendedOSVersion"]!)")
+            return Decision(
+                .recommended, rule: "recommendedOSVersion",
+                reason: "iOS \(profile.osVersion) < recommendedOSVersion \(lit["recommendedOSVersion"]!)")
         }
         if app < r.recommendedApp {
             // The app asks the App Store for the latest version and recommends only if it has reached the value.
@@ -135,24 +178,37 @@ struct NHSAvailabilityDocument: EvaluableConfig {
                 // The App Store answers with the newest release's version text, which the app parses with its
                 // own Version type (1 to 3 integer components): one it cannot parse (`5.0.0.1`) fails the
                 // lookup, and the latest version is taken as 0.
-                let newest = releases.candidates(for: profile).compactMap { r in r.version.flatMap { v in DottedVersion(lenient: v).map { (v, $0) } } }
-                    .max { $0.1 < $1.1 }
+                let newest = releases.candidates(for: profile).compactMap { r in
+                    r.version.flatMap { v in DottedVersion(lenient: v).map { (v, $0) } }
+                }
+                .max { $0.1 < $1.1 }
                 if let newest, DottedVersion(newest.0) == nil {
-                    return Decision(.upToDate, rule: nil,
-                                    reason: "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the app cannot parse the store's version \"\(newest.0)\": its lookup fails and nothing is shown",
-                                    diagnostics: [Diagnostic(Self.storeVersionUnreadable, .warning,
-                                        "iOS devices not recommended an update because the store's newest version has more than three components or is not numeric: the NHS app's lookup fails")])
+                    return Decision(
+                        .upToDate, rule: nil,
+                        reason:
+                            "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the app cannot parse the store's version \"\(newest.0)\": its lookup fails and nothing is shown",
+                        diagnostics: [
+                            Diagnostic(
+                                Self.storeVersionUnreadable, .warning,
+                                "iOS devices not recommended an update because the store's newest version has more than three components or is not numeric: the NHS app's lookup fails"
+                            )
+                        ])
                 }
                 let latest = newest?.1
                 guard let latest, latest >= r.recommendedApp else {
-                    return Decision(.upToDate, rule: nil,
-                                    reason: "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the store's latest release (\(latest?.description ?? "none")) has not reached it, so nothing is shown")
+                    return Decision(
+                        .upToDate, rule: nil,
+                        reason:
+                            "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the store's latest release (\(latest?.description ?? "none")) has not reached it, so nothing is shown"
+                    )
                 }
             }
-            return Decision(.recommended, rule: "recommendedAppVersion",
-                            reason: "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!)")
+            return Decision(
+                .recommended, rule: "recommendedAppVersion",
+                reason: "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!)")
         }
-        return Decision(.upToDate, rule: nil, reason: "iOS \(profile.osVersion) and app \(profile.appVersion) meet every field")
+        return Decision(
+            .upToDate, rule: nil, reason: "iOS \(profile.osVersion) and app \(profile.appVersion) meet every field")
     }
 
     private func evaluateAndroid(_ profile: any Device, _ context: EvaluationContext) -> Decision {
@@ -166,17 +222,20 @@ struct NHSAvailabilityDocument: EvaluableConfig {
             return .notTargeted("the device has no API level or versionCode")
         }
         if level < r.minimumSDK {
-            return Decision(.unsupportedOS, rule: "minimumSDKVersion",
-                            reason: "API level \(level) < minimumSDKVersion \(r.minimumSDK)")
+            return Decision(
+                .unsupportedOS, rule: "minimumSDKVersion",
+                reason: "API level \(level) < minimumSDKVersion \(r.minimumSDK)")
         }
         if code < r.minimumApp {
             let installability = context.releases.installability(for: profile) { ($0.build ?? Int.min) >= r.minimumApp }
-            return Decision(installability.forcedOutcome, rule: "minimumAppVersion",
-                            reason: "versionCode \(code) < minimumAppVersion \(r.minimumApp); \(installability.explanation)")
+            return Decision(
+                installability.forcedOutcome, rule: "minimumAppVersion",
+                reason: "versionCode \(code) < minimumAppVersion \(r.minimumApp); \(installability.explanation)")
         }
         if code < r.recommendedApp {
-            return Decision(.recommended, rule: "recommendedAppVersion",
-                            reason: "versionCode \(code) < recommendedAppVersion \(r.recommendedApp)")
+            return Decision(
+                .recommended, rule: "recommendedAppVersion",
+                reason: "versionCode \(code) < recommendedAppVersion \(r.recommendedApp)")
         }
         return Decision(.upToDate, rule: nil, reason: "API level \(level) and versionCode \(code) meet every field")
     }

@@ -4,8 +4,10 @@ public enum NHSAvailabilityFormat: ConfigFormat {
     public static let name = "nhs-availability"
     public static let displayName = "NHS COVID-19 app availability"
 
-    static let fieldNames = ["minimumOSVersion", "minimumSDKVersion", "minimumAppVersion",
-                             "recommendedOSVersion", "recommendedAppVersion"]
+    static let fieldNames = [
+        "minimumOSVersion", "minimumSDKVersion", "minimumAppVersion",
+        "recommendedOSVersion", "recommendedAppVersion",
+    ]
 
     public static func matches(_ root: JSONObject) -> Bool {
         fieldNames.contains { root[$0] != nil }

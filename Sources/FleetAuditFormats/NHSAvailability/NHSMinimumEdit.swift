@@ -2,13 +2,16 @@
 /// Android if `minimumSDKVersion`); its minimum is `minimumAppVersion`, its minimum OS that field.
 extension NHSAvailabilityFormat: MinimumEditable {
     public static func minimumEdits(_ root: JSONValue, platform: Platform, minimumApp: String?, minimumOS: String?)
-        -> Result<[MinimumEdit], MinimumEditRefusal> {
+        -> Result<[MinimumEdit], MinimumEditRefusal>
+    {
         let osField: String
         switch platform {
         case .ios where root.objectValue?["minimumOSVersion"] != nil: osField = "minimumOSVersion"
         case .android where root.objectValue?["minimumSDKVersion"] != nil: osField = "minimumSDKVersion"
         default:
-            let readBy = root.objectValue?["minimumOSVersion"] != nil ? "iOS (it has minimumOSVersion)" : "Android (it has minimumSDKVersion)"
+            let readBy =
+                root.objectValue?["minimumOSVersion"] != nil
+                ? "iOS (it has minimumOSVersion)" : "Android (it has minimumSDKVersion)"
             return .failure(MinimumEditRefusal("the document is read by \(readBy), not by \(platform.name)"))
         }
         var edits: [MinimumEdit] = []

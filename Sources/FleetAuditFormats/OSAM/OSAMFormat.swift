@@ -16,12 +16,18 @@ enum OSAMFormat: ConfigFormat {
     }
 
     /// Near misses of the fields the clients read (the server may add others, so only near misses count).
-    static let keySchema: KeySchema? = KeySchema(closed: [:], open: [
-        "": ["data"],
-        "data": ["id", "appId", "packageName", "versionCode", "versionName", "startDate", "endDate", "serverDate", "platform",
-                 "comparisonMode", "title", "message", "ok", "cancel", "url", "checkBoxDontShowAgain", "dialogDisplayDuration",
-                 "minutes", "numAperture", "appStoreIdentifier"],
-    ])
+    static let keySchema: KeySchema? = KeySchema(
+        closed: [:],
+        open: [
+            "": ["data"],
+            "data": [
+                "id", "appId", "packageName", "versionCode", "versionName", "startDate", "endDate", "serverDate",
+                "platform",
+                "comparisonMode", "title", "message", "ok", "cancel", "url", "checkBoxDontShowAgain",
+                "dialogDisplayDuration",
+                "minutes", "numAperture", "appStoreIdentifier",
+            ],
+        ])
 }
 
 /// What the two OSAM documents share: which devices they concern, and the 3.x clients' required fields.
@@ -40,8 +46,11 @@ struct OSAMTarget: Sendable {
         case "IOS": platform = .ios
         default:
             platform = nil
-            diagnostics.append(Diagnostic("osam.unknownPlatform", .error,
-                "data.platform is \(platformText), neither ANDROID nor IOS: no device is concerned", path: "data.platform"))
+            diagnostics.append(
+                Diagnostic(
+                    "osam.unknownPlatform", .error,
+                    "data.platform is \(platformText), neither ANDROID nor IOS: no device is concerned",
+                    path: "data.platform"))
         }
         packageName = data["packageName"]?.stringValue
     }
@@ -61,15 +70,19 @@ struct OSAMTarget: Sendable {
     static func missingFields(_ data: JSONObject, scalars: [String], texts: [String]) -> [String] {
         var missing = scalars.filter { data[$0] == nil || data[$0]!.isNull }
         for field in texts {
-            guard let text = data[field]?.objectValue else { missing.append(field); continue }
+            guard let text = data[field]?.objectValue else {
+                missing.append(field)
+                continue
+            }
             missing += languages.filter { text[$0]?.stringValue == nil }.map { "\(field).\($0)" }
         }
         return missing
     }
 
     static func rejectedByCurrentClients(_ missing: [String]) -> Diagnostic {
-        Diagnostic("osam.rejectedByCurrentClients", .error,
-                   "OSAM clients 3.x reject this document and show nothing: it lacks " + missing.joined(separator: ", ")
-                   + " (older clients read it, and the audit evaluates it as written)", path: "")
+        Diagnostic(
+            "osam.rejectedByCurrentClients", .error,
+            "OSAM clients 3.x reject this document and show nothing: it lacks " + missing.joined(separator: ", ")
+                + " (older clients read it, and the audit evaluates it as written)", path: "")
     }
 }

@@ -23,18 +23,30 @@ struct OSAMRatingDocument: EvaluableConfig {
         numAperture = data["numAperture"]?.numberValue?.integralValue
         minutes = data["minutes"]?.numberValue?.integralValue
         if numAperture == nil || minutes == nil {
-            diagnostics.append(Diagnostic("osam.rating.incomplete", .error,
-                "numAperture and minutes must both be integers: the client cannot decide when to ask",
-                path: numAperture == nil && data["numAperture"] != nil ? "numAperture"
-                    : minutes == nil && data["minutes"] != nil ? "minutes" : ""))
+            diagnostics.append(
+                Diagnostic(
+                    "osam.rating.incomplete", .error,
+                    "numAperture and minutes must both be integers: the client cannot decide when to ask",
+                    path: numAperture == nil && data["numAperture"] != nil
+                        ? "numAperture"
+                        : minutes == nil && data["minutes"] != nil ? "minutes" : ""))
         }
         let missing = OSAMTarget.missingFields(data, scalars: ["id", "appId"], texts: ["message"])
         if !missing.isEmpty { diagnostics.append(OSAMTarget.rejectedByCurrentClients(missing)) }
         platforms = target.platform.map { [$0] } ?? []
-        rules = [RuleInfo(id: Self.ruleID, summary: "\(target.description): ask for a rating after \(numAperture.map(String.init) ?? "?") opens and \(minutes.map(String.init) ?? "?") minutes since the last prompt (decides no update)")]
-        notices = [NoticeInfo(id: Self.eligibleNotice, kind: "rating"), NoticeInfo(id: Self.unknownNotice, kind: "rating")]
+        rules = [
+            RuleInfo(
+                id: Self.ruleID,
+                summary:
+                    "\(target.description): ask for a rating after \(numAperture.map(String.init) ?? "?") opens and \(minutes.map(String.init) ?? "?") minutes since the last prompt (decides no update)"
+            )
+        ]
+        notices = [
+            NoticeInfo(id: Self.eligibleNotice, kind: "rating"), NoticeInfo(id: Self.unknownNotice, kind: "rating"),
+        ]
         self.diagnostics = diagnostics
-        needs = ProfileNeeds(packageName: target.packageName != nil, attributes: [Self.appOpens, Self.minutesSinceRating])
+        needs = ProfileNeeds(
+            packageName: target.packageName != nil, attributes: [Self.appOpens, Self.minutesSinceRating])
     }
 
     func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
@@ -42,21 +54,29 @@ struct OSAMRatingDocument: EvaluableConfig {
             return .notTargeted("the document is for \(target.description)")
         }
         guard let numAperture, let minutes else {
-            return Decision(.upToDate, rule: Self.ruleID, reason: "a rating document decides no update (and this one is incomplete)")
+            return Decision(
+                .upToDate, rule: Self.ruleID, reason: "a rating document decides no update (and this one is incomplete)"
+            )
         }
         let opens = profile.attribute(Self.appOpens).flatMap { Int64($0) }
         let since = profile.attribute(Self.minutesSinceRating).flatMap { Int64($0) }
         guard let opens, let since else {
-            return Decision(.upToDate, rule: Self.ruleID,
-                            reason: "a rating document decides no update; whether the prompt shows is unknown without app_opens and minutes_since_rating",
-                            notices: [Self.unknownNotice],
-                            diagnostics: [Diagnostic("osam.rating.stateUnknown", .info,
-                                "devices without app_opens / minutes_since_rating: whether the rating prompt shows is unknown")])
+            return Decision(
+                .upToDate, rule: Self.ruleID,
+                reason:
+                    "a rating document decides no update; whether the prompt shows is unknown without app_opens and minutes_since_rating",
+                notices: [Self.unknownNotice],
+                diagnostics: [
+                    Diagnostic(
+                        "osam.rating.stateUnknown", .info,
+                        "devices without app_opens / minutes_since_rating: whether the rating prompt shows is unknown")
+                ])
         }
         let eligible = opens >= numAperture && since >= minutes
-        return Decision(.upToDate, rule: Self.ruleID,
-                        reason: "a rating document decides no update; \(opens) opens, \(since) minutes since the last prompt: "
-                            + (eligible ? "the prompt is shown" : "not yet"),
-                        notices: eligible ? [Self.eligibleNotice] : [])
+        return Decision(
+            .upToDate, rule: Self.ruleID,
+            reason: "a rating document decides no update; \(opens) opens, \(since) minutes since the last prompt: "
+                + (eligible ? "the prompt is shown" : "not yet"),
+            notices: eligible ? [Self.eligibleNotice] : [])
     }
 }

@@ -29,13 +29,19 @@ struct OSAMVersionControlDocument: EvaluableConfig {
         let modeText = data["comparisonMode"]?.stringValue ?? JSONWriter.compact(data["comparisonMode"] ?? .null)
         mode = data["comparisonMode"]?.stringValue.flatMap { Mode(rawValue: $0.uppercased()) }
         if mode == nil {
-            diagnostics.append(Diagnostic("osam.unknownMode", .error,
-                "data.comparisonMode \(modeText) is none of FORCE, LAZY, INFO, NONE: the client cannot read the document", path: "data.comparisonMode"))
+            diagnostics.append(
+                Diagnostic(
+                    "osam.unknownMode", .error,
+                    "data.comparisonMode \(modeText) is none of FORCE, LAZY, INFO, NONE: the client cannot read the document",
+                    path: "data.comparisonMode"))
         }
         versionCode = data["versionCode"]?.numberValue?.int64
         if versionCode == nil {
-            diagnostics.append(Diagnostic("osam.missingVersionCode", .error,
-                "data.versionCode is missing or not an integer: no device can be placed below it", path: "data.versionCode"))
+            diagnostics.append(
+                Diagnostic(
+                    "osam.missingVersionCode", .error,
+                    "data.versionCode is missing or not an integer: no device can be placed below it",
+                    path: "data.versionCode"))
         }
         func millis(_ key: String) -> Int64? { data[key]?.numberValue?.integralValue }
         start = millis("startDate") ?? 0
@@ -43,20 +49,32 @@ struct OSAMVersionControlDocument: EvaluableConfig {
         serverDate = millis("serverDate")
         hasURL = !(data["url"]?.stringValue ?? "").trimmedWhitespace.isEmpty
         if start > end {
-            diagnostics.append(Diagnostic("osam.emptyWindow", .warning,
-                "startDate is after endDate: the rule is never active", path: "data.startDate"))
+            diagnostics.append(
+                Diagnostic(
+                    "osam.emptyWindow", .warning,
+                    "startDate is after endDate: the rule is never active", path: "data.startDate"))
         }
         if mode == .force && !hasURL {
-            diagnostics.append(Diagnostic("osam.forceWithoutURL", .warning,
-                "FORCE without a url: the dialog can only close the app, so concerned devices are blocked", path: "data.url"))
+            diagnostics.append(
+                Diagnostic(
+                    "osam.forceWithoutURL", .warning,
+                    "FORCE without a url: the dialog can only close the app, so concerned devices are blocked",
+                    path: "data.url"))
         }
-        let missing = OSAMTarget.missingFields(data, scalars: ["id", "appId", "checkBoxDontShowAgain", "dialogDisplayDuration", "url"],
-                                               texts: ["title", "message", "ok", "cancel"])
+        let missing = OSAMTarget.missingFields(
+            data, scalars: ["id", "appId", "checkBoxDontShowAgain", "dialogDisplayDuration", "url"],
+            texts: ["title", "message", "ok", "cancel"])
         if !missing.isEmpty { diagnostics.append(OSAMTarget.rejectedByCurrentClients(missing)) }
 
         platforms = target.platform.map { [$0] } ?? []
         let window = "\(Self.date(start)) – \(end == Int64.max ? "no end" : Self.date(end))"
-        rules = [RuleInfo(id: Self.ruleID, summary: "\(target.description) below versionCode \(versionCode.map(String.init) ?? "?"): \(mode?.rawValue ?? modeText), active \(window)")]
+        rules = [
+            RuleInfo(
+                id: Self.ruleID,
+                summary:
+                    "\(target.description) below versionCode \(versionCode.map(String.init) ?? "?"): \(mode?.rawValue ?? modeText), active \(window)"
+            )
+        ]
         notices = mode == .info ? [NoticeInfo(id: Self.infoNotice, kind: "info")] : []
         self.diagnostics = diagnostics
         needs = ProfileNeeds(packageName: target.packageName != nil, appBuildOffAndroid: target.platform == .ios)
@@ -74,12 +92,19 @@ struct OSAMVersionControlDocument: EvaluableConfig {
             return .notTargeted("the client cannot read the document (see its diagnostics)")
         }
         guard let build = profile.appBuild.flatMap({ Int64($0.trimmedWhitespace) }) else {
-            return .notTargeted("the device's version code (app_build) is unknown",
-                                diagnostics: [Diagnostic("osam.unknownVersionCode", .warning,
-                                    "devices without an integer app_build: the server cannot tell whether they are below versionCode")])
+            return .notTargeted(
+                "the device's version code (app_build) is unknown",
+                diagnostics: [
+                    Diagnostic(
+                        "osam.unknownVersionCode", .warning,
+                        "devices without an integer app_build: the server cannot tell whether they are below versionCode"
+                    )
+                ])
         }
         guard build < versionCode else {
-            return Decision(.upToDate, rule: Self.ruleID, reason: "version code \(build) ≥ \(versionCode): the server sends nothing")
+            return Decision(
+                .upToDate, rule: Self.ruleID, reason: "version code \(build) ≥ \(versionCode): the server sends nothing"
+            )
         }
         let instantMillis: Int64
         let instantSource: String
@@ -91,21 +116,29 @@ struct OSAMVersionControlDocument: EvaluableConfig {
             instantSource = "serverDate"
         }
         guard start <= instantMillis && instantMillis <= end else {
-            return Decision(.upToDate, rule: Self.ruleID,
-                            reason: "version code \(build) < \(versionCode), but \(instantSource) \(Self.date(instantMillis)) is outside the window")
+            return Decision(
+                .upToDate, rule: Self.ruleID,
+                reason:
+                    "version code \(build) < \(versionCode), but \(instantSource) \(Self.date(instantMillis)) is outside the window"
+            )
         }
-        let below = "version code \(build) < \(versionCode), window active at \(instantSource) \(Self.date(instantMillis))"
+        let below =
+            "version code \(build) < \(versionCode), window active at \(instantSource) \(Self.date(instantMillis))"
         switch mode {
         case .force:
             guard hasURL else {
-                return Decision(.blocked, rule: Self.ruleID, reason: below + "; FORCE without a url: the user can only leave")
+                return Decision(
+                    .blocked, rule: Self.ruleID, reason: below + "; FORCE without a url: the user can only leave")
             }
-            let how = context.releases.installability(for: profile) { ($0.build.map(Int64.init) ?? Int64.min) >= versionCode }
+            let how = context.releases.installability(for: profile) {
+                ($0.build.map(Int64.init) ?? Int64.min) >= versionCode
+            }
             return Decision(how.forcedOutcome, rule: Self.ruleID, reason: below + "; FORCE: \(how.explanation)")
         case .lazy:
             return Decision(.recommended, rule: Self.ruleID, reason: below + "; LAZY: an update is suggested")
         case .info:
-            return Decision(.upToDate, rule: Self.ruleID, reason: below + "; INFO: a message is shown", notices: [Self.infoNotice])
+            return Decision(
+                .upToDate, rule: Self.ruleID, reason: below + "; INFO: a message is shown", notices: [Self.infoNotice])
         case .none:
             return Decision(.upToDate, rule: Self.ruleID, reason: below + "; NONE: nothing is shown")
         }

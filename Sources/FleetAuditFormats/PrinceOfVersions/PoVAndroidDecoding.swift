@@ -21,27 +21,33 @@ enum PoVAndroidDecoding {
         case .array(let a): elements = root.arraysWithTrailingComma.contains(key) ? a + [.null] : a
         case .object: elements = [value]
         default:
-            return .unusable(Diagnostic(unusableCode, .error,
-                "\(key) is \(value.kindDescription): the Android client throws", path: key))
+            return .unusable(
+                Diagnostic(
+                    unusableCode, .error,
+                    "\(key) is \(value.kindDescription): the Android client throws", path: key))
         }
         let global = root["meta"]?.objectValue
-        return .configurations(elements.enumerated().map { index, element in
-            decode(element, id: "\(key)[\(index)]", global: global)
-        })
+        return .configurations(
+            elements.enumerated().map { index, element in
+                decode(element, id: "\(key)[\(index)]", global: global)
+            })
     }
 
     /// What the client throws on when it reaches or chooses an entry, as the entry's diagnostic.
     private static func rejection(_ id: String, _ message: String) -> Diagnostic {
-        Diagnostic(unusableCode, .error, "\(id): \(message); the Android client throws and shows nothing to the devices that reach it",
-                   path: id)
+        Diagnostic(
+            unusableCode, .error,
+            "\(id): \(message); the Android client throws and shows nothing to the devices that reach it",
+            path: id)
     }
 
     private static func decode(_ element: JSONValue, id: String, global: JSONObject?) -> PoVConfiguration {
         guard let entry = element.objectValue else {
             // `android.getJSONObject(i)` (L140) throws as soon as the walk reaches a non-object element.
-            return PoVConfiguration(id: id, required: nil, last: nil, frequency: .once, requiredOS: nil, requirements: [],
-                                    meta: mergedMeta(global, nil),
-                                    rejection: rejection(id, "the entry is \(element.kindDescription), not an object"))
+            return PoVConfiguration(
+                id: id, required: nil, last: nil, frequency: .once, requiredOS: nil, requirements: [],
+                meta: mergedMeta(global, nil),
+                rejection: rejection(id, "the entry is \(element.kindDescription), not an object"))
         }
         var problem: String?
         func code(_ field: String) -> PoVVersion? {
@@ -49,7 +55,9 @@ enum PoVAndroidDecoding {
             // `instanceof Integer` (L169, L179): org.json makes an Integer only of a literal with no fraction or
             // exponent that fits in 32 bits; a larger one is a Long.
             guard let n = v.numberValue, let c = n.int64, let small = Int32(exactly: c) else {
-                let what = v.numberValue.map { $0.int64 != nil ? "beyond 32 bits (a Long)" : "a fraction" } ?? v.kindDescription
+                let what =
+                    v.numberValue.map { $0.int64 != nil ? "beyond 32 bits (a Long)" : "a fraction" }
+                    ?? v.kindDescription
                 problem = problem ?? "\(field) \(JSONWriter.compact(v)) is \(what), not an integer versionCode"
                 return nil
             }
@@ -87,17 +95,19 @@ enum PoVAndroidDecoding {
                 }
             }
         }
-        return PoVConfiguration(id: id, required: required, last: last, frequency: frequency,
-                                requiredOS: requiredOS, requirements: requirements,
-                                meta: mergedMeta(global, entry["meta"]?.objectValue),
-                                rejection: problem.map { rejection(id, $0) }, unreadableOS: unreadableOS)
+        return PoVConfiguration(
+            id: id, required: required, last: last, frequency: frequency,
+            requiredOS: requiredOS, requirements: requirements,
+            meta: mergedMeta(global, entry["meta"]?.objectValue),
+            rejection: problem.map { rejection(id, $0) }, unreadableOS: unreadableOS)
     }
 
     /// Warnings for entries the client reads but can never choose.
     static func notes(_ configurations: [PoVConfiguration]) -> [Diagnostic] {
         configurations.compactMap { c in
             c.unreadableOS.map { text in
-                Diagnostic(requiredOSUnreadable, .warning,
+                Diagnostic(
+                    requiredOSUnreadable, .warning,
                     "\(c.id).requirements.required_os_version \(text) is not an integer Integer.parseInt reads: the client's requirement check throws, so the entry never holds and the next one is tried",
                     path: "\(c.id).requirements.required_os_version")
             }

@@ -9,12 +9,16 @@ enum PoVAppleDecoding {
     static func read(_ root: JSONObject, key: String, notes: inout [Diagnostic]) -> PoVKeyReading {
         guard let value = root[key], !value.isNull else { return .absent }
         guard let array = value.arrayValue else {
-            return .unusable(Diagnostic(arrayDropped, .error,
-                "\(key) is \(value.kindDescription), not an array: the iOS/macOS client ignores it", path: key))
+            return .unusable(
+                Diagnostic(
+                    arrayDropped, .error,
+                    "\(key) is \(value.kindDescription), not an array: the iOS/macOS client ignores it", path: key))
         }
         // `UpdateInfo.swift` L95, L184: the global meta is `try? decode([String: AnyDecodable].self)`, so one nested
         // value drops all of it.
-        let global = root["meta"]?.objectValue.flatMap { meta in meta.pairs.contains { $0.value.objectValue != nil || $0.value.arrayValue != nil } ? nil : meta }
+        let global = root["meta"]?.objectValue.flatMap { meta in
+            meta.pairs.contains { $0.value.objectValue != nil || $0.value.arrayValue != nil } ? nil : meta
+        }
         var configurations: [PoVConfiguration] = []
         var localNotes: [Diagnostic] = []
         for (index, element) in array.enumerated() {
@@ -22,8 +26,10 @@ enum PoVAppleDecoding {
             switch decode(element, id: path, global: global, notes: &localNotes) {
             case .success(let c): configurations.append(c)
             case .failure(let problem):
-                return .unusable(Diagnostic(arrayDropped, .error,
-                    "\(path): \(problem); the iOS/macOS client drops the whole \(key) array", path: path))
+                return .unusable(
+                    Diagnostic(
+                        arrayDropped, .error,
+                        "\(path): \(problem); the iOS/macOS client drops the whole \(key) array", path: path))
             }
         }
         notes += localNotes
@@ -35,8 +41,10 @@ enum PoVAppleDecoding {
         init(_ d: String) { description = d }
     }
 
-    private static func decode(_ element: JSONValue, id: String, global: JSONObject?,
-                               notes: inout [Diagnostic]) -> Result<PoVConfiguration, Problem> {
+    private static func decode(
+        _ element: JSONValue, id: String, global: JSONObject?,
+        notes: inout [Diagnostic]
+    ) -> Result<PoVConfiguration, Problem> {
         guard let entry = element.objectValue else {
             return .failure(Problem("the entry is \(element.kindDescription), not an object"))
         }
@@ -45,20 +53,31 @@ enum PoVAppleDecoding {
             guard let text = v.stringValue, let parsed = PoVIOSVersion(text) else {
                 if case .number = v {
                     // The iOS client reads versions as strings only: 5.1 unquoted is no version to it.
-                    return .failure(Problem("\(field) \(JSONWriter.compact(v)) is a number, not a version string (quote it: \"\(JSONWriter.compact(v))\")"))
+                    return .failure(
+                        Problem(
+                            "\(field) \(JSONWriter.compact(v)) is a number, not a version string (quote it: \"\(JSONWriter.compact(v))\")"
+                        ))
                 }
                 return .failure(Problem("\(field) \(JSONWriter.compact(v)) is not a version"))
             }
             return .success(.apple(parsed))
         }
-        let required: PoVVersion?, last: PoVVersion?
-        switch version("required_version") { case .success(let v): required = v; case .failure(let p): return .failure(p) }
-        switch version("last_version_available") { case .success(let v): last = v; case .failure(let p): return .failure(p) }
+        let required: PoVVersion?
+        let last: PoVVersion?
+        switch version("required_version") {
+        case .success(let v): required = v
+        case .failure(let p): return .failure(p)
+        }
+        switch version("last_version_available") {
+        case .success(let v): last = v
+        case .failure(let p): return .failure(p)
+        }
 
         var frequency = PoVFrequency.once
         if let f = entry["notify_last_version_frequency"], !f.isNull {
             guard let text = f.stringValue, let parsed = PoVFrequency(rawValue: text.uppercased()) else {
-                return .failure(Problem("notify_last_version_frequency \(JSONWriter.compact(f)) is neither ALWAYS nor ONCE"))
+                return .failure(
+                    Problem("notify_last_version_frequency \(JSONWriter.compact(f)) is neither ALWAYS nor ONCE"))
             }
             frequency = parsed
         }
@@ -68,9 +87,14 @@ enum PoVAppleDecoding {
             return .failure(Problem("meta is \(m.kindDescription), not an object"))
         }
         let meta = entry["meta"]?.objectValue
-        if let meta, let nested = meta.keys.first(where: { k in
-            switch meta[k]! { case .object, .array: return true; default: return false }
-        }) {
+        if let meta,
+            let nested = meta.keys.first(where: { k in
+                switch meta[k]! {
+                case .object, .array: return true
+                default: return false
+                }
+            })
+        {
             return .failure(Problem("meta.\(nested) is nested (an object or array)"))
         }
 
@@ -87,37 +111,45 @@ enum PoVAppleDecoding {
             if value.arrayValue != nil || value.objectValue != nil, !isOSRequirement {
                 // `ConfigurationData.swift` L49-55: a value `AnyDecodable` cannot decode is dropped by `try?`,
                 // so the requirement does not exist and holds.
-                notes.append(Diagnostic(requirementIgnored, .warning,
-                    "\(id).requirements.\(key) is \(value.kindDescription): the iOS/macOS client drops it, so it holds for every device",
-                    path: "\(id).requirements.\(key)"))
+                notes.append(
+                    Diagnostic(
+                        requirementIgnored, .warning,
+                        "\(id).requirements.\(key) is \(value.kindDescription): the iOS/macOS client drops it, so it holds for every device",
+                        path: "\(id).requirements.\(key)"))
                 continue
             }
             if isOSRequirement {
                 if let text = value.stringValue, let parsed = PoVIOSVersion(text) {
                     requiredOS = .apple(parsed)
                 } else {
-                    notes.append(Diagnostic(osVersionIgnored, .warning,
-                        "\(id).requirements.required_os_version \(JSONWriter.compact(value)) is not a version string: the client ignores it, so the entry has no OS requirement",
-                        path: "\(id).requirements.required_os_version"))
+                    notes.append(
+                        Diagnostic(
+                            osVersionIgnored, .warning,
+                            "\(id).requirements.required_os_version \(JSONWriter.compact(value)) is not a version string: the client ignores it, so the entry has no OS requirement",
+                            path: "\(id).requirements.required_os_version"))
                 }
             } else {
                 requirements.append((key, value))
             }
         }
-        return .success(PoVConfiguration(id: id, required: required, last: last, frequency: frequency,
-                                         requiredOS: requiredOS, requirements: requirements,
-                                         meta: mergedMeta(global, meta)))
+        return .success(
+            PoVConfiguration(
+                id: id, required: required, last: last, frequency: frequency,
+                requiredOS: requiredOS, requirements: requirements,
+                meta: mergedMeta(global, meta)))
     }
 
     /// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`, which the client decodes with
     /// (`PrinceOfVersions.swift` L260): underscores at either end kept, a key without inner underscores as it is,
     /// else the first word lower-cased and the others capitalized (`REQUIRED_OS_VERSION` is `requiredOsVersion`).
     static func convertFromSnakeCase(_ key: String) -> String {
-        let leading = key.prefix { $0 == "_" }, trailing = key.reversed().prefix { $0 == "_" }
+        let leading = key.prefix { $0 == "_" }
+        let trailing = key.reversed().prefix { $0 == "_" }
         guard leading.count < key.count else { return key }
         let core = key.dropFirst(leading.count).dropLast(trailing.count)
         let words = core.split(separator: "_")
         guard words.count > 1 else { return key }
-        return String(leading) + ([words[0].lowercased()] + words.dropFirst().map { $0.capitalized }).joined() + String(trailing)
+        return String(leading) + ([words[0].lowercased()] + words.dropFirst().map { $0.capitalized }).joined()
+            + String(trailing)
     }
 }

@@ -14,7 +14,8 @@ struct PoVDeviceEvaluator {
 
     /// Whether `--pov-legacy-below` says this device's app still bundles a client before 4.0.
     var runsLegacyClient: Bool {
-        guard !context.options.povLegacyBelow.isEmpty, let below = context.options.povLegacyBelow[profile.platform] else { return false }
+        guard !context.options.povLegacyBelow.isEmpty, let below = context.options.povLegacyBelow[profile.platform]
+        else { return false }
         if isAndroid, let code = Int(below) {
             return (profile.appBuildCode ?? Int.max) < code
         }
@@ -26,9 +27,13 @@ struct PoVDeviceEvaluator {
     }
 
     private func unreadable(_ what: String) -> Decision {
-        .notTargeted("\(what) cannot be read by the client, which then fails",
-                     diagnostics: [Diagnostic(PrinceOfVersionsDocument.unreadableDevice, .warning,
-                        "devices whose app or OS version the PrinceOfVersions client cannot parse")])
+        .notTargeted(
+            "\(what) cannot be read by the client, which then fails",
+            diagnostics: [
+                Diagnostic(
+                    PrinceOfVersionsDocument.unreadableDevice, .warning,
+                    "devices whose app or OS version the PrinceOfVersions client cannot parse")
+            ])
     }
 
     struct Unreadable: Error { let decision: Decision }
@@ -49,7 +54,8 @@ struct PoVDeviceEvaluator {
             return .failure(Unreadable(decision: unreadable("OS version \"\(profile.osVersion)\"")))
         }
         guard let app = PoVIOSVersion(appVersion: profile.appVersion, appBuild: profile.appBuild) else {
-            return .success((.failure(Unreadable(decision: unreadable("app version \"\(profile.appVersion)\""))), .apple(os)))
+            return .success(
+                (.failure(Unreadable(decision: unreadable("app version \"\(profile.appVersion)\""))), .apple(os)))
         }
         return .success((.success(.apple(app)), .apple(os)))
     }
@@ -70,16 +76,19 @@ struct PoVDeviceEvaluator {
     // MARK: v4
 
     func v4(_ configurations: [PoVConfiguration], selection: PoVSelection) -> Decision {
-        let installedReading: Result<PoVVersion, Unreadable>, os: PoVVersion
+        let installedReading: Result<PoVVersion, Unreadable>
+        let os: PoVVersion
         switch memo.device(profile, v4Device) {
         case .success(let device): (installedReading, os) = device
         case .failure(let reading): return reading.decision
         }
         // Which configuration holds is decided without words; the reasons are built only when asked for
         // (`explain`), since a run evaluates tens of thousands of profiles.
-        let (chosen, failedOnlyOnOS) = selection.choose(os: os, useFiling: selection.filingApplies(context.options),
-                                                        attribute: { profile.attribute($0) },
-                                                        remembered: { memo.candidates(profile, selection: selection, $0) }) { i in
+        let (chosen, failedOnlyOnOS) = selection.choose(
+            os: os, useFiling: selection.filingApplies(context.options),
+            attribute: { profile.attribute($0) },
+            remembered: { memo.candidates(profile, selection: selection, $0) }
+        ) { i in
             configurations[i].requirements.indices.allSatisfy { k in
                 let (key, value) = configurations[i].requirements[k]
                 let check = { PoVRequirements.holds(key, value, profile: profile, options: context.options) }
@@ -91,22 +100,29 @@ struct PoVDeviceEvaluator {
             switch installedReading {
             case .success(let version): installed = version
             case .failure(let reading):
-                return Decision(.notTargeted, rule: configurations[chosen].id, reason: reading.decision.reason,
-                                diagnostics: reading.decision.diagnostics)
+                return Decision(
+                    .notTargeted, rule: configurations[chosen].id, reason: reading.decision.reason,
+                    diagnostics: reading.decision.diagnostics)
             }
             let decide = { self.decide(configurations[chosen], installed: installed) }
             return memo.decision(profile, configuration: chosen, decide)
         }
         if let c = failedOnlyOnOS.map({ configurations[$0] }) {
-            return Decision(.unsupportedOS, rule: c.id,
-                            reason: "no configuration's requirements hold; \(c.id) fails only on required_os_version (OS \(os) < \(c.requiredOS!))")
+            return Decision(
+                .unsupportedOS, rule: c.id,
+                reason:
+                    "no configuration's requirements hold; \(c.id) fails only on required_os_version (OS \(os) < \(c.requiredOS!))"
+            )
         }
-        let device = profile, options = context.options
+        let device = profile
+        let options = context.options
         return .notTargeted(Self.misses(configurations, os: os, profile: device, options: options))
     }
 
     /// Why no configuration holds, configuration by configuration.
-    private static func misses(_ configurations: [PoVConfiguration], os: PoVVersion, profile: any Device, options: FormatOptions) -> String {
+    private static func misses(
+        _ configurations: [PoVConfiguration], os: PoVVersion, profile: any Device, options: FormatOptions
+    ) -> String {
         var misses: [String] = []
         for c in configurations {
             var failures: [String] = []
@@ -119,39 +135,56 @@ struct PoVDeviceEvaluator {
             }
             misses.append("\(c.id): " + failures.joined(separator: ", "))
         }
-        return misses.isEmpty ? "the platform's configuration array is empty"
-                              : "no configuration's requirements hold (" + misses.joined(separator: "; ") + ")"
+        return misses.isEmpty
+            ? "the platform's configuration array is empty"
+            : "no configuration's requirements hold (" + misses.joined(separator: "; ") + ")"
     }
 
     private func decide(_ c: PoVConfiguration, installed: PoVVersion) -> Decision {
         if let rejection = c.rejection {
-            return Decision(.notTargeted, rule: c.id, reason: "\(c.id) is chosen and the client throws on it: \(rejection.message)",
-                            diagnostics: [rejection])
+            return Decision(
+                .notTargeted, rule: c.id, reason: "\(c.id) is chosen and the client throws on it: \(rejection.message)",
+                diagnostics: [rejection])
         }
         if c.required == nil && c.last == nil {
-            return Decision(.notTargeted, rule: c.id, reason: "\(c.id) is chosen but has neither version: the client throws",
-                            diagnostics: [Diagnostic(PrinceOfVersionsDocument.missingVersions, .error,
-                                "devices for which the chosen configuration has neither required_version nor last_version_available")])
+            return Decision(
+                .notTargeted, rule: c.id, reason: "\(c.id) is chosen but has neither version: the client throws",
+                diagnostics: [
+                    Diagnostic(
+                        PrinceOfVersionsDocument.missingVersions, .error,
+                        "devices for which the chosen configuration has neither required_version nor last_version_available"
+                    )
+                ])
         }
         if let required = c.required, installed < required {
             let how = installability(required)
-            return Decision(how.forcedOutcome, rule: c.id, reason: "\(installed) < required_version \(required); \(how.explanation)")
+            return Decision(
+                how.forcedOutcome, rule: c.id, reason: "\(installed) < required_version \(required); \(how.explanation)"
+            )
         }
         if let last = c.last, installed < last {
             if c.frequency == .once, let stored = lastNotified, parse(stored, like: last) == last {
-                return Decision(.upToDate, rule: c.id, reason: "\(installed) < last_version_available \(last), already notified once")
+                return Decision(
+                    .upToDate, rule: c.id,
+                    reason: "\(installed) < last_version_available \(last), already notified once")
             }
             // The client recommends whatever the document says; with --releases, say when no published release
             // reaches it (the NHS app checks the store itself; PrinceOfVersions does not).
             var unreleased: [Diagnostic] = []
             switch installability(last) {
             case .noRelease, .noReleaseForPackage:
-                unreleased = [Diagnostic("pov.recommendationUnreleased", .warning,
-                    "devices recommended last_version_available \(last), which no published release reaches: the store offers them nothing")]
+                unreleased = [
+                    Diagnostic(
+                        "pov.recommendationUnreleased", .warning,
+                        "devices recommended last_version_available \(last), which no published release reaches: the store offers them nothing"
+                    )
+                ]
             default: break
             }
-            return Decision(.recommended, rule: c.id, reason: "\(installed) < last_version_available \(last) (\(c.frequency.rawValue))",
-                            diagnostics: unreleased)
+            return Decision(
+                .recommended, rule: c.id,
+                reason: "\(installed) < last_version_available \(last) (\(c.frequency.rawValue))",
+                diagnostics: unreleased)
         }
         return Decision(.upToDate, rule: c.id, reason: "\(installed) meets \(c.id)")
     }
@@ -159,9 +192,12 @@ struct PoVDeviceEvaluator {
     // MARK: legacy
 
     func legacy(_ legacy: PoVLegacy) -> Decision {
-        let installed: PoVVersion, os: PoVVersion
+        let installed: PoVVersion
+        let os: PoVVersion
         if isAndroid {
-            guard let app = SemanticVersion(profile.appVersion) else { return unreadable("app version \"\(profile.appVersion)\" (not SemVer)") }
+            guard let app = SemanticVersion(profile.appVersion) else {
+                return unreadable("app version \"\(profile.appVersion)\" (not SemVer)")
+            }
             guard let level = profile.apiLevel else { return unreadable("the API level") }
             installed = .semantic(app)
             os = .code(Int64(level))
@@ -171,12 +207,14 @@ struct PoVDeviceEvaluator {
             case .failure(let decision): return decision.decision
             }
         }
-        let stored = lastNotified.flatMap { text in legacy.latest.flatMap { latest -> PoVVersion? in
-            // Android before 4.0 stores the version's text and compares texts (3.0.0 `PresenterImpl` L66-68):
-            // "1.0.0+b1" was not notified of "1.0.0", though SemVer orders them equal.
-            if case .semantic = latest { return text == latest.description ? latest : nil }
-            return parse(text, like: latest)
-        } }
+        let stored = lastNotified.flatMap { text in
+            legacy.latest.flatMap { latest -> PoVVersion? in
+                // Android before 4.0 stores the version's text and compares texts (3.0.0 `PresenterImpl` L66-68):
+                // "1.0.0+b1" was not notified of "1.0.0", though SemVer orders them equal.
+                if case .semantic = latest { return text == latest.description ? latest : nil }
+                return parse(text, like: latest)
+            }
+        }
         return legacy.evaluate(installed: installed, os: os, lastNotified: stored, installability: installability)
     }
 
@@ -196,7 +234,10 @@ struct PoVDeviceEvaluator {
             let published: PoVVersion?
             switch required {
             case .code: published = release.build.map { .code(Int64($0)) }
-            case .apple: published = release.version.flatMap { PoVIOSVersion($0 + (release.build.map { "-\($0)" } ?? "")) }.map { .apple($0) }
+            case .apple:
+                published = release.version.flatMap { PoVIOSVersion($0 + (release.build.map { "-\($0)" } ?? "")) }.map {
+                    .apple($0)
+                }
             case .semantic: published = release.version.flatMap { SemanticVersion($0) }.map { .semantic($0) }
             }
             return published.map { $0 >= required } ?? false

@@ -32,8 +32,10 @@ final class PoVMemo {
         let platform, app, build, os, api, package, lastNotified: Int32
 
         func hash(into hasher: inout Hasher) {
-            hasher.combine((UInt64(UInt32(bitPattern: app)) << 32 | UInt64(UInt32(bitPattern: os)))
-                ^ (UInt64(UInt32(bitPattern: build)) << 20) ^ (UInt64(UInt32(bitPattern: api)) << 8) ^ UInt64(UInt32(bitPattern: platform)))
+            hasher.combine(
+                (UInt64(UInt32(bitPattern: app)) << 32 | UInt64(UInt32(bitPattern: os)))
+                    ^ (UInt64(UInt32(bitPattern: build)) << 20) ^ (UInt64(UInt32(bitPattern: api)) << 8)
+                    ^ UInt64(UInt32(bitPattern: platform)))
             hasher.combine(UInt64(UInt32(bitPattern: lastNotified)) << 32 | UInt64(UInt32(bitPattern: package)))
         }
     }
@@ -82,8 +84,10 @@ final class PoVMemo {
         current = nil
         requirements = []
         selections = []
-        let fields: [DeviceField] = [.platform, .appVersion, .appBuild, .osVersion, .apiLevel, .packageName,
-                                     .attribute(PrinceOfVersionsDocument.lastNotifiedColumn)]
+        let fields: [DeviceField] = [
+            .platform, .appVersion, .appBuild, .osVersion, .apiLevel, .packageName,
+            .attribute(PrinceOfVersionsDocument.lastNotifiedColumn),
+        ]
         keyFields = fields.map { profile.numbered($0) }
     }
 
@@ -97,11 +101,14 @@ final class PoVMemo {
         return made
     }
 
-    func device(_ profile: any Device, _ make: () -> PoVDeviceEvaluator.DeviceReading) -> PoVDeviceEvaluator.DeviceReading {
+    func device(_ profile: any Device, _ make: () -> PoVDeviceEvaluator.DeviceReading)
+        -> PoVDeviceEvaluator.DeviceReading
+    {
         guard remembers else { return make() }
         func number(_ k: Int) -> Int32 { Int32(truncatingIfNeeded: profile.valueNumber(keyFields[k])) }
-        let key = DeviceKey(platform: number(0), app: number(1), build: number(2), os: number(3), api: number(4),
-                            package: number(5), lastNotified: number(6))
+        let key = DeviceKey(
+            platform: number(0), app: number(1), build: number(2), os: number(3), api: number(4),
+            package: number(5), lastNotified: number(6))
         let entry: DeviceEntry
         if let known = devices[key] {
             entry = known
@@ -118,12 +125,15 @@ final class PoVMemo {
     func holds(_ profile: any Device, configuration: Int, requirement: Int, name: String, _ check: () -> Bool) -> Bool {
         guard remembers else { return check() }
         let platform = profile.valueNumber(keyFields[0])
-        if platform >= requirements.count { requirements += Array(repeating: [], count: platform + 1 - requirements.count) }
+        if platform >= requirements.count {
+            requirements += Array(repeating: [], count: platform + 1 - requirements.count)
+        }
         if configuration >= requirements[platform].count {
             requirements[platform] += Array(repeating: [], count: configuration + 1 - requirements[platform].count)
         }
         if requirement >= requirements[platform][configuration].count {
-            requirements[platform][configuration] += Array(repeating: nil, count: requirement + 1 - requirements[platform][configuration].count)
+            requirements[platform][configuration] += Array(
+                repeating: nil, count: requirement + 1 - requirements[platform][configuration].count)
         }
         let memo: RequirementVerdicts
         if let known = requirements[platform][configuration][requirement] {
@@ -149,14 +159,17 @@ final class PoVMemo {
         if let known = selections.first(where: { $0.selection == id }) {
             memo = known
         } else {
-            memo = SelectionCandidates(selection: id, fields: selection.filedKeys.map { profile.numbered(.attribute($0)) })
+            memo = SelectionCandidates(
+                selection: id, fields: selection.filedKeys.map { profile.numbered(.attribute($0)) })
             selections.append(memo)
         }
         if memo.fields.count == 1 {
             let value = profile.valueNumber(memo.fields[0])
             if value < memo.byValue.count, let known = memo.byValue[value] { return known }
             let made = make()
-            if value >= memo.byValue.count { memo.byValue += Array(repeating: nil, count: value + 1 - memo.byValue.count) }
+            if value >= memo.byValue.count {
+                memo.byValue += Array(repeating: nil, count: value + 1 - memo.byValue.count)
+            }
             memo.byValue[value] = made
             return made
         }

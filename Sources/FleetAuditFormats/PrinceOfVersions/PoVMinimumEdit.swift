@@ -5,7 +5,8 @@
 /// clients see the same minimum.
 extension PrinceOfVersionsFormat: MinimumEditable {
     public static func minimumEdits(_ root: JSONValue, platform: Platform, minimumApp: String?, minimumOS: String?)
-        -> Result<[MinimumEdit], MinimumEditRefusal> {
+        -> Result<[MinimumEdit], MinimumEditRefusal>
+    {
         var paths: [(path: String, text: String)] = []
         var found = false
         for key in [platform.name, platform.name + "2"] {
@@ -19,14 +20,20 @@ extension PrinceOfVersionsFormat: MinimumEditable {
             case .object(let legacy)? where legacy["minimum_version"] != nil:
                 found = true
                 if platform == .android {
-                    return .failure(MinimumEditRefusal("\(key).minimum_version is a version name (SemVer) that clients before 4.0 compare, but an Android minimum here is a versionCode: edit it by hand"))
+                    return .failure(
+                        MinimumEditRefusal(
+                            "\(key).minimum_version is a version name (SemVer) that clients before 4.0 compare, but an Android minimum here is a versionCode: edit it by hand"
+                        ))
                 }
                 if let minimumApp { paths.append(("\(key).minimum_version", minimumApp)) }
                 if let minimumOS { paths.append(("\(key).minimum_version_min_sdk", minimumOS)) }
             default: continue
             }
         }
-        guard found else { return .failure(MinimumEditRefusal("the document has no \(platform.name) or \(platform.name)2 configuration")) }
+        guard found else {
+            return .failure(
+                MinimumEditRefusal("the document has no \(platform.name) or \(platform.name)2 configuration"))
+        }
         var edits: [MinimumEdit] = []
         for (path, text) in paths {
             switch MinimumEdit.replacing(path, in: root, with: text) {

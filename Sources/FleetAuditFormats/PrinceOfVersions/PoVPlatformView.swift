@@ -48,9 +48,11 @@ struct PoVPlatformView: Sendable {
         var view = PoVPlatformView(platform: .android)
         let legacyShaped = PoVLegacy.isLegacyShaped(root["android"])
         if let comma = JSONValue.object(root).firstObjectTrailingComma,
-           root["android2"].map({ !$0.isNull }) ?? false || root["android"].map({ !$0.isNull }) ?? false {
+            root["android2"].map({ !$0.isNull }) ?? false || root["android"].map({ !$0.isNull }) ?? false
+        {
             // Every Android client parses with org.json, which rejects the whole document.
-            var rejected = Diagnostic(PoVAndroidDecoding.jsonRejected, .error,
+            var rejected = Diagnostic(
+                PoVAndroidDecoding.jsonRejected, .error,
                 "a comma before '}', which Android's org.json rejects: no Android client reads the document")
             // No JSON path names a comma: the diagnostic is located at the comma itself.
             rejected.location = SourceLocation(line: comma.line, column: comma.column)

@@ -23,18 +23,24 @@ enum PoVRequirements {
     }
 
     /// - Parameter explaining: false skips building the failure's text (`.fails("")`).
-    static func check(_ key: String, _ value: JSONValue, profile: any Device, options: FormatOptions,
-                      explaining: Bool = true) -> Verdict {
+    static func check(
+        _ key: String, _ value: JSONValue, profile: any Device, options: FormatOptions,
+        explaining: Bool = true
+    ) -> Verdict {
         check(key, value, attribute: profile.attribute(key), options: options, explaining: explaining)
     }
 
-    private static func check(_ key: String, _ value: JSONValue, attribute: String?, options: FormatOptions,
-                              explaining: Bool) -> Verdict {
+    private static func check(
+        _ key: String, _ value: JSONValue, attribute: String?, options: FormatOptions,
+        explaining: Bool
+    ) -> Verdict {
         func fails(_ why: @autoclosure () -> String) -> Verdict { .fails(explaining ? why() : "") }
         guard let attribute else {
             return fails("the inventory has no \(key) attribute")
         }
-        if !options.requirementComparisons.isEmpty, let comparison = options.requirementComparisons[AttributeName.normalize(key)] {
+        if !options.requirementComparisons.isEmpty,
+            let comparison = options.requirementComparisons[AttributeName.normalize(key)]
+        {
             let expected = value.stringValue ?? JSONWriter.compact(value)
             let ordered = order(attribute, expected)
             let ok: Bool

@@ -34,9 +34,12 @@ final class PoVSelection: Sendable {
 
     init(_ configurations: [PoVConfiguration]) {
         let bounds = configurations.map { $0.requiredOS.map(OSBound.version) ?? .none }
-        var runs: [Run] = [], singles: [Int] = [], unfiled: [Int] = []
+        var runs: [Run] = []
+        var singles: [Int] = []
+        var unfiled: [Int] = []
         var filed: [String: [String: [Int]]] = [:]
-        var runStart: Int?, prefix: [OSBound] = []
+        var runStart: Int?
+        var prefix: [OSBound] = []
         for (i, c) in configurations.enumerated() {
             if !c.canHold {
                 // Never chosen and never failing on the OS alone: it only ends a run, whose positions are consecutive.
@@ -62,7 +65,9 @@ final class PoVSelection: Sendable {
         }
         if let start = runStart { runs.append(Run(start: start, prefixMinimum: prefix)) }
         var runMinimum: [OSBound] = []
-        for run in runs { runMinimum.append(runMinimum.last.map { min($0, run.prefixMinimum.last!) } ?? run.prefixMinimum.last!) }
+        for run in runs {
+            runMinimum.append(runMinimum.last.map { min($0, run.prefixMinimum.last!) } ?? run.prefixMinimum.last!)
+        }
         self.bounds = bounds
         self.runs = runs
         self.runMinimum = runMinimum
@@ -91,27 +96,37 @@ final class PoVSelection: Sendable {
     ///   - requirementsHold: whether configuration i's requirements other than the OS hold.
     ///   - remembered: gives the candidates (made by its argument), or what it kept for a device with the same
     ///     values of the `filedKeys` attributes (`PoVMemo`).
-    func choose(os: PoVVersion, useFiling: Bool, attribute: (String) -> String?,
-                remembered: (() -> [Int]) -> [Int] = { $0() },
-                requirementsHold: (Int) -> Bool) -> (chosen: Int?, failedOnlyOnOS: Int?) {
+    func choose(
+        os: PoVVersion, useFiling: Bool, attribute: (String) -> String?,
+        remembered: (() -> [Int]) -> [Int] = { $0() },
+        requirementsHold: (Int) -> Bool
+    ) -> (chosen: Int?, failedOnlyOnOS: Int?) {
         let device = OSBound.version(os)
         var runChosen: Int?
         if let lowest = runMinimum.last, lowest <= device {
             let run = runs[Self.firstAtOrBelow(device, runMinimum)]
             runChosen = run.start + Self.firstAtOrBelow(device, run.prefixMinimum)
         }
-        var chosen: Int?, failedSingle: Int?
-        let list = useFiling ? withoutActuallyEscaping(attribute) { attribute in remembered { candidates(attribute) } } : singles
+        var chosen: Int?
+        var failedSingle: Int?
+        let list =
+            useFiling
+            ? withoutActuallyEscaping(attribute) { attribute in remembered { candidates(attribute) } } : singles
         for i in list {
             if let runChosen, i > runChosen { break }
             guard requirementsHold(i) else { continue }
-            if bounds[i] <= device { chosen = i; break }
+            if bounds[i] <= device {
+                chosen = i
+                break
+            }
             if failedSingle == nil { failedSingle = i }
         }
         let result = chosen ?? runChosen
         var failed = failedSingle
         // A run's first entry before the chosen one has only an OS bound, so it failed on the OS alone.
-        if let firstRun = runs.first?.start, result.map({ firstRun < $0 }) ?? true, failed.map({ firstRun < $0 }) ?? true {
+        if let firstRun = runs.first?.start, result.map({ firstRun < $0 }) ?? true,
+            failed.map({ firstRun < $0 }) ?? true
+        {
             failed = firstRun
         }
         return (result, failed)
@@ -133,7 +148,8 @@ final class PoVSelection: Sendable {
     /// The first position whose (never increasing) prefix minimum is at or below the device's OS; the last
     /// one is known to be.
     private static func firstAtOrBelow(_ device: OSBound, _ prefixMinimum: [OSBound]) -> Int {
-        var low = 0, high = prefixMinimum.count - 1
+        var low = 0
+        var high = prefixMinimum.count - 1
         while low < high {
             let mid = (low + high) / 2
             if prefixMinimum[mid] <= device { high = mid } else { low = mid + 1 }

@@ -16,7 +16,9 @@ enum PrinceOfVersionsFormat: ConfigFormat {
     /// What the clients read (PrinceOfVersions 4.x `ConfigurationParser`s and the legacy keys of clients
     /// before 4.0); `meta` and the app's own requirement keys are free-form.
     static let keySchema: KeySchema? = {
-        let v4 = ["required_version", "last_version_available", "notify_last_version_frequency", "requirements", "meta"]
+        let v4 = [
+            "required_version", "last_version_available", "notify_last_version_frequency", "requirements", "meta",
+        ]
         let legacy = ["minimum_version", "minimum_version_min_sdk", "latest_version"]
         // `jvm` is read by the library's JVM (desktop) client, which no inventory device runs.
         var closed: [String: [String]] = ["": platformKeys + ["meta", "jvm"]]

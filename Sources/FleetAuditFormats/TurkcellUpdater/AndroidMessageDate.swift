@@ -21,13 +21,13 @@ struct AndroidMessageDate: Sendable, Equatable {
         let s: [Token] = [.literal(":"), .number]
         let ms: [Token] = [.literal("."), .number]
         return [
-            date + [.literal("T")] + hm + s + ms + [.zone],   // yyyy-MM-dd'T'HH:mm:ss.SSSZ
-            date + [.literal(" ")] + hm + s + ms + [.zone],   // yyyy-MM-dd HH:mm:ss.SSSZ
-            date + [.literal(" ")] + hm + s + [.zone],        // yyyy-MM-dd HH:mm:ssZ
-            date + [.literal(" ")] + hm + s,                  // yyyy-MM-dd HH:mm:ss
-            date + [.literal(" ")] + hm + [.zone],            // yyyy-MM-dd HH:mmZ
-            date + [.literal(" ")] + hm,                      // yyyy-MM-dd HH:mm
-            date,                                             // yyyy-MM-dd
+            date + [.literal("T")] + hm + s + ms + [.zone],  // yyyy-MM-dd'T'HH:mm:ss.SSSZ
+            date + [.literal(" ")] + hm + s + ms + [.zone],  // yyyy-MM-dd HH:mm:ss.SSSZ
+            date + [.literal(" ")] + hm + s + [.zone],  // yyyy-MM-dd HH:mm:ssZ
+            date + [.literal(" ")] + hm + s,  // yyyy-MM-dd HH:mm:ss
+            date + [.literal(" ")] + hm + [.zone],  // yyyy-MM-dd HH:mmZ
+            date + [.literal(" ")] + hm,  // yyyy-MM-dd HH:mm
+            date,  // yyyy-MM-dd
         ]
     }()
 
@@ -54,7 +54,9 @@ struct AndroidMessageDate: Sendable, Equatable {
         func digits(max: Int = Int.max) -> Int? {
             let start = i
             var value = 0
-            while i < text.count, i - start < max, let d = text[i].properties.numericType == .decimal ? Int(String(text[i])) : nil {
+            while i < text.count, i - start < max,
+                let d = text[i].properties.numericType == .decimal ? Int(String(text[i])) : nil
+            {
                 value = value &* 10 &+ d
                 i += 1
             }
@@ -72,9 +74,15 @@ struct AndroidMessageDate: Sendable, Equatable {
             case .zone:
                 skipBlanks()
                 var rest = i
-                if text.count - i >= 3, ["GMT", "UTC"].contains(String(String.UnicodeScalarView(text[i..<i + 3]))) { rest = i + 3 }
+                if text.count - i >= 3, ["GMT", "UTC"].contains(String(String.UnicodeScalarView(text[i..<i + 3]))) {
+                    rest = i + 3
+                }
                 guard rest < text.count, text[rest] == "+" || text[rest] == "-" else {
-                    if rest > i { offset = 0; i = rest; continue }
+                    if rest > i {
+                        offset = 0
+                        i = rest
+                        continue
+                    }
                     return nil
                 }
                 let sign = text[rest] == "-" ? -1 : 1
@@ -82,7 +90,8 @@ struct AndroidMessageDate: Sendable, Equatable {
                 let start = i
                 guard let first = digits(max: 4) else { return nil }
                 let count = i - start
-                var hours = first, minutes = 0
+                var hours = first
+                var minutes = 0
                 if count > 2 {
                     hours = first / 100
                     minutes = first % 100
@@ -103,8 +112,9 @@ struct AndroidMessageDate: Sendable, Equatable {
     func instant(in zone: TimeZone) -> Date? {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone
-        let c = DateComponents(year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4],
-                               second: fields[5], nanosecond: 0)
+        let c = DateComponents(
+            year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4],
+            second: fields[5], nanosecond: 0)
         return calendar.date(from: c)?.addingTimeInterval(Double(fields[6]) / 1000)
     }
 }

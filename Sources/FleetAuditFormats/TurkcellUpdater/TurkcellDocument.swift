@@ -35,8 +35,10 @@ struct TurkcellDocument: EvaluableConfig {
     static let androidOnlyDate = "turkcell.androidOnlyDate"
 
     /// Counted per device whose SDK skipped an entry because a filter pattern threw.
-    static let invalidPatternSkip = Diagnostic("turkcell.android.entrySkipped", .warning,
-        "Android devices for which an entry was skipped: a filter pattern is not a valid regular expression and the SDK throws on it")
+    static let invalidPatternSkip = Diagnostic(
+        "turkcell.android.entrySkipped", .warning,
+        "Android devices for which an entry was skipped: a filter pattern is not a valid regular expression and the SDK throws on it"
+    )
 
     static let entryNotObject = "turkcell.entryNotObject"
     static let androidJSONRejected = "turkcell.android.jsonRejected"
@@ -46,8 +48,10 @@ struct TurkcellDocument: EvaluableConfig {
     let androidJSONRejection: JSONSyntaxError?
 
     static func androidRejection(_ comma: JSONSyntaxError) -> Diagnostic {
-        var d = Diagnostic(androidJSONRejected, .error,
-                           "a comma before '}', which Android's org.json rejects: the Android SDK reads no update or message, while iOS reads the document")
+        var d = Diagnostic(
+            androidJSONRejected, .error,
+            "a comma before '}', which Android's org.json rejects: the Android SDK reads no update or message, while iOS reads the document"
+        )
         // No JSON path names a comma: the diagnostic is located at the comma itself.
         d.location = SourceLocation(line: comma.line, column: comma.column)
         return d
@@ -78,8 +82,12 @@ struct TurkcellDocument: EvaluableConfig {
         // element is an object: the SDK then reads an array as an update and crashes; an object is the update.
         emptyUpdatesArray = root["updates"]?.arrayValue.map { !$0.contains { $0.objectValue != nil } } == true
         // Its filters are never read: numbered apart, so that no device's value for them is read (or must be declared).
-        iOSObjectUpdate = root["updates"]?.objectValue.map { TurkcellEntry(id: "updates", .object($0), keys: TurkcellFilterKeys()) }
-        iOSObjectMessage = root["messages"]?.objectValue.map { TurkcellEntry(id: "messages", .object($0), keys: TurkcellFilterKeys()) }
+        iOSObjectUpdate = root["updates"]?.objectValue.map {
+            TurkcellEntry(id: "updates", .object($0), keys: TurkcellFilterKeys())
+        }
+        iOSObjectMessage = root["messages"]?.objectValue.map {
+            TurkcellEntry(id: "messages", .object($0), keys: TurkcellFilterKeys())
+        }
         func notCollection(_ key: String) -> String? {
             guard let v = root[key], v.arrayValue == nil, v.objectValue == nil else { return nil }
             return "\(key) is \(v.kindDescription)"
@@ -93,13 +101,17 @@ struct TurkcellDocument: EvaluableConfig {
         if let comma = androidJSONRejection { diagnostics.append(Self.androidRejection(comma)) }
         var dropped = Set<Int>()
         for e in updates + messages where !e.isObject {
-            diagnostics.append(Diagnostic(Self.entryNotObject, .warning,
-                "\(e.id) is not an object: both SDKs skip it", path: e.id))
+            diagnostics.append(
+                Diagnostic(
+                    Self.entryNotObject, .warning,
+                    "\(e.id) is not an object: both SDKs skip it", path: e.id))
         }
         if iOSObjectUpdate != nil {
-            diagnostics.append(Diagnostic(Self.updatesIsObject, .warning,
-                "updates is an object, not an array: the iOS SDK 1.2 takes it as the update for every device of the package, its filters unread; the Android SDK finds no update",
-                path: "updates"))
+            diagnostics.append(
+                Diagnostic(
+                    Self.updatesIsObject, .warning,
+                    "updates is an object, not an array: the iOS SDK 1.2 takes it as the update for every device of the package, its filters unread; the Android SDK finds no update",
+                    path: "updates"))
         }
         for (i, e) in updates.enumerated() where e.isObject {
             let forceExit = e.androidFlag("forceExit")
@@ -107,32 +119,51 @@ struct TurkcellDocument: EvaluableConfig {
             for key in ["targetPackageUrl", "targetWebsiteUrl"] {
                 if e.mayApplyToAndroid, case .invalid(let spec) = e.androidURL(key) {
                     dropped.insert(i)
-                    diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
-                        "\(e.id).\(key) \"\(spec)\" is not a URL java.net.URL accepts on Android (http, https, ftp, file or jar): the Android SDK drops the entry", path: "\(e.id).\(key)"))
+                    diagnostics.append(
+                        Diagnostic(
+                            "turkcell.android.entryDropped", .warning,
+                            "\(e.id).\(key) \"\(spec)\" is not a URL java.net.URL accepts on Android (http, https, ftp, file or jar): the Android SDK drops the entry",
+                            path: "\(e.id).\(key)"))
                 }
             }
             if e.mayApplyToAndroid, let language = e.androidUnreadableDescription {
                 dropped.insert(i)
-                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
-                    "\(e.id).descriptions.\(language) is not an object: the Android SDK's description has no texts and its constructor throws, so it drops the entry", path: "\(e.id).descriptions.\(language)"))
+                diagnostics.append(
+                    Diagnostic(
+                        "turkcell.android.entryDropped", .warning,
+                        "\(e.id).descriptions.\(language) is not an object: the Android SDK's description has no texts and its constructor throws, so it drops the entry",
+                        path: "\(e.id).descriptions.\(language)"))
             }
             if e.mayApplyToAndroid && e.androidTargetVersionCode == nil && !forceExit {
                 dropped.insert(i)
-                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
-                    "\(e.id) has no targetVersionCode: the Android SDK drops it", path: e.id))
+                diagnostics.append(
+                    Diagnostic(
+                        "turkcell.android.entryDropped", .warning,
+                        "\(e.id) has no targetVersionCode: the Android SDK drops it", path: e.id))
             }
             if e.mayApplyToAndroid && !e.hasInstallTarget && !forceExit {
                 dropped.insert(i)
-                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
-                    "\(e.id) has no targetPackageUrl, targetWebsiteUrl or targetGooglePlay: the Android SDK drops it", path: e.id))
+                diagnostics.append(
+                    Diagnostic(
+                        "turkcell.android.entryDropped", .warning,
+                        "\(e.id) has no targetPackageUrl, targetWebsiteUrl or targetGooglePlay: the Android SDK drops it",
+                        path: e.id))
             }
             if e.mayApplyToAndroid && forceExit && e.androidTargetVersionCode == nil {
-                diagnostics.append(Diagnostic("turkcell.android.forceExitWithoutVersionCode", .warning,
-                    "\(e.id) forces an exit without targetVersionCode: Android only shows an entry whose targetVersionCode is above the installed one, so it never shows", path: e.id))
+                diagnostics.append(
+                    Diagnostic(
+                        "turkcell.android.forceExitWithoutVersionCode", .warning,
+                        "\(e.id) forces an exit without targetVersionCode: Android only shows an entry whose targetVersionCode is above the installed one, so it never shows",
+                        path: e.id))
             }
-            if e.mayApplyToIOS && !(e.string("targetPackageUrl") ?? "").isEmpty && (e.string("targetWebsiteUrl") ?? "").isEmpty {
-                diagnostics.append(Diagnostic("turkcell.ios.packageUrlOnly", .warning,
-                    "\(e.id) has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl", path: e.id))
+            if e.mayApplyToIOS && !(e.string("targetPackageUrl") ?? "").isEmpty
+                && (e.string("targetWebsiteUrl") ?? "").isEmpty
+            {
+                diagnostics.append(
+                    Diagnostic(
+                        "turkcell.ios.packageUrlOnly", .warning,
+                        "\(e.id) has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl",
+                        path: e.id))
             }
         }
         // `MessageEntry` (L58-71, L215-218): an unreadable URL, or targetGooglePlay without targetPackageName,
@@ -147,77 +178,113 @@ struct TurkcellDocument: EvaluableConfig {
             }
             if let why {
                 droppedMessages.insert(i)
-                diagnostics.append(Diagnostic("turkcell.android.entryDropped", .warning,
-                    "\(m.id): \(why): the Android SDK omits the message", path: m.id))
+                diagnostics.append(
+                    Diagnostic(
+                        "turkcell.android.entryDropped", .warning,
+                        "\(m.id): \(why): the Android SDK omits the message", path: m.id))
             }
         }
         for e in updates + messages {
             diagnostics += Self.filterDiagnostics(e)
             for (key, regex) in e.invalidAndroidPatterns where e.mayApplyToAndroid {
-                diagnostics.append(Diagnostic("turkcell.android.invalidPattern", .warning,
-                    "\(e.id).filters.\(key): the Android SDK reads a part with * as the regular expression \"\(regex)\", which is not valid: it throws and skips the entry for every device that reaches that part",
-                    path: "\(e.id).filters.\(key)"))
+                diagnostics.append(
+                    Diagnostic(
+                        "turkcell.android.invalidPattern", .warning,
+                        "\(e.id).filters.\(key): the Android SDK reads a part with * as the regular expression \"\(regex)\", which is not valid: it throws and skips the entry for every device that reaches that part",
+                        path: "\(e.id).filters.\(key)"))
             }
         }
         if root["updates"] == nil && root["messages"] == nil {
-            diagnostics.append(Diagnostic("turkcell.offersNothing", .info,
-                "the document has a packageName and no updates or messages: both SDKs find no update, so every device of the package is up to date",
-                path: "packageName"))
+            diagnostics.append(
+                Diagnostic(
+                    "turkcell.offersNothing", .info,
+                    "the document has a packageName and no updates or messages: both SDKs find no update, so every device of the package is up to date",
+                    path: "packageName"))
         }
         if emptyUpdatesArray {
-            diagnostics.append(Diagnostic("turkcell.ios.emptyUpdates", .error,
-                "\"updates\" has no object entry (\(updateArray.isEmpty ? "it is []" : "none of its elements is an object")): the iOS SDK 1.2 then reads the array as the update and crashes; omit the key instead", path: "updates"))
+            diagnostics.append(
+                Diagnostic(
+                    "turkcell.ios.emptyUpdates", .error,
+                    "\"updates\" has no object entry (\(updateArray.isEmpty ? "it is []" : "none of its elements is an object")): the iOS SDK 1.2 then reads the array as the update and crashes; omit the key instead",
+                    path: "updates"))
         }
         if packageName == nil {
-            diagnostics.append(Diagnostic("turkcell.missingPackageName", .error, "packageName is not a string: the SDKs match no app", path: "packageName"))
+            diagnostics.append(
+                Diagnostic(
+                    "turkcell.missingPackageName", .error, "packageName is not a string: the SDKs match no app",
+                    path: "packageName"))
         }
         if !messages.isEmpty {
-            diagnostics.append(Diagnostic("turkcell.ios.messagesNotDisplayed", .info,
-                "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them", path: "messages"))
+            diagnostics.append(
+                Diagnostic(
+                    "turkcell.ios.messagesNotDisplayed", .info,
+                    "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them",
+                    path: "messages"))
         }
         var windows: [String: (after: WallClock?, before: WallClock?)] = [:]
         var androidWindows: [String: (after: AndroidMessageDate?, before: AndroidMessageDate?)] = [:]
         // The iOS `messages` object has its dates too (iOS reads them; Android never reads the object).
         for m in messages + [iOSObjectMessage].compactMap({ $0 }) where m.isObject {
-            let after = m.string("displayAfterDate"), before = m.string("displayBeforeDate")
+            let after = m.string("displayAfterDate")
+            let before = m.string("displayBeforeDate")
             windows[m.id] = (after.flatMap(WallClock.init), before.flatMap(WallClock.init))
             // `MessageEntry.getDate` reads the value with `optString`: a number or JSON null is text too.
             let androidText = { (key: String) in m.object[key].map(JavaText.valueOf) }
-            androidWindows[m.id] = (androidText("displayAfterDate").flatMap(AndroidMessageDate.init),
-                                    androidText("displayBeforeDate").flatMap(AndroidMessageDate.init))
+            androidWindows[m.id] = (
+                androidText("displayAfterDate").flatMap(AndroidMessageDate.init),
+                androidText("displayBeforeDate").flatMap(AndroidMessageDate.init)
+            )
             for key in ["displayAfterDate", "displayBeforeDate"] {
                 guard let value = m.object[key] else { continue }
                 let text = JavaText.valueOf(value)
                 let iOS = m.string(key).flatMap(WallClock.init) != nil
                 let android = AndroidMessageDate(text) != nil
                 if !iOS && !android {
-                    diagnostics.append(Diagnostic("turkcell.badDate", .warning,
-                        "\(m.id).\(key) \"\(text)\" is a date neither SDK reads (yyyy-MM-dd or yyyy-MM-dd HH:mm): both ignore it", path: "\(m.id).\(key)"))
+                    diagnostics.append(
+                        Diagnostic(
+                            "turkcell.badDate", .warning,
+                            "\(m.id).\(key) \"\(text)\" is a date neither SDK reads (yyyy-MM-dd or yyyy-MM-dd HH:mm): both ignore it",
+                            path: "\(m.id).\(key)"))
                 } else if !iOS {
-                    diagnostics.append(Diagnostic(Self.androidOnlyDate, .warning,
-                        "\(m.id).\(key) \"\(text)\" is read by the Android SDK's lenient parser (a prefix, any digit count, values rolled over) and ignored by the iOS SDK, which reads only yyyy-MM-dd or yyyy-MM-dd HH:mm", path: "\(m.id).\(key)"))
+                    diagnostics.append(
+                        Diagnostic(
+                            Self.androidOnlyDate, .warning,
+                            "\(m.id).\(key) \"\(text)\" is read by the Android SDK's lenient parser (a prefix, any digit count, values rolled over) and ignored by the iOS SDK, which reads only yyyy-MM-dd or yyyy-MM-dd HH:mm",
+                            path: "\(m.id).\(key)"))
                 }
             }
         }
         messageWindows = windows
         androidMessageWindows = androidWindows
         androidDropped = dropped
-        let updateIsObject = updates.map(\.isObject), messageIsObject = messages.map(\.isObject)
-        androidUpdates = TurkcellCandidateIndex(updates, include: { updateIsObject[$0] && !dropped.contains($0) }, filing: filing,
-                                                exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
-        androidMessages = TurkcellCandidateIndex(messages, include: { messageIsObject[$0] && !droppedMessages.contains($0) }, filing: filing,
-                                                 exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
-        iOSUpdates = TurkcellCandidateIndex(updates, include: { updateIsObject[$0] }, filing: filing,
-                                            exactValues: { $0.iOS.exactValues }, mayStop: { $0.iOS.parts == nil })
-        iOSMessages = TurkcellCandidateIndex(messages, include: { messageIsObject[$0] }, filing: filing,
-                                             exactValues: { $0.iOS.exactValues }, mayStop: { $0.iOS.parts == nil })
-        rules = updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
-            + (iOSObjectUpdate.map { [RuleInfo(id: $0.id, summary: "iOS only: the updates object itself, its filters unread")] } ?? [])
-        notices = messages.map { NoticeInfo(id: $0.id, kind: "message") } + (iOSObjectMessage.map { [NoticeInfo(id: $0.id, kind: "message")] } ?? [])
+        let updateIsObject = updates.map(\.isObject)
+        let messageIsObject = messages.map(\.isObject)
+        androidUpdates = TurkcellCandidateIndex(
+            updates, include: { updateIsObject[$0] && !dropped.contains($0) }, filing: filing,
+            exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
+        androidMessages = TurkcellCandidateIndex(
+            messages, include: { messageIsObject[$0] && !droppedMessages.contains($0) }, filing: filing,
+            exactValues: { $0.android.exactValues }, mayStop: { $0.android.mayThrow })
+        iOSUpdates = TurkcellCandidateIndex(
+            updates, include: { updateIsObject[$0] }, filing: filing,
+            exactValues: { $0.iOS.exactValues }, mayStop: { $0.iOS.parts == nil })
+        iOSMessages = TurkcellCandidateIndex(
+            messages, include: { messageIsObject[$0] }, filing: filing,
+            exactValues: { $0.iOS.exactValues }, mayStop: { $0.iOS.parts == nil })
+        rules =
+            updates.map { RuleInfo(id: $0.id, summary: Self.summary($0)) }
+            + (iOSObjectUpdate.map {
+                [RuleInfo(id: $0.id, summary: "iOS only: the updates object itself, its filters unread")]
+            } ?? [])
+        notices =
+            messages.map { NoticeInfo(id: $0.id, kind: "message") }
+            + (iOSObjectMessage.map { [NoticeInfo(id: $0.id, kind: "message")] } ?? [])
         self.diagnostics = diagnostics
         var attributes: Set<String> = [Self.messageDisplayCount, Self.messageLastShown]
         // The iOS object update's filters are never read, its descriptions are.
-        if iOSObjectUpdate?.descriptionsByLanguage == true || iOSObjectMessage?.descriptionsByLanguage == true { attributes.insert("language") }
+        if iOSObjectUpdate?.descriptionsByLanguage == true || iOSObjectMessage?.descriptionsByLanguage == true {
+            attributes.insert("language")
+        }
         for e in updates + messages {
             for f in e.filters { if let c = TurkcellProperties.column(for: f.key) { attributes.insert(c) } }
             // The description shown is the device language's, else `*`: a document with descriptions by
@@ -232,7 +299,9 @@ struct TurkcellDocument: EvaluableConfig {
     /// for the description shown, and its tablet flag as true or false (`deviceIsTablet`). When no filter reads
     /// those attributes under another key, a language's class is what the filters on it say (each SDK's own
     /// rule, on the device's platform) and which description each entry shows; a tablet flag's is true or false.
-    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (@Sendable (String?) -> String)? {
+    func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
+        @Sendable (String?) -> String
+    )? {
         let property: String
         switch attribute {
         case "language": property = "deviceLanguage"
@@ -250,15 +319,19 @@ struct TurkcellDocument: EvaluableConfig {
             return { text in text.map { "=" + TurkcellProperties.isTablet($0) } ?? "" }
         }
         let filters = entries.flatMap { e in e.filters.filter { $0.key == property } }
-        let descriptions = (entries + [iOSObjectUpdate, iOSObjectMessage].compactMap { $0 }).compactMap { $0.object["descriptions"]?.objectValue }
+        let descriptions = (entries + [iOSObjectUpdate, iOSObjectMessage].compactMap { $0 }).compactMap {
+            $0.object["descriptions"]?.objectValue
+        }
         let android = platform == .android
         return { text in
             guard let text else { return "" }
             let language = android ? TurkcellProperties.androidLanguage(text) : TurkcellProperties.language(text)
             var key = "="
             for f in filters {
-                key += android ? "\(f.android.evaluate(normalized: AndroidFilterRule.normalize(language)))"
-                               : f.iOS.evaluate(language).map { $0 ? "1" : "0" } ?? "crash"
+                key +=
+                    android
+                    ? "\(f.android.evaluate(normalized: AndroidFilterRule.normalize(language)))"
+                    : f.iOS.evaluate(language).map { $0 ? "1" : "0" } ?? "crash"
                 key += ","
             }
             // Absent: the `*` description; an object: the language's; anything else (null, text): iOS crashes on it.
@@ -268,7 +341,10 @@ struct TurkcellDocument: EvaluableConfig {
     }
 
     static func summary(_ e: TurkcellEntry) -> String {
-        let filters = e.filters.isEmpty ? "every device" : e.filters.map { "\($0.key) \($0.rule.map { "\"\($0)\"" } ?? "null")" }.joined(separator: ", ")
+        let filters =
+            e.filters.isEmpty
+            ? "every device"
+            : e.filters.map { "\($0.key) \($0.rule.map { "\"\($0)\"" } ?? "null")" }.joined(separator: ", ")
         var action: [String] = []
         if let code = e.androidTargetVersionCode { action.append("to versionCode \(code)") }
         if e.androidFlag("forceExit") || e.iOSFlag("forceExit") { action.append("forceExit") }
@@ -283,25 +359,37 @@ struct TurkcellDocument: EvaluableConfig {
             let path = "\(e.id).filters.\(f.key)"
             switch raw[f.key] {
             case .null?:
-                out.append(Diagnostic("turkcell.ios.nullFilter", .error, "\(path) is null: the iOS SDK crashes on it (Android reads the text \"null\")", path: path))
+                out.append(
+                    Diagnostic(
+                        "turkcell.ios.nullFilter", .error,
+                        "\(path) is null: the iOS SDK crashes on it (Android reads the text \"null\")", path: path))
                 continue
             case .string?: break
             default:
-                out.append(Diagnostic("turkcell.ios.nullFilter", .error,
-                    "\(path) is \(raw[f.key]!.kindDescription), not a string: the iOS SDK crashes on it (Android reads its text \(f.rule ?? ""))", path: path))
+                out.append(
+                    Diagnostic(
+                        "turkcell.ios.nullFilter", .error,
+                        "\(path) is \(raw[f.key]!.kindDescription), not a string: the iOS SDK crashes on it (Android reads its text \(f.rule ?? ""))",
+                        path: path))
             }
             guard let rule = f.rule else { continue }
             if f.key == "deviceOsName", rule != rule.lowercased(), rule.lowercased().contains("ios") {
-                out.append(Diagnostic("turkcell.ios.osNameCase", .warning,
-                    "\(path) \"\(rule)\": iOS devices report \"ios\" and the iOS SDK compares case-sensitively, so it never matches there", path: path))
+                out.append(
+                    Diagnostic(
+                        "turkcell.ios.osNameCase", .warning,
+                        "\(path) \"\(rule)\": iOS devices report \"ios\" and the iOS SDK compares case-sensitively, so it never matches there",
+                        path: path))
             }
             let dotted = rule.split(separator: ",").contains { part in
                 let p = String(part).trimmedWhitespace.drop { $0 == "!" }
                 return ["<", ">"].contains { p.hasPrefix($0) } && p.contains(".")
             }
             if dotted {
-                out.append(Diagnostic("turkcell.dottedComparison", .warning,
-                    "\(path) \"\(rule)\" compares a dotted version: Android compares integers only (never true for \"6.1\"), iOS compares text (\"10.3\" < \"6\")", path: path))
+                out.append(
+                    Diagnostic(
+                        "turkcell.dottedComparison", .warning,
+                        "\(path) \"\(rule)\" compares a dotted version: Android compares integers only (never true for \"6.1\"), iOS compares text (\"10.3\" < \"6\")",
+                        path: path))
             }
         }
         return out
@@ -312,14 +400,16 @@ struct TurkcellDocument: EvaluableConfig {
         if let device = profile.packageName {
             // Android compares both names without whitespace and matches nothing with an empty one
             // (`VersionsMap.isVersionMapOfPackageId`, L75-86); iOS compares them as they are (`Controller.m` L34).
-            let matches = profile.platform == .android
+            let matches =
+                profile.platform == .android
                 ? !androidPackageName.isEmpty && androidPackageName == JavaText.removingWhitespace(device)
                 : device == packageName
             if !matches { return .notTargeted("the document is for \(packageName)") }
         }
         if profile.platform == .android, let comma = androidJSONRejection {
-            return .notTargeted("Android's org.json rejects the document",
-                                diagnostics: [Self.androidRejection(comma)])
+            return .notTargeted(
+                "Android's org.json rejects the document",
+                diagnostics: [Self.androidRejection(comma)])
         }
         let evaluator = TurkcellEvaluator(document: self, profile: profile, context: context)
         switch profile.platform {

@@ -47,8 +47,9 @@ struct TurkcellEntry: Sendable {
             }
             // Android reads a rule with `optString` (`FilteredEntry.java` L52): JSON null is the text "null". iOS
             // calls `componentsSeparatedByString:` on it (`Filter.m` L156-157): anything but a string crashes.
-            return Filter(key: key, keyIndex: keys.number(key), rule: rule, androidRule: v.isNull ? "null" : rule,
-                          iOSReadable: v.stringValue != nil)
+            return Filter(
+                key: key, keyIndex: keys.number(key), rule: rule, androidRule: v.isNull ? "null" : rule,
+                iOSReadable: v.stringValue != nil)
         }
     }
 
@@ -111,7 +112,10 @@ struct TurkcellEntry: Sendable {
         case .string(let s)?:
             var digits = Substring(s.drop { $0 == " " || $0 == "\t" || $0 == "\n" })
             var sign: Int64 = 1
-            if let first = digits.first, first == "-" || first == "+" { sign = first == "-" ? -1 : 1; digits = digits.dropFirst() }
+            if let first = digits.first, first == "-" || first == "+" {
+                sign = first == "-" ? -1 : 1
+                digits = digits.dropFirst()
+            }
             let number = digits.prefix { $0.isASCII && $0.isNumber }.prefix(10)
             return Int64(number).map { max(Int64(Int32.min), min(Int64(Int32.max), sign * $0)) } ?? 0
         case .bool(let b)?: return b ? 1 : 0
@@ -171,7 +175,8 @@ struct TurkcellEntry: Sendable {
 
     /// Android: a valid `targetPackageUrl` or `targetWebsiteUrl`, or `targetGooglePlay`.
     var hasInstallTarget: Bool {
-        ["targetPackageUrl", "targetWebsiteUrl"].contains { androidURL($0) == .valid } || androidFlag("targetGooglePlay")
+        ["targetPackageUrl", "targetWebsiteUrl"].contains { androidURL($0) == .valid }
+            || androidFlag("targetGooglePlay")
     }
 
     /// Whether a `deviceOsName` filter lets the platform's own SDK consider the entry at all; diagnostics
@@ -187,5 +192,7 @@ struct TurkcellEntry: Sendable {
 
     /// Whether the description shown depends on the device's language (descriptions under a key other than
     /// `*`): only then is the language read, and declared (`TurkcellDocument.needs`).
-    var descriptionsByLanguage: Bool { object["descriptions"]?.objectValue?.keys.contains(where: { $0 != "*" }) == true }
+    var descriptionsByLanguage: Bool {
+        object["descriptions"]?.objectValue?.keys.contains(where: { $0 != "*" }) == true
+    }
 }

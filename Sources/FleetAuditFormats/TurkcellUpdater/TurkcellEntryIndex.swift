@@ -39,8 +39,10 @@ struct TurkcellCandidateIndex: Sendable {
     ///   - exactValues: the values a filter can hold for, or nil when it cannot be filed.
     ///   - mayStop: whether reaching a filter can throw or crash.
     ///   - filing: false makes every entry a candidate (the reference the tests compare with).
-    init(_ entries: [TurkcellEntry], include: (Int) -> Bool, filing: Bool = true,
-         exactValues: (TurkcellEntry.Filter) -> Set<String>?, mayStop: (TurkcellEntry.Filter) -> Bool) {
+    init(
+        _ entries: [TurkcellEntry], include: (Int) -> Bool, filing: Bool = true,
+        exactValues: (TurkcellEntry.Filter) -> Set<String>?, mayStop: (TurkcellEntry.Filter) -> Bool
+    ) {
         var always: [Int] = []
         var byKey: [Int: [String: [Int]]] = [:]
         for (i, e) in entries.enumerated() where include(i) {
@@ -94,7 +96,9 @@ extension IOSFilterRule {
         var values = Set<String>()
         for part in parts {
             let text = part.text
-            guard !part.excluded, text != "''", !text.contains("*"), TurkcellFilter.Comparison.split(text) == nil else { return nil }
+            guard !part.excluded, text != "''", !text.contains("*"), TurkcellFilter.Comparison.split(text) == nil else {
+                return nil
+            }
             values.insert(text)
         }
         return values

@@ -24,20 +24,32 @@ struct TurkcellEvaluator {
         for i in document.androidUpdates.candidates({ values.android[$0] }) {
             let e = document.updates[i]
             guard androidFiltersHold(e, skipped: &skipped) else { continue }
-            guard let target = e.androidTargetVersionCode, let build = profile.appBuildCode, target > Int64(build) else { continue }
+            guard let target = e.androidTargetVersionCode, let build = profile.appBuildCode, target > Int64(build)
+            else { continue }
             // `shouldDisplay` (`UpdateEntry.java` L183-190): an optional update is shown while its display count
             // (no record: 0) is below maxDisplayCount, so 0 or a negative value never shows it.
-            if !e.androidFlag("forceUpdate") && !e.androidFlag("forceExit"), let max = e.androidInt("maxDisplayCount"), max <= 0 { continue }
+            if !e.androidFlag("forceUpdate") && !e.androidFlag("forceExit"), let max = e.androidInt("maxDisplayCount"),
+                max <= 0
+            {
+                continue
+            }
             let endOfSupport = e.filtersOnOS && !e.hasInstallTarget
             var decision: Decision
             if e.androidFlag("forceExit") {
-                decision = Decision(endOfSupport ? .unsupportedOS : .blocked, rule: e.id,
-                                    reason: "versionCode \(build) < \(target); forceExit: the app closes" + (endOfSupport ? " (end of support for this OS)" : ""))
+                decision = Decision(
+                    endOfSupport ? .unsupportedOS : .blocked, rule: e.id,
+                    reason: "versionCode \(build) < \(target); forceExit: the app closes"
+                        + (endOfSupport ? " (end of support for this OS)" : ""))
             } else if e.androidFlag("forceUpdate") {
-                let how = context.releases.installability(for: profile) { ($0.build.map(Int64.init) ?? Int64.min) >= target }
-                decision = Decision(how.forcedOutcome, rule: e.id, reason: "versionCode \(build) < \(target); forceUpdate: \(how.explanation)")
+                let how = context.releases.installability(for: profile) {
+                    ($0.build.map(Int64.init) ?? Int64.min) >= target
+                }
+                decision = Decision(
+                    how.forcedOutcome, rule: e.id,
+                    reason: "versionCode \(build) < \(target); forceUpdate: \(how.explanation)")
             } else {
-                decision = Decision(.recommended, rule: e.id, reason: "versionCode \(build) < \(target): an optional update is offered")
+                decision = Decision(
+                    .recommended, rule: e.id, reason: "versionCode \(build) < \(target): an optional update is offered")
             }
             decision.diagnostics += skipped
             return decision
@@ -77,13 +89,21 @@ struct TurkcellEvaluator {
             guard androidWithinWindow(m) else { continue }
             // `shouldDisplay` L180-183: a message for an app that is installed is not shown; the device's own app is.
             if let own = profile.packageName, !m.androidTargetPackageName.isEmpty,
-               m.androidTargetPackageName == JavaText.removingWhitespace(own) { continue }
+                m.androidTargetPackageName == JavaText.removingWhitespace(own)
+            {
+                continue
+            }
             let state = DisplayState(profile: profile)
             // optInt("maxDisplayCount", Integer.MAX_VALUE); a device with no record has shown it 0 times.
             if let max = m.androidInt("maxDisplayCount"), (state.count ?? 0) >= max { continue }
             if let hours = m.androidInt("displayPeriodInHours"), hours > 0, let last = state.lastShown,
-               last > context.asOf.addingTimeInterval(-Double(hours) * 3600) { continue }
-            return Decision(.upToDate, rule: nil, reason: reason + "; message \(m.id) is shown", notices: [m.id], diagnostics: skipped)
+                last > context.asOf.addingTimeInterval(-Double(hours) * 3600)
+            {
+                continue
+            }
+            return Decision(
+                .upToDate, rule: nil, reason: reason + "; message \(m.id) is shown", notices: [m.id],
+                diagnostics: skipped)
         }
         return Decision(.upToDate, rule: nil, reason: reason + "; no message applies", diagnostics: skipped)
     }

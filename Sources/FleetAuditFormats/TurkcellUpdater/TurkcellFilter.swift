@@ -19,7 +19,9 @@ enum TurkcellFilter {
         case notEqual = "<>", atMost = "<=", atLeast = ">=", less = "<", greater = ">"
 
         static func split(_ part: String) -> (Comparison, String)? {
-            for op in allCases where part.hasPrefix(op.rawValue) { return (op, String(part.dropFirst(op.rawValue.count))) }
+            for op in allCases where part.hasPrefix(op.rawValue) {
+                return (op, String(part.dropFirst(op.rawValue.count)))
+            }
             return nil
         }
 
@@ -55,7 +57,10 @@ struct AndroidFilterRule: Sendable {
     let parts: [Part]?
 
     init(_ rule: String?) {
-        guard let rule else { parts = nil; return }
+        guard let rule else {
+            parts = nil
+            return
+        }
         parts = Self.normalize(rule).split(separator: ",", omittingEmptySubsequences: true).compactMap { raw in
             let excluded = raw.hasPrefix("!")
             if excluded && raw.count == 1 { return nil }
@@ -79,7 +84,8 @@ struct AndroidFilterRule: Sendable {
     /// `evaluate` on a value already normalized (a profile's values are normalized once, not per entry).
     func evaluate(normalized value: String) -> FilterMatch {
         guard let parts else { return .match }
-        var onlyExclusions = true, matched = false
+        var onlyExclusions = true
+        var matched = false
         for part in parts {
             if part.excluded {
                 switch Self.matches(part.test, value) {
@@ -114,7 +120,9 @@ struct AndroidFilterRule: Sendable {
     static func normalize(_ s: String) -> String {
         // ASCII (nearly every value): lower-case and drop whitespace byte by byte.
         if s.utf8.allSatisfy({ $0 < 0x80 }) {
-            if !s.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || ($0 >= 0x1C && $0 <= 0x1F) }) {
+            if !s.utf8.contains(where: {
+                ($0 >= 0x41 && $0 <= 0x5A) || $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) || ($0 >= 0x1C && $0 <= 0x1F)
+            }) {
                 return s
             }
             var bytes: [UInt8] = []
@@ -221,15 +229,24 @@ struct JavaWildcardPattern: Sendable {
 
     /// Whole-value wildcard match with backtracking to the last `.*`.
     static func globMatches(_ pattern: [GlobToken], _ text: [Unicode.Scalar]) -> Bool {
-        var p = 0, t = 0, star = -1, mark = 0
+        var p = 0
+        var t = 0
+        var star = -1
+        var mark = 0
         while t < text.count {
             if p < pattern.count, pattern[p] != .anyRun,
-               pattern[p] == .literal(text[t]) || (pattern[p] == .any && !isLineTerminator(text[t])) {
-                p += 1; t += 1
+                pattern[p] == .literal(text[t]) || (pattern[p] == .any && !isLineTerminator(text[t]))
+            {
+                p += 1
+                t += 1
             } else if p < pattern.count && pattern[p] == .anyRun {
-                star = p; mark = t; p += 1
+                star = p
+                mark = t
+                p += 1
             } else if star >= 0 && !isLineTerminator(text[mark]) {
-                p = star + 1; mark += 1; t = mark
+                p = star + 1
+                mark += 1
+                t = mark
             } else {
                 return false
             }
@@ -263,9 +280,15 @@ struct IOSFilterRule: Sendable {
     let hasExclusion: Bool
 
     init(_ rule: String?) {
-        guard let rule else { parts = nil; hasExclusion = false; return }
+        guard let rule else {
+            parts = nil
+            hasExclusion = false
+            return
+        }
         let stripped = rule.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.utf8.contains(0x20) ? String($0.unicodeScalars.filter { $0 != " " }.map(Character.init)) : String($0) }
+            .map {
+                $0.utf8.contains(0x20) ? String($0.unicodeScalars.filter { $0 != " " }.map(Character.init)) : String($0)
+            }
         parts = stripped.map { p in
             let excluded = p.hasPrefix("!")
             return Part(excluded: excluded, text: excluded ? String(p.dropFirst()) : p)
@@ -281,7 +304,7 @@ struct IOSFilterRule: Sendable {
             let test = value.map { Self.partMatches(part.text, $0) } ?? false
             let yields = part.excluded ? !test : test
             if yields { yieldedTrue = true }
-            if yields && !hasExclusion { return true }    // L189-191
+            if yields && !hasExclusion { return true }  // L189-191
             if !yields && part.excluded { return false }  // L193-195
         }
         return yieldedTrue
@@ -292,7 +315,8 @@ struct IOSFilterRule: Sendable {
         if part == "''" { return value.isEmpty || value == "''" }
         if let (op, operand) = TurkcellFilter.Comparison.split(part) {
             // NSString `compare:` on these texts: byte order of the UTF-8 text.
-            let a = Array(value.utf8), b = Array(operand.utf8)
+            let a = Array(value.utf8)
+            let b = Array(operand.utf8)
             return op.holds(a == b ? 0 : a.lexicographicallyPrecedes(b) ? -1 : 1, 0)
         }
         // `LIKE` only for a part with `*`; elsewhere `?` is a literal character (`isEqualToString:`).
@@ -302,14 +326,22 @@ struct IOSFilterRule: Sendable {
 
     /// `SELF LIKE pattern`, case-sensitive: `*` any run, `?` one character, over the whole value.
     static func likeMatches(_ pattern: [Unicode.Scalar], _ text: [Unicode.Scalar]) -> Bool {
-        var p = 0, t = 0, star = -1, mark = 0
+        var p = 0
+        var t = 0
+        var star = -1
+        var mark = 0
         while t < text.count {
             if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
-                p += 1; t += 1
+                p += 1
+                t += 1
             } else if p < pattern.count && pattern[p] == "*" {
-                star = p; mark = t; p += 1
+                star = p
+                mark = t
+                p += 1
             } else if star >= 0 {
-                p = star + 1; mark += 1; t = mark
+                p = star + 1
+                mark += 1
+                t = mark
             } else {
                 return false
             }

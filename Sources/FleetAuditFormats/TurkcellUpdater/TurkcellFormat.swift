@@ -18,16 +18,22 @@ enum TurkcellFormat: ConfigFormat {
     /// Near misses of what the SDKs read (Android `UpdateEntry`/`MessageEntry`, iOS `UpdateCheck`); servers add
     /// keys of their own (the iOS SDK's sample has `successMsg`), so only near misses count.
     static let keySchema: KeySchema? = {
-        let target = ["filters", "descriptions", "id", "targetPackageName", "targetWebsiteUrl", "targetGooglePlay",
-                      "displayPeriodInHours", "maxDisplayCount"]
-        let properties = ["appPackageName", "appVersionName", "appVersionCode", "deviceOsName", "deviceOsVersion",
-                          "deviceApiLevel", "deviceLanguage", "deviceIsTablet", "deviceModel"]
-        return KeySchema(closed: [:], open: [
-            "": ["packageName", "updates", "messages"],
-            "updates[]": target + ["targetVersionCode", "targetPackageUrl", "forceUpdate", "forceExit"],
-            "messages[]": target + ["displayAfterDate", "displayBeforeDate"],
-            "updates[].filters": properties,
-            "messages[].filters": properties,
-        ])
+        let target = [
+            "filters", "descriptions", "id", "targetPackageName", "targetWebsiteUrl", "targetGooglePlay",
+            "displayPeriodInHours", "maxDisplayCount",
+        ]
+        let properties = [
+            "appPackageName", "appVersionName", "appVersionCode", "deviceOsName", "deviceOsVersion",
+            "deviceApiLevel", "deviceLanguage", "deviceIsTablet", "deviceModel",
+        ]
+        return KeySchema(
+            closed: [:],
+            open: [
+                "": ["packageName", "updates", "messages"],
+                "updates[]": target + ["targetVersionCode", "targetPackageUrl", "forceUpdate", "forceExit"],
+                "messages[]": target + ["displayAfterDate", "displayBeforeDate"],
+                "updates[].filters": properties,
+                "messages[].filters": properties,
+            ])
     }()
 }

@@ -9,7 +9,9 @@ struct TurkcellProperties {
     /// The attribute names a filter key reads, for profile needs.
     static func column(for key: String) -> String? {
         switch key {
-        case "appPackageName", "appVersionName", "appVersionCode", "deviceOsName", "deviceOsVersion", "deviceApiLevel", "updaterLevel": return nil
+        case "appPackageName", "appVersionName", "appVersionCode", "deviceOsName", "deviceOsVersion", "deviceApiLevel",
+            "updaterLevel":
+            return nil
         default: return attributeColumns[AttributeName.normalize(key)] ?? key
         }
     }
@@ -23,7 +25,8 @@ struct TurkcellProperties {
         case "deviceOsName": return android ? "android" : "ios"
         case "deviceOsVersion": return profile.osVersion
         case "deviceApiLevel": return android ? profile.apiLevel.map(String.init) : nil
-        case "deviceLanguage": return profile.attribute("language").map { android ? Self.androidLanguage($0) : Self.language($0) }
+        case "deviceLanguage":
+            return profile.attribute("language").map { android ? Self.androidLanguage($0) : Self.language($0) }
         case "deviceIsTablet": return profile.attribute("is_tablet").map(Self.isTablet)
         case "deviceModel": return profile.attribute("model")
         // The Android SDK 1.2.4 sets it on every device (`Properties.java` L201); iOS has no such property.
@@ -41,7 +44,9 @@ struct TurkcellProperties {
         String(text.prefix { $0 != "-" && $0 != "_" }).lowercased()
     }
     /// `deviceIsTablet` from the inventory's tablet flag.
-    static func isTablet(_ text: String) -> String { ["true", "1", "yes"].contains(text.lowercased()) ? "true" : "false" }
+    static func isTablet(_ text: String) -> String {
+        ["true", "1", "yes"].contains(text.lowercased()) ? "true" : "false"
+    }
 
     /// Android (FilteredEntry.isMatches): filters in order, the first that fails decides; a pattern that
     /// throws is reported, and the caller skips the entry as the SDK does.

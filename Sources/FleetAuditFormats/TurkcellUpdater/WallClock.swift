@@ -12,10 +12,13 @@ struct WallClock: Sendable {
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let date = parts[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { Int($0) }
         guard date.count == 3, parts[0].count == 10 else { return nil }
-        var hour = 0, minute = 0
+        var hour = 0
+        var minute = 0
         if parts.count == 2 {
             let time = parts[1].split(separator: ":", omittingEmptySubsequences: false).compactMap { Int($0) }
-            guard time.count == 2, parts[1].count == 5, (0..<24).contains(time[0]), (0..<60).contains(time[1]) else { return nil }
+            guard time.count == 2, parts[1].count == 5, (0..<24).contains(time[0]), (0..<60).contains(time[1]) else {
+                return nil
+            }
             (hour, minute) = (time[0], time[1])
         }
         var calendar = Calendar(identifier: .gregorian)

@@ -13,8 +13,10 @@ public struct Decision: Sendable {
 
     public var reason: String { makeReason() }
 
-    public init(_ outcome: Outcome, rule: String?, reason: @autoclosure @escaping @Sendable () -> String,
-                notices: [String] = [], diagnostics: [Diagnostic] = []) {
+    public init(
+        _ outcome: Outcome, rule: String?, reason: @autoclosure @escaping @Sendable () -> String,
+        notices: [String] = [], diagnostics: [Diagnostic] = []
+    ) {
         self.outcome = outcome
         self.rule = rule
         self.makeReason = reason
@@ -22,7 +24,9 @@ public struct Decision: Sendable {
         self.diagnostics = diagnostics
     }
 
-    public static func notTargeted(_ reason: @autoclosure @escaping @Sendable () -> String, diagnostics: [Diagnostic] = []) -> Decision {
+    public static func notTargeted(
+        _ reason: @autoclosure @escaping @Sendable () -> String, diagnostics: [Diagnostic] = []
+    ) -> Decision {
         Decision(.notTargeted, rule: nil, reason: reason(), diagnostics: diagnostics)
     }
 }

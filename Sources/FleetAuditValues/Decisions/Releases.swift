@@ -60,7 +60,8 @@ public enum Installability: Equatable, Sendable {
         case .installable(let r): return "release \(r.label) is installable"
         case .noRelease: return "no published release reaches it"
         case .noReleaseForPackage(let platform, let package):
-            return "the releases file has no \(platform) release" + (package.map { " of package \($0)" } ?? "") + " at all"
+            return "the releases file has no \(platform) release" + (package.map { " of package \($0)" } ?? "")
+                + " at all"
         case .needsNewerOS(let r): return "release \(r.label) needs OS \(r.minOS ?? "?")"
         }
     }
@@ -74,7 +75,8 @@ public struct Releases: Sendable {
     /// Problems of the file itself (a column nothing reads), shown with the run's diagnostics.
     public var diagnostics: [Diagnostic] = []
 
-    public init(_ releases: [Release], source: String = "(inline)", sha256: String = "", diagnostics: [Diagnostic] = []) {
+    public init(_ releases: [Release], source: String = "(inline)", sha256: String = "", diagnostics: [Diagnostic] = [])
+    {
         self.all = releases
         self.source = source
         self.sha256 = sha256
@@ -95,7 +97,9 @@ public struct Releases: Sendable {
     /// Whether some release satisfying `reaches` installs on the device's OS.
     public func installability(for profile: any Device, reaches: (Release) -> Bool) -> Installability {
         let candidates = candidates(for: profile)
-        if candidates.isEmpty { return .noReleaseForPackage(platform: profile.platform.name, package: profile.packageName) }
+        if candidates.isEmpty {
+            return .noReleaseForPackage(platform: profile.platform.name, package: profile.packageName)
+        }
         let reaching = candidates.filter(reaches)
         guard !reaching.isEmpty else { return .noRelease }
         if let ok = reaching.first(where: { Self.installs($0, on: profile) }) { return .installable(ok) }

@@ -11,9 +11,15 @@ public struct Platform: Hashable, Comparable, Sendable, CustomStringConvertible 
     public init(_ raw: String) {
         // Most inventories already write the normalized names: no lowercased copy for those.
         switch raw {
-        case "android": self = .android; return
-        case "ios": self = .ios; return
-        case "macos": self = .macos; return
+        case "android":
+            self = .android
+            return
+        case "ios":
+            self = .ios
+            return
+        case "macos":
+            self = .macos
+            return
         default: break
         }
         let lowered = raw.lowercased()

@@ -19,8 +19,10 @@ public struct ProfileNeeds: Sendable, Hashable {
     /// equality: configs that read the same columns share one projection, their maps merged.
     public private(set) var attributesByPlatform: [Platform: Set<String>]?
 
-    public init(packageName: Bool = false, appBuildOffAndroid: Bool = false, attributes: Set<String> = [],
-                attributesByPlatform: [Platform: Set<String>]? = nil) {
+    public init(
+        packageName: Bool = false, appBuildOffAndroid: Bool = false, attributes: Set<String> = [],
+        attributesByPlatform: [Platform: Set<String>]? = nil
+    ) {
         self.packageName = packageName
         self.appBuildOffAndroid = appBuildOffAndroid
         self.attributes = Set(attributes.map(AttributeName.normalize))

@@ -20,8 +20,9 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Error {
 
     public init(_ code: String, _ severity: Severity, _ message: String, path: String? = nil) {
         // One code, one meaning: every code is in the catalog with this severity (checked in debug builds).
-        assert(DiagnosticCatalog.entry(code)?.severity == severity,
-               "diagnostic \(code) (\(severity)) is not in DiagnosticCatalog with that severity")
+        assert(
+            DiagnosticCatalog.entry(code)?.severity == severity,
+            "diagnostic \(code) (\(severity)) is not in DiagnosticCatalog with that severity")
         self.code = code
         self.severity = severity
         self.message = VisibleText.escape(message)

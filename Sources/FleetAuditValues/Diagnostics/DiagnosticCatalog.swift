@@ -15,206 +15,312 @@ public enum DiagnosticCatalog {
 
     public static let entries: [Entry] = [
         // Run
-        Entry(code: "config.unavailable", severity: .error, format: nil,
-              summary: "A config could not be loaded (missing, unreadable, not JSON, no known format, HTTP error).",
-              help: "Fix the path or URL, or the JSON at the line and column named; with --keep-going the run goes on without it."),
-        Entry(code: "config.unknownKey", severity: .warning, format: nil,
-              summary: "A key the format's clients do not read (a misspelling, or a key of another format): they ignore it.",
-              help: "Use the key the message suggests; validate --strict fails on it, audit --fail-on warning too."),
-        Entry(code: "inventory.unknownPlatform", severity: .warning, format: nil,
-              summary: "Inventory rows carry a platform value no loaded config targets (a misspelling such as Andriod): those devices are notTargeted everywhere.",
-              help: "Fix the inventory's platform values (android, ios, ipados, macos; iPhone OS reads as ios), or map them in the export."),
-        Entry(code: "inventory.packageNotFound", severity: .warning, format: nil,
-              summary: "A config is for an app package no device of the inventory has: it decides no device.",
-              help: "Check the config's packageName against the inventory's package_name values (the message lists them)."),
-        Entry(code: "config.duplicateKey", severity: .warning, format: nil,
-              summary: "An object holds a key twice: the clients' JSON parsers keep the last value, so the first one a reader sees is not the one that counts.",
-              help: "Remove the copy you do not mean; the audit evaluates the last."),
-        Entry(code: "inventory.columnAlias", severity: .info, format: nil,
-              summary: "A known column was read from a warehouse's name for it (app_build from build, count from device_count, package_name from bundle_id, ...), since the inventory has no column of its own name.",
-              help: "Nothing, if the column is what the message says; otherwise name the right one with --column NAME=HEADER."),
-        Entry(code: "inventory.missingColumn", severity: .warning, format: nil,
-              summary: "A config reads an attribute (PoV requirement, Turkcell filter, OSAM counter) no inventory column provides: every device reads it as absent.",
-              help: "Add the column to the export, or map an existing one with --column NAME=HEADER."),
-        Entry(code: "run.failed", severity: .error, format: nil,
-              summary: "The run stopped before it could evaluate (unreadable inventory, a config that does not load, a locked database).",
-              help: "The report holds no numbers: read the error and the exit code (65 bad input, 75 try again later), fix, run again."),
-        Entry(code: "run.empty", severity: .error, format: nil,
-              summary: "The run evaluated no device, or loaded no config: its zeros say nothing about the fleet.",
-              help: "Check the inventory (every row rejected? a header only?) and the configs; pass --allow-empty when an empty run is expected."),
-        Entry(code: "releases.unknownColumn", severity: .warning, format: nil,
-              summary: "A column (or JSON key) of the releases file that nothing reads; minimum_os and min_os_version are read as min_os.",
-              help: "Rename it to what the message suggests: platform, version, build, min_os, package."),
-        Entry(code: "releases.noReleaseForPackage", severity: .warning, format: nil,
-              summary: "Inventory devices of a platform and package the releases file has no release for: forcing them counts them blocked.",
-              help: "Add the package's releases to the file if the store has them; otherwise the blocked count is real."),
-        Entry(code: "releases.assumedInstallable", severity: .info, format: nil,
-              summary: "No --releases: every required version is assumed installable.",
-              help: "Pass --releases FILE so forced updates no published release reaches are counted as blocked."),
+        Entry(
+            code: "config.unavailable", severity: .error, format: nil,
+            summary: "A config could not be loaded (missing, unreadable, not JSON, no known format, HTTP error).",
+            help:
+                "Fix the path or URL, or the JSON at the line and column named; with --keep-going the run goes on without it."
+        ),
+        Entry(
+            code: "config.unknownKey", severity: .warning, format: nil,
+            summary:
+                "A key the format's clients do not read (a misspelling, or a key of another format): they ignore it.",
+            help: "Use the key the message suggests; validate --strict fails on it, audit --fail-on warning too."),
+        Entry(
+            code: "inventory.unknownPlatform", severity: .warning, format: nil,
+            summary:
+                "Inventory rows carry a platform value no loaded config targets (a misspelling such as Andriod): those devices are notTargeted everywhere.",
+            help:
+                "Fix the inventory's platform values (android, ios, ipados, macos; iPhone OS reads as ios), or map them in the export."
+        ),
+        Entry(
+            code: "inventory.packageNotFound", severity: .warning, format: nil,
+            summary: "A config is for an app package no device of the inventory has: it decides no device.",
+            help: "Check the config's packageName against the inventory's package_name values (the message lists them)."
+        ),
+        Entry(
+            code: "config.duplicateKey", severity: .warning, format: nil,
+            summary:
+                "An object holds a key twice: the clients' JSON parsers keep the last value, so the first one a reader sees is not the one that counts.",
+            help: "Remove the copy you do not mean; the audit evaluates the last."),
+        Entry(
+            code: "inventory.columnAlias", severity: .info, format: nil,
+            summary:
+                "A known column was read from a warehouse's name for it (app_build from build, count from device_count, package_name from bundle_id, ...), since the inventory has no column of its own name.",
+            help:
+                "Nothing, if the column is what the message says; otherwise name the right one with --column NAME=HEADER."
+        ),
+        Entry(
+            code: "inventory.missingColumn", severity: .warning, format: nil,
+            summary:
+                "A config reads an attribute (PoV requirement, Turkcell filter, OSAM counter) no inventory column provides: every device reads it as absent.",
+            help: "Add the column to the export, or map an existing one with --column NAME=HEADER."),
+        Entry(
+            code: "run.failed", severity: .error, format: nil,
+            summary:
+                "The run stopped before it could evaluate (unreadable inventory, a config that does not load, a locked database).",
+            help:
+                "The report holds no numbers: read the error and the exit code (65 bad input, 75 try again later), fix, run again."
+        ),
+        Entry(
+            code: "run.empty", severity: .error, format: nil,
+            summary: "The run evaluated no device, or loaded no config: its zeros say nothing about the fleet.",
+            help:
+                "Check the inventory (every row rejected? a header only?) and the configs; pass --allow-empty when an empty run is expected."
+        ),
+        Entry(
+            code: "releases.unknownColumn", severity: .warning, format: nil,
+            summary:
+                "A column (or JSON key) of the releases file that nothing reads; minimum_os and min_os_version are read as min_os.",
+            help: "Rename it to what the message suggests: platform, version, build, min_os, package."),
+        Entry(
+            code: "releases.noReleaseForPackage", severity: .warning, format: nil,
+            summary:
+                "Inventory devices of a platform and package the releases file has no release for: forcing them counts them blocked.",
+            help: "Add the package's releases to the file if the store has them; otherwise the blocked count is real."),
+        Entry(
+            code: "releases.assumedInstallable", severity: .info, format: nil,
+            summary: "No --releases: every required version is assumed installable.",
+            help: "Pass --releases FILE so forced updates no published release reaches are counted as blocked."),
 
         // NHS COVID-19 availability
-        Entry(code: "nhs.rejected", severity: .error, format: "nhs-availability",
-              summary: "The app rejects the whole document (a required field is missing or a value does not parse).",
-              help: "Every field needs a value of the right type and a description; the app keeps its last good document."),
-        Entry(code: "nhs.recommendationBelowMinimum", severity: .warning, format: "nhs-availability",
-              summary: "A recommended version is below the matching minimum, so the recommendation can never show.",
-              help: "Raise the recommended version to at least the minimum, or drop the recommendation."),
-        Entry(code: "nhs.ios.storeVersionUnreadable", severity: .warning, format: "nhs-availability",
-              summary: "The store's newest iOS version (from --releases) is one the NHS app cannot parse (more than three components, or not numeric): its App Store lookup fails, so no recommendation is shown.",
-              help: "Publish versions of one to three integer components."),
-        Entry(code: "nhs.ios.unreadableDeviceVersion", severity: .warning, format: "nhs-availability",
-              summary: "Devices whose OS or app version the iOS app's parser rejects (counted notTargeted).",
-              help: "Check the inventory's os_version and app_version for these devices."),
-        Entry(code: "nhs.android.quotedInteger", severity: .info, format: "nhs-availability",
-              summary: "An Android integer is given as a string: the app accepts it, the contract says a number.",
-              help: "Write the value as a JSON number."),
+        Entry(
+            code: "nhs.rejected", severity: .error, format: "nhs-availability",
+            summary: "The app rejects the whole document (a required field is missing or a value does not parse).",
+            help: "Every field needs a value of the right type and a description; the app keeps its last good document."
+        ),
+        Entry(
+            code: "nhs.recommendationBelowMinimum", severity: .warning, format: "nhs-availability",
+            summary: "A recommended version is below the matching minimum, so the recommendation can never show.",
+            help: "Raise the recommended version to at least the minimum, or drop the recommendation."),
+        Entry(
+            code: "nhs.ios.storeVersionUnreadable", severity: .warning, format: "nhs-availability",
+            summary:
+                "The store's newest iOS version (from --releases) is one the NHS app cannot parse (more than three components, or not numeric): its App Store lookup fails, so no recommendation is shown.",
+            help: "Publish versions of one to three integer components."),
+        Entry(
+            code: "nhs.ios.unreadableDeviceVersion", severity: .warning, format: "nhs-availability",
+            summary: "Devices whose OS or app version the iOS app's parser rejects (counted notTargeted).",
+            help: "Check the inventory's os_version and app_version for these devices."),
+        Entry(
+            code: "nhs.android.quotedInteger", severity: .info, format: "nhs-availability",
+            summary: "An Android integer is given as a string: the app accepts it, the contract says a number.",
+            help: "Write the value as a JSON number."),
 
         // PrinceOfVersions
-        Entry(code: "pov.noUsablePlatform", severity: .error, format: "princeofversions",
-              summary: "The document has no platform key a client can use.",
-              help: "Add ios/ios2, macos/macos2 or android/android2 with configurations."),
-        Entry(code: "pov.platformMissing", severity: .info, format: "princeofversions",
-              summary: "Devices whose platform has no key in the document (counted notTargeted).",
-              help: "Nothing to do if the document is not meant for that platform."),
-        Entry(code: "pov.recommendationUnreleased", severity: .warning, format: "princeofversions",
-              summary: "A configuration recommends a last_version_available that no release in --releases reaches: the client shows an update the store does not offer.",
-              help: "Publish the release first, or lower last_version_available to the latest release."),
-        Entry(code: "pov.missingVersions", severity: .error, format: "princeofversions",
-              summary: "A configuration has neither required_version nor last_version_available: a client that picks it throws.",
-              help: "Give the configuration a required_version or a last_version_available."),
-        Entry(code: "pov.requirementNotScalar", severity: .warning, format: "princeofversions",
-              summary: "A requirement's value is an object or array, which no device attribute satisfies.",
-              help: "Use a string, number or boolean requirement value."),
-        Entry(code: "pov.unreadableDeviceVersion", severity: .warning, format: "princeofversions",
-              summary: "Devices whose app or OS version the client cannot parse (counted notTargeted).",
-              help: "Check the inventory's app_version, app_build and os_version for these devices."),
-        Entry(code: "pov.ios.arrayDropped", severity: .error, format: "princeofversions",
-              summary: "The iOS/macOS client drops the whole configuration array (an invalid version, frequency or nested meta).",
-              help: "Fix the entry named; the client then falls back to the other key or finds nothing."),
-        Entry(code: "pov.ios.requiredOSVersionIgnored", severity: .warning, format: "princeofversions",
-              summary: "An iOS required_os_version is a number or not a version: the client ignores it.",
-              help: "Write it as a version string (\"15.0\")."),
-        Entry(code: "pov.ios.requirementIgnored", severity: .warning, format: "princeofversions",
-              summary: "A requirement whose value is an object or an array: the iOS/macOS client cannot decode it and drops it, so it holds for every device.",
-              help: "Give the requirement a string, number or boolean the app's check can read."),
-        Entry(code: "pov.android.rejected", severity: .error, format: "princeofversions",
-              summary: "The Android client throws on an entry it reaches or chooses (an element that is not an object; a version that is not a 32-bit integer; a frequency that is not a string), or on a platform key that is neither an array nor an object; the devices concerned get no answer.",
-              help: "Android versions are versionCodes: JSON integers. The client type-checks only the entry it chooses, so the error is counted on the devices that choose it."),
-        Entry(code: "pov.android.jsonRejected", severity: .error, format: "princeofversions",
-              summary: "The document has a comma before a '}', which Android's JSON parser (org.json) rejects: every Android device gets no configuration, while iOS and macOS read it.",
-              help: "Remove the comma; a comma before ']' is read by Android as one more element, null."),
-        Entry(code: "pov.android.requiredOSUnreadable", severity: .warning, format: "princeofversions",
-              summary: "A required_os_version the Android client's Integer.parseInt cannot read (\"5.0\", \" 21\", 21.0, beyond 32 bits): its check throws, so the entry never holds and the next one is tried.",
-              help: "Write the API level as a JSON integer or digits in a string: 21 or \"21\"."),
-        Entry(code: "pov.unreachableEntry", severity: .warning, format: "princeofversions",
-              summary: "Entries after one whose requirements hold for every device: the client stops at that one and never reads them.",
-              help: "Move the entry without requirements to the end of the array, or give it requirements."),
-        Entry(code: "pov.legacy.rejected", severity: .error, format: "princeofversions",
-              summary: "A client before 4.0 rejects the legacy object.",
-              help: "Fix the field named; clients before 4.0 show nothing until then."),
-        Entry(code: "pov.legacy.missing", severity: .warning, format: "princeofversions",
-              summary: "Devices below --pov-legacy-below read a legacy object this document lacks.",
-              help: "Keep the legacy object while clients before 4.0 are in the fleet."),
-        Entry(code: "pov.legacyOnly", severity: .info, format: "princeofversions",
-              summary: "A platform has only a legacy (pre-4.0) object: its devices are evaluated as clients before 4.0.",
-              help: "Add a v4 key for 4.x clients."),
+        Entry(
+            code: "pov.noUsablePlatform", severity: .error, format: "princeofversions",
+            summary: "The document has no platform key a client can use.",
+            help: "Add ios/ios2, macos/macos2 or android/android2 with configurations."),
+        Entry(
+            code: "pov.platformMissing", severity: .info, format: "princeofversions",
+            summary: "Devices whose platform has no key in the document (counted notTargeted).",
+            help: "Nothing to do if the document is not meant for that platform."),
+        Entry(
+            code: "pov.recommendationUnreleased", severity: .warning, format: "princeofversions",
+            summary:
+                "A configuration recommends a last_version_available that no release in --releases reaches: the client shows an update the store does not offer.",
+            help: "Publish the release first, or lower last_version_available to the latest release."),
+        Entry(
+            code: "pov.missingVersions", severity: .error, format: "princeofversions",
+            summary:
+                "A configuration has neither required_version nor last_version_available: a client that picks it throws.",
+            help: "Give the configuration a required_version or a last_version_available."),
+        Entry(
+            code: "pov.requirementNotScalar", severity: .warning, format: "princeofversions",
+            summary: "A requirement's value is an object or array, which no device attribute satisfies.",
+            help: "Use a string, number or boolean requirement value."),
+        Entry(
+            code: "pov.unreadableDeviceVersion", severity: .warning, format: "princeofversions",
+            summary: "Devices whose app or OS version the client cannot parse (counted notTargeted).",
+            help: "Check the inventory's app_version, app_build and os_version for these devices."),
+        Entry(
+            code: "pov.ios.arrayDropped", severity: .error, format: "princeofversions",
+            summary:
+                "The iOS/macOS client drops the whole configuration array (an invalid version, frequency or nested meta).",
+            help: "Fix the entry named; the client then falls back to the other key or finds nothing."),
+        Entry(
+            code: "pov.ios.requiredOSVersionIgnored", severity: .warning, format: "princeofversions",
+            summary: "An iOS required_os_version is a number or not a version: the client ignores it.",
+            help: "Write it as a version string (\"15.0\")."),
+        Entry(
+            code: "pov.ios.requirementIgnored", severity: .warning, format: "princeofversions",
+            summary:
+                "A requirement whose value is an object or an array: the iOS/macOS client cannot decode it and drops it, so it holds for every device.",
+            help: "Give the requirement a string, number or boolean the app's check can read."),
+        Entry(
+            code: "pov.android.rejected", severity: .error, format: "princeofversions",
+            summary:
+                "The Android client throws on an entry it reaches or chooses (an element that is not an object; a version that is not a 32-bit integer; a frequency that is not a string), or on a platform key that is neither an array nor an object; the devices concerned get no answer.",
+            help:
+                "Android versions are versionCodes: JSON integers. The client type-checks only the entry it chooses, so the error is counted on the devices that choose it."
+        ),
+        Entry(
+            code: "pov.android.jsonRejected", severity: .error, format: "princeofversions",
+            summary:
+                "The document has a comma before a '}', which Android's JSON parser (org.json) rejects: every Android device gets no configuration, while iOS and macOS read it.",
+            help: "Remove the comma; a comma before ']' is read by Android as one more element, null."),
+        Entry(
+            code: "pov.android.requiredOSUnreadable", severity: .warning, format: "princeofversions",
+            summary:
+                "A required_os_version the Android client's Integer.parseInt cannot read (\"5.0\", \" 21\", 21.0, beyond 32 bits): its check throws, so the entry never holds and the next one is tried.",
+            help: "Write the API level as a JSON integer or digits in a string: 21 or \"21\"."),
+        Entry(
+            code: "pov.unreachableEntry", severity: .warning, format: "princeofversions",
+            summary:
+                "Entries after one whose requirements hold for every device: the client stops at that one and never reads them.",
+            help: "Move the entry without requirements to the end of the array, or give it requirements."),
+        Entry(
+            code: "pov.legacy.rejected", severity: .error, format: "princeofversions",
+            summary: "A client before 4.0 rejects the legacy object.",
+            help: "Fix the field named; clients before 4.0 show nothing until then."),
+        Entry(
+            code: "pov.legacy.missing", severity: .warning, format: "princeofversions",
+            summary: "Devices below --pov-legacy-below read a legacy object this document lacks.",
+            help: "Keep the legacy object while clients before 4.0 are in the fleet."),
+        Entry(
+            code: "pov.legacyOnly", severity: .info, format: "princeofversions",
+            summary: "A platform has only a legacy (pre-4.0) object: its devices are evaluated as clients before 4.0.",
+            help: "Add a v4 key for 4.x clients."),
 
         // Turkcell Updater
-        Entry(code: "turkcell.missingPackageName", severity: .error, format: "turkcell-updater",
-              summary: "packageName is not a string: the SDKs match no app.",
-              help: "Set packageName to the app's package or bundle id."),
-        Entry(code: "turkcell.offersNothing", severity: .info, format: "turkcell-updater",
-              summary: "The document has a packageName and no updates or messages: every device of the package is up to date.",
-              help: "Nothing to do if that is intended."),
-        Entry(code: "turkcell.dottedComparison", severity: .warning, format: "turkcell-updater",
-              summary: "A filter compares a dotted version: Android compares integers only, iOS compares text.",
-              help: "Compare deviceApiLevel or appVersionCode on Android; use wildcards for dotted versions."),
-        Entry(code: "turkcell.badDate", severity: .warning, format: "turkcell-updater",
-              summary: "A message date neither SDK reads (not even a prefix the Android SDK's lenient parser takes): both ignore it.",
-              help: "Write the date as yyyy-MM-dd or yyyy-MM-dd HH:mm."),
-        Entry(code: "turkcell.android.entryDropped", severity: .warning, format: "turkcell-updater",
-              summary: "The Android SDK drops an update (a malformed URL, no targetVersionCode or no install target).",
-              help: "Give the entry a valid URL, a targetVersionCode and a target (or forceExit)."),
-        Entry(code: "turkcell.android.forceExitWithoutVersionCode", severity: .warning, format: "turkcell-updater",
-              summary: "A forceExit entry has no targetVersionCode: Android never shows it.",
-              help: "Add the targetVersionCode the exit applies below."),
-        Entry(code: "turkcell.android.invalidPattern", severity: .warning, format: "turkcell-updater",
-              summary: "A wildcard filter part is not a valid Java regular expression: the Android SDK throws and skips the entry.",
-              help: "Escape regex metacharacters or rewrite the part with * and ? only."),
-        Entry(code: "turkcell.android.entrySkipped", severity: .warning, format: "turkcell-updater",
-              summary: "Android devices for which an entry was skipped because a filter pattern threw.",
-              help: "See turkcell.android.invalidPattern for the pattern."),
-        Entry(code: "turkcell.ios.nullFilter", severity: .error, format: "turkcell-updater",
-              summary: "A filter rule that is not text (null, a number, a boolean): the iOS SDK crashes when it reaches it (Filter.m L156-157), for updates and, since messages are matched on every device, for messages too; Android reads null as the text \"null\".",
-              help: "Remove the filter or give it a string rule."),
-        Entry(code: "turkcell.ios.osNameCase", severity: .warning, format: "turkcell-updater",
-              summary: "deviceOsName is not lower case: iOS devices report \"ios\" and never match it.",
-              help: "Write deviceOsName as \"ios\" or \"android\"."),
-        Entry(code: "turkcell.ios.packageUrlOnly", severity: .warning, format: "turkcell-updater",
-              summary: "An update has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl.",
-              help: "Add targetWebsiteUrl (the App Store link) for iOS."),
-        Entry(code: "turkcell.ios.emptyUpdates", severity: .error, format: "turkcell-updater",
-              summary: "\"updates\" is an array with no object in it ([] included): the iOS SDK 1.2 reads the array as the update and crashes.",
-              help: "Omit the updates key instead of giving an empty array."),
-        Entry(code: "turkcell.android.jsonRejected", severity: .error, format: "turkcell-updater",
-              summary: "The document has a comma before a '}', which the Android SDK's org.json rejects: Android devices get no update or message, while iOS reads it.",
-              help: "Remove the comma."),
-        Entry(code: "turkcell.androidOnlyDate", severity: .warning, format: "turkcell-updater",
-              summary: "A message date only the Android SDK's lenient parser reads (seconds, a 'T', an offset, one-digit fields, a day past the month's end): Android applies it, iOS ignores it.",
-              help: "Write yyyy-MM-dd or yyyy-MM-dd HH:mm, which both SDKs read alike."),
-        Entry(code: "turkcell.ios.typeCrash", severity: .error, format: "turkcell-updater",
-              summary: "iOS devices whose SDK 1.2 crashes on a value of a type it does not expect: updates or messages that are text, a number or null (enumerated, Filter.m L54, L85); filters that are not an object (L150); descriptions, or the description selected, that is not an object (Controller.m L77, L84); a message id, maxDisplayCount or displayPeriodInHours that is null, or a date that is not text (Controller.m L113-200).",
-              help: "Give each value the type the SDK reads; the reason of each device's decision names the value."),
-        Entry(code: "turkcell.ios.updatesIsObject", severity: .warning, format: "turkcell-updater",
-              summary: "\"updates\" is an object: the iOS SDK 1.2 takes it as the update for every device of the package without reading its filters; the Android SDK finds no update.",
-              help: "Put the update in an array: \"updates\": [{…}]."),
-        Entry(code: "turkcell.entryNotObject", severity: .warning, format: "turkcell-updater",
-              summary: "An element of updates or messages that is not an object: both SDKs skip it.",
-              help: "Remove it, or make it an object."),
-        Entry(code: "turkcell.ios.noDescription", severity: .warning, format: "turkcell-updater",
-              summary: "iOS devices whose matching update has no description with a message: nothing is shown.",
-              help: "Give the entry a description for the device's language or *, with a message."),
-        Entry(code: "turkcell.ios.descriptionCrash", severity: .error, format: "turkcell-updater",
-              summary: "iOS devices whose SDK 1.2 crashes on a description: a selected message whose description lacks whatIsNew or warnings (UpdateCheck.m L278-279 stores nil), or a selected update whose message, warnings or whatIsNew is not text, null included (L138-147).",
-              help: "Give every message description whatIsNew and warnings, and every description text values."),
-        Entry(code: "turkcell.ios.updateDropped", severity: .info, format: "turkcell-updater",
-              summary: "iOS devices whose matching update is dropped for want of targetWebsiteUrl.",
-              help: "Add targetWebsiteUrl, or forceExit, for iOS."),
-        Entry(code: "turkcell.ios.messagesNotDisplayed", severity: .info, format: "turkcell-updater",
-              summary: "The iOS SDK 1.2 selects messages but never displays them.",
-              help: "iOS message counts say who would see a message; the SDK shows none."),
-        Entry(code: "turkcell.ios.noMessageMatches", severity: .error, format: "turkcell-updater",
-              summary: "iOS devices no message entry matches: the iOS SDK 1.2 treats the array as the message and crashes.",
-              help: "Add a last message entry without filters, or remove messages."),
+        Entry(
+            code: "turkcell.missingPackageName", severity: .error, format: "turkcell-updater",
+            summary: "packageName is not a string: the SDKs match no app.",
+            help: "Set packageName to the app's package or bundle id."),
+        Entry(
+            code: "turkcell.offersNothing", severity: .info, format: "turkcell-updater",
+            summary:
+                "The document has a packageName and no updates or messages: every device of the package is up to date.",
+            help: "Nothing to do if that is intended."),
+        Entry(
+            code: "turkcell.dottedComparison", severity: .warning, format: "turkcell-updater",
+            summary: "A filter compares a dotted version: Android compares integers only, iOS compares text.",
+            help: "Compare deviceApiLevel or appVersionCode on Android; use wildcards for dotted versions."),
+        Entry(
+            code: "turkcell.badDate", severity: .warning, format: "turkcell-updater",
+            summary:
+                "A message date neither SDK reads (not even a prefix the Android SDK's lenient parser takes): both ignore it.",
+            help: "Write the date as yyyy-MM-dd or yyyy-MM-dd HH:mm."),
+        Entry(
+            code: "turkcell.android.entryDropped", severity: .warning, format: "turkcell-updater",
+            summary: "The Android SDK drops an update (a malformed URL, no targetVersionCode or no install target).",
+            help: "Give the entry a valid URL, a targetVersionCode and a target (or forceExit)."),
+        Entry(
+            code: "turkcell.android.forceExitWithoutVersionCode", severity: .warning, format: "turkcell-updater",
+            summary: "A forceExit entry has no targetVersionCode: Android never shows it.",
+            help: "Add the targetVersionCode the exit applies below."),
+        Entry(
+            code: "turkcell.android.invalidPattern", severity: .warning, format: "turkcell-updater",
+            summary:
+                "A wildcard filter part is not a valid Java regular expression: the Android SDK throws and skips the entry.",
+            help: "Escape regex metacharacters or rewrite the part with * and ? only."),
+        Entry(
+            code: "turkcell.android.entrySkipped", severity: .warning, format: "turkcell-updater",
+            summary: "Android devices for which an entry was skipped because a filter pattern threw.",
+            help: "See turkcell.android.invalidPattern for the pattern."),
+        Entry(
+            code: "turkcell.ios.nullFilter", severity: .error, format: "turkcell-updater",
+            summary:
+                "A filter rule that is not text (null, a number, a boolean): the iOS SDK crashes when it reaches it (Filter.m L156-157), for updates and, since messages are matched on every device, for messages too; Android reads null as the text \"null\".",
+            help: "Remove the filter or give it a string rule."),
+        Entry(
+            code: "turkcell.ios.osNameCase", severity: .warning, format: "turkcell-updater",
+            summary: "deviceOsName is not lower case: iOS devices report \"ios\" and never match it.",
+            help: "Write deviceOsName as \"ios\" or \"android\"."),
+        Entry(
+            code: "turkcell.ios.packageUrlOnly", severity: .warning, format: "turkcell-updater",
+            summary: "An update has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl.",
+            help: "Add targetWebsiteUrl (the App Store link) for iOS."),
+        Entry(
+            code: "turkcell.ios.emptyUpdates", severity: .error, format: "turkcell-updater",
+            summary:
+                "\"updates\" is an array with no object in it ([] included): the iOS SDK 1.2 reads the array as the update and crashes.",
+            help: "Omit the updates key instead of giving an empty array."),
+        Entry(
+            code: "turkcell.android.jsonRejected", severity: .error, format: "turkcell-updater",
+            summary:
+                "The document has a comma before a '}', which the Android SDK's org.json rejects: Android devices get no update or message, while iOS reads it.",
+            help: "Remove the comma."),
+        Entry(
+            code: "turkcell.androidOnlyDate", severity: .warning, format: "turkcell-updater",
+            summary:
+                "A message date only the Android SDK's lenient parser reads (seconds, a 'T', an offset, one-digit fields, a day past the month's end): Android applies it, iOS ignores it.",
+            help: "Write yyyy-MM-dd or yyyy-MM-dd HH:mm, which both SDKs read alike."),
+        Entry(
+            code: "turkcell.ios.typeCrash", severity: .error, format: "turkcell-updater",
+            summary:
+                "iOS devices whose SDK 1.2 crashes on a value of a type it does not expect: updates or messages that are text, a number or null (enumerated, Filter.m L54, L85); filters that are not an object (L150); descriptions, or the description selected, that is not an object (Controller.m L77, L84); a message id, maxDisplayCount or displayPeriodInHours that is null, or a date that is not text (Controller.m L113-200).",
+            help: "Give each value the type the SDK reads; the reason of each device's decision names the value."),
+        Entry(
+            code: "turkcell.ios.updatesIsObject", severity: .warning, format: "turkcell-updater",
+            summary:
+                "\"updates\" is an object: the iOS SDK 1.2 takes it as the update for every device of the package without reading its filters; the Android SDK finds no update.",
+            help: "Put the update in an array: \"updates\": [{…}]."),
+        Entry(
+            code: "turkcell.entryNotObject", severity: .warning, format: "turkcell-updater",
+            summary: "An element of updates or messages that is not an object: both SDKs skip it.",
+            help: "Remove it, or make it an object."),
+        Entry(
+            code: "turkcell.ios.noDescription", severity: .warning, format: "turkcell-updater",
+            summary: "iOS devices whose matching update has no description with a message: nothing is shown.",
+            help: "Give the entry a description for the device's language or *, with a message."),
+        Entry(
+            code: "turkcell.ios.descriptionCrash", severity: .error, format: "turkcell-updater",
+            summary:
+                "iOS devices whose SDK 1.2 crashes on a description: a selected message whose description lacks whatIsNew or warnings (UpdateCheck.m L278-279 stores nil), or a selected update whose message, warnings or whatIsNew is not text, null included (L138-147).",
+            help: "Give every message description whatIsNew and warnings, and every description text values."),
+        Entry(
+            code: "turkcell.ios.updateDropped", severity: .info, format: "turkcell-updater",
+            summary: "iOS devices whose matching update is dropped for want of targetWebsiteUrl.",
+            help: "Add targetWebsiteUrl, or forceExit, for iOS."),
+        Entry(
+            code: "turkcell.ios.messagesNotDisplayed", severity: .info, format: "turkcell-updater",
+            summary: "The iOS SDK 1.2 selects messages but never displays them.",
+            help: "iOS message counts say who would see a message; the SDK shows none."),
+        Entry(
+            code: "turkcell.ios.noMessageMatches", severity: .error, format: "turkcell-updater",
+            summary:
+                "iOS devices no message entry matches: the iOS SDK 1.2 treats the array as the message and crashes.",
+            help: "Add a last message entry without filters, or remove messages."),
 
         // OSAM
-        Entry(code: "osam.rejectedByCurrentClients", severity: .error, format: "osam",
-              summary: "Fields current (3.x) clients require are missing: they reject the document and show nothing.",
-              help: "Add the fields named; older clients still read the document as written."),
-        Entry(code: "osam.unknownPlatform", severity: .error, format: "osam",
-              summary: "data.platform is neither ANDROID nor IOS.",
-              help: "Set data.platform to ANDROID or IOS."),
-        Entry(code: "osam.unknownMode", severity: .error, format: "osam",
-              summary: "comparisonMode is not FORCE, LAZY, INFO or NONE.",
-              help: "Use one of FORCE, LAZY, INFO, NONE."),
-        Entry(code: "osam.missingVersionCode", severity: .error, format: "osam",
-              summary: "data.versionCode is missing or not an integer: no device can be placed below it.",
-              help: "Give the integer versionCode devices below it are concerned by."),
-        Entry(code: "osam.unknownVersionCode", severity: .warning, format: "osam",
-              summary: "Devices without an integer app_build: the server cannot tell whether they are below versionCode.",
-              help: "Check the inventory's app_build for these devices."),
-        Entry(code: "osam.forceWithoutURL", severity: .warning, format: "osam",
-              summary: "FORCE without a url: concerned devices are blocked.",
-              help: "Give the store url."),
-        Entry(code: "osam.emptyWindow", severity: .warning, format: "osam",
-              summary: "startDate is after endDate: the rule is never active.",
-              help: "Fix the dates."),
-        Entry(code: "osam.rating.incomplete", severity: .error, format: "osam",
-              summary: "numAperture and minutes are not both integers: the client cannot decide when to ask.",
-              help: "Give both numAperture and minutes as integers."),
-        Entry(code: "osam.rating.stateUnknown", severity: .info, format: "osam",
-              summary: "Without app_opens and minutes_since_rating, rating eligibility is unknown.",
-              help: "Add the columns app_opens and minutes_since_rating to the inventory."),
+        Entry(
+            code: "osam.rejectedByCurrentClients", severity: .error, format: "osam",
+            summary: "Fields current (3.x) clients require are missing: they reject the document and show nothing.",
+            help: "Add the fields named; older clients still read the document as written."),
+        Entry(
+            code: "osam.unknownPlatform", severity: .error, format: "osam",
+            summary: "data.platform is neither ANDROID nor IOS.",
+            help: "Set data.platform to ANDROID or IOS."),
+        Entry(
+            code: "osam.unknownMode", severity: .error, format: "osam",
+            summary: "comparisonMode is not FORCE, LAZY, INFO or NONE.",
+            help: "Use one of FORCE, LAZY, INFO, NONE."),
+        Entry(
+            code: "osam.missingVersionCode", severity: .error, format: "osam",
+            summary: "data.versionCode is missing or not an integer: no device can be placed below it.",
+            help: "Give the integer versionCode devices below it are concerned by."),
+        Entry(
+            code: "osam.unknownVersionCode", severity: .warning, format: "osam",
+            summary: "Devices without an integer app_build: the server cannot tell whether they are below versionCode.",
+            help: "Check the inventory's app_build for these devices."),
+        Entry(
+            code: "osam.forceWithoutURL", severity: .warning, format: "osam",
+            summary: "FORCE without a url: concerned devices are blocked.",
+            help: "Give the store url."),
+        Entry(
+            code: "osam.emptyWindow", severity: .warning, format: "osam",
+            summary: "startDate is after endDate: the rule is never active.",
+            help: "Fix the dates."),
+        Entry(
+            code: "osam.rating.incomplete", severity: .error, format: "osam",
+            summary: "numAperture and minutes are not both integers: the client cannot decide when to ask.",
+            help: "Give both numAperture and minutes as integers."),
+        Entry(
+            code: "osam.rating.stateUnknown", severity: .info, format: "osam",
+            summary: "Without app_opens and minutes_since_rating, rating eligibility is unknown.",
+            help: "Add the columns app_opens and minutes_since_rating to the inventory."),
     ]
 
     private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0) })

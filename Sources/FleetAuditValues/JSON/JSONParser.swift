@@ -29,7 +29,10 @@ public struct JSONParser {
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            lineStart = 3
+        }
         skipWhitespace()
         guard index < bytes.count else { throw error("the document is empty") }
         let value = try parseValue()
@@ -81,9 +84,15 @@ public struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw error("unexpected \(describeCurrent()), expected a value")
         }
@@ -109,14 +118,18 @@ public struct JSONParser {
         var object = JSONObject()
         var comma: (index: Int, line: Int, lineStart: Int)?
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return .object(object)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object, expected '}'") }
             if bytes[index] == UInt8(ascii: "}") && !object.pairs.isEmpty {
                 if let comma {
-                    object.trailingComma = JSONSyntaxError(line: comma.line, column: column(of: comma.index, lineStart: comma.lineStart),
-                                                           message: "a comma before '}'")
+                    object.trailingComma = JSONSyntaxError(
+                        line: comma.line, column: column(of: comma.index, lineStart: comma.lineStart),
+                        message: "a comma before '}'")
                 }
                 index += 1
                 return .object(object)
@@ -144,7 +157,10 @@ public struct JSONParser {
                 index += 1
                 continue
             }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+            if bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(object)
+            }
             throw error("unexpected \(describeCurrent()), expected ',' or '}'")
         }
     }
@@ -155,7 +171,10 @@ public struct JSONParser {
         index += 1
         var array: [JSONValue] = []
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return .array(array)
+        }
         while true {
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array, expected ']'") }
@@ -167,8 +186,15 @@ public struct JSONParser {
             array.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array, expected ']'") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; arrayEndedWithComma = false; return .array(array) }
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                arrayEndedWithComma = false
+                return .array(array)
+            }
             throw error("unexpected \(describeCurrent()), expected ',' or ']'")
         }
     }
@@ -186,13 +212,19 @@ public struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: expected a digit after '.'") }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number: expected a digit after '.'")
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: expected an exponent") }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard index < bytes.count, isDigit(bytes[index]) else {
+                throw error("invalid number: expected an exponent")
+            }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         return JSONNumber(literal: String(decoding: bytes[start..<index], as: UTF8.self))
@@ -228,7 +260,9 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     var scalar = try parseHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("unpaired surrogate in \\u escape")
                         }
                         index += 2

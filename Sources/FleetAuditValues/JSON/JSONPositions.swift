@@ -55,8 +55,22 @@ public enum JSONPositions {
             var node = root
             for c in components {
                 switch c {
-                case .member(let key): node = node.members[key] ?? { let n = Node(); node.members[key] = n; return n }()
-                case .element(let i): node = node.elements[i] ?? { let n = Node(); node.elements[i] = n; return n }()
+                case .member(let key):
+                    node =
+                        node.members[key]
+                        ?? {
+                            let n = Node()
+                            node.members[key] = n
+                            return n
+                        }()
+                case .element(let i):
+                    node =
+                        node.elements[i]
+                        ?? {
+                            let n = Node()
+                            node.elements[i] = n
+                            return n
+                        }()
                 }
             }
             node.wanted = path
@@ -77,7 +91,9 @@ public enum JSONPositions {
             if !name.isEmpty { out.append(.member(String(name))) }
             rest = rest.dropFirst(name.count)
             while rest.first == "[" {
-                guard let close = rest.firstIndex(of: "]"), let i = Int(rest[rest.index(after: rest.startIndex)..<close]) else { return nil }
+                guard let close = rest.firstIndex(of: "]"),
+                    let i = Int(rest[rest.index(after: rest.startIndex)..<close])
+                else { return nil }
                 out.append(.element(i))
                 rest = rest[rest.index(after: close)...]
             }
@@ -97,7 +113,10 @@ public enum JSONPositions {
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         mutating func skipBOM() {
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                index = 3
+                lineStart = 3
+            }
         }
 
         /// The last column worked out, so that locating many values of one long line (a minified document of
@@ -118,7 +137,10 @@ public enum JSONPositions {
         mutating func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
-                case 0x0A: index += 1; line += 1; lineStart = index
+                case 0x0A:
+                    index += 1
+                    line += 1
+                    lineStart = index
                 case 0x20, 0x09, 0x0D: index += 1
                 default: return
                 }
@@ -147,20 +169,29 @@ public enum JSONPositions {
             index += 1
             skipWhitespace()
             while index < bytes.count, bytes[index] != UInt8(ascii: "}") {
-                guard bytes[index] == UInt8(ascii: "\"") else { index = bytes.count; return }
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    index = bytes.count
+                    return
+                }
                 let at = location()
                 let key = string(keep: node.map { !$0.members.isEmpty } ?? false)
                 let child = key.flatMap { node?.members[$0] }
                 if let path = child?.wanted, found[path] == nil { found[path] = at }
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { index = bytes.count; return }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    index = bytes.count
+                    return
+                }
                 index += 1
                 skipWhitespace()
                 let start = index
                 value(child)
                 if let path = child?.wanted, ranges[path] == nil { ranges[path] = start..<index }
                 skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace() }
+                if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    skipWhitespace()
+                }
             }
             index += 1
         }
@@ -176,7 +207,10 @@ public enum JSONPositions {
                 value(child)
                 if let path = child?.wanted, ranges[path] == nil { ranges[path] = start..<index }
                 skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; skipWhitespace() }
+                if index < bytes.count, bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    skipWhitespace()
+                }
                 i += 1
             }
             index += 1
@@ -190,12 +224,20 @@ public enum JSONPositions {
             while index < bytes.count {
                 let b = bytes[index]
                 index += 1
-                if escaped { escaped = false; continue }
-                if b == UInt8(ascii: "\\") { escaped = true; continue }
+                if escaped {
+                    escaped = false
+                    continue
+                }
+                if b == UInt8(ascii: "\\") {
+                    escaped = true
+                    continue
+                }
                 if b == UInt8(ascii: "\"") { break }
             }
             guard keep else { return nil }
-            if let decoded = try? JSONParser.parse(Array(bytes[start..<index])), case .string(let s) = decoded { return s }
+            if let decoded = try? JSONParser.parse(Array(bytes[start..<index])), case .string(let s) = decoded {
+                return s
+            }
             return nil
         }
     }

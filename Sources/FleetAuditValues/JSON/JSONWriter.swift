@@ -27,7 +27,10 @@ public enum JSONWriter {
         case .number(let n): out.append(n.literal)
         case .string(let s): appendQuoted(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out.append("[]"); return }
+            if items.isEmpty {
+                out.append("[]")
+                return
+            }
             out.append("[" + newline)
             let pad = pad
             for (i, item) in items.enumerated() {
@@ -37,7 +40,10 @@ public enum JSONWriter {
             }
             out.append(closePad + "]")
         case .object(let object):
-            if object.pairs.isEmpty { out.append("{}"); return }
+            if object.pairs.isEmpty {
+                out.append("{}")
+                return
+            }
             out.append("{" + newline)
             let pad = pad
             for (i, pair) in object.pairs.enumerated() {

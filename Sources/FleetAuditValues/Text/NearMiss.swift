@@ -17,15 +17,17 @@ public enum NearMiss {
 
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var before = [Int](repeating: 0, count: b.count + 1)   // row i-2
-        var previous = Array(0...b.count)                        // row i-1
+        var before = [Int](repeating: 0, count: b.count + 1)  // row i-2
+        var previous = Array(0...b.count)  // row i-1
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], before[j - 2] + 1) }
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
             }
             (before, previous, current) = (previous, current, before)
         }

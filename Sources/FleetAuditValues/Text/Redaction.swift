@@ -6,7 +6,8 @@ import Foundation
 public enum Redaction {
     public static func source(_ source: String) -> String {
         let lower = source.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), var parts = URLComponents(string: source) else { return source }
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), var parts = URLComponents(string: source)
+        else { return source }
         var changed = false
         if parts.password != nil {
             parts.password = "***"

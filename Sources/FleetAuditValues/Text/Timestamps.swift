@@ -10,7 +10,8 @@ public enum Timestamps {
             let s = String(n)
             return String(repeating: "0", count: max(0, width - s.count)) + s
         }
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
+        return
+            "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
     }
 
     /// Parses `--as-of` (and `--since`, and the times an inventory records): `2026-11-22`,
@@ -31,26 +32,33 @@ public enum Timestamps {
         }
         func at(_ i: Int, _ c: Character) -> Bool { i < b.count && b[i] == c.asciiValue! }
         guard let year = number(0, 4), at(4, "-"), let month = number(5, 2), at(7, "-"), let day = number(8, 2),
-              (1970...9999).contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+            (1970...9999).contains(year), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
         else { return nil }
         let days = daysSinceEpoch(year: year, month: month, day: day)
         if b.count == 10 { return Date(timeIntervalSince1970: TimeInterval(days * 86_400)) }
-        guard at(10, "T") || at(10, "t"), let hour = number(11, 2), at(13, ":"), let minute = number(14, 2), at(16, ":"),
-              let second = number(17, 2), hour < 24, minute < 60, second < 60 else { return nil }
+        guard at(10, "T") || at(10, "t"), let hour = number(11, 2), at(13, ":"), let minute = number(14, 2),
+            at(16, ":"),
+            let second = number(17, 2), hour < 24, minute < 60, second < 60
+        else { return nil }
         var i = 19
         var fraction = 0.0
         if at(i, ".") {
             var scale = 0.1
             i += 1
             let start = i
-            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { fraction += Double(b[i] - 0x30) * scale; scale /= 10; i += 1 }
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 {
+                fraction += Double(b[i] - 0x30) * scale
+                scale /= 10
+                i += 1
+            }
             guard i > start, i - start <= 9 else { return nil }
         }
         var offset = 0
         if at(i, "Z") || at(i, "z") {
             i += 1
         } else if at(i, "+") || at(i, "-") {
-            guard let h = number(i + 1, 2), at(i + 3, ":"), let m = number(i + 4, 2), h * 60 + m <= 14 * 60, m < 60 else { return nil }
+            guard let h = number(i + 1, 2), at(i + 3, ":"), let m = number(i + 4, 2), h * 60 + m <= 14 * 60, m < 60
+            else { return nil }
             offset = (h * 3600 + m * 60) * (at(i, "-") ? -1 : 1)
             i += 6
         } else {
@@ -80,16 +88,20 @@ public enum Timestamps {
     }
 
     /// Why `SOURCE_DATE_EPOCH` cannot be used, when it is set and is not whole seconds since 1970 up to 9999.
-    public static func sourceDateEpochProblem(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    public static func sourceDateEpochProblem(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
+    {
         guard let text = environment["SOURCE_DATE_EPOCH"] else { return nil }
         if let epoch = Int64(text.trimmedWhitespace), epoch >= 0, epoch < 253_402_300_800 { return nil }
-        return "SOURCE_DATE_EPOCH=\(text) is not a number of seconds since 1970-01-01 (e.g. 1795000000): unset it or fix it"
+        return
+            "SOURCE_DATE_EPOCH=\(text) is not a number of seconds since 1970-01-01 (e.g. 1795000000): unset it or fix it"
     }
 
     /// `SOURCE_DATE_EPOCH` when set (reproducible builds' convention), else now.
     public static func generationTime(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
         if sourceDateEpochProblem(environment: environment) == nil,
-           let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmedWhitespace) }) {
+            let epoch = environment["SOURCE_DATE_EPOCH"].flatMap({ Int64($0.trimmedWhitespace) })
+        {
             return Date(timeIntervalSince1970: TimeInterval(epoch))
         }
         return Date()

@@ -8,7 +8,8 @@ extension String {
         if f > 0x20 && f < 0x80 && l > 0x20 && l < 0x80 { return self }
         let scalars = unicodeScalars
         func blank(_ s: Unicode.Scalar) -> Bool { s == "\t" || s.properties.generalCategory == .spaceSeparator }
-        var start = scalars.startIndex, end = scalars.endIndex
+        var start = scalars.startIndex
+        var end = scalars.endIndex
         while start < end && blank(scalars[start]) { start = scalars.index(after: start) }
         while end > start && blank(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
         return String(scalars[start..<end])

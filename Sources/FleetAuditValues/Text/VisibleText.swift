@@ -23,10 +23,11 @@ public enum VisibleText {
 
     /// A scan of the bytes: nearly every text has nothing to escape.
     private static func needsEscaping(_ text: String) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        var previous: UInt8 = 0
+        var beforePrevious: UInt8 = 0
         for b in text.utf8 {
             if (b < 0x20 && b != 0x09) || b == 0x7F { return true }
-            if previous == 0xC2 && b >= 0x80 && b < 0xA0 { return true }                       // C1 controls
+            if previous == 0xC2 && b >= 0x80 && b < 0xA0 { return true }  // C1 controls
             if beforePrevious == 0xE2 && previous == 0x80 && b >= 0xAA && b <= 0xAE { return true }  // U+202A–202E
             if beforePrevious == 0xE2 && previous == 0x81 && b >= 0xA6 && b <= 0xA9 { return true }  // U+2066–2069
             beforePrevious = previous

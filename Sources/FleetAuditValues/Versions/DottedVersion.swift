@@ -25,7 +25,10 @@ public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvert
             guard count < 3, let n = swiftInt(bytes[start..<end]) else { return nil }
             parts[count] = n
             count += 1
-            if end == bytes.endIndex { numbers = (parts[0], parts[1], parts[2]); break }
+            if end == bytes.endIndex {
+                numbers = (parts[0], parts[1], parts[2])
+                break
+            }
             start = bytes.index(after: end)
         }
         guard let numbers else { return nil }
@@ -34,7 +37,10 @@ public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvert
 
     /// A store's version string read forgivingly (`6.0.1 (1234)` → 6.0.1): for release lists only.
     public init?(lenient text: String) {
-        if let strict = DottedVersion(text) { self = strict; return }
+        if let strict = DottedVersion(text) {
+            self = strict
+            return
+        }
         guard let v = LenientVersion(text) else { return nil }
         let c = v.components + [0, 0]
         self.init(major: c[0], minor: c[1], patch: c[2])

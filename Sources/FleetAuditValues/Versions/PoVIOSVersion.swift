@@ -21,7 +21,9 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
             self.init(appVersion + "-" + appBuild)
             return
         }
-        guard let parsed = Self.parse(Substring(appVersion).utf8, build: appBuild.map { Substring($0).utf8 }) else { return nil }
+        guard let parsed = Self.parse(Substring(appVersion).utf8, build: appBuild.map { Substring($0).utf8 }) else {
+            return nil
+        }
         self = parsed
     }
 
@@ -43,7 +45,9 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
         var piece = 0
         while piece < 3 {
             var pieceEnd = pieceStart
-            while pieceEnd < numbersEnd && text[pieceEnd] != UInt8(ascii: ".") { pieceEnd = text.index(after: pieceEnd) }
+            while pieceEnd < numbersEnd && text[pieceEnd] != UInt8(ascii: ".") {
+                pieceEnd = text.index(after: pieceEnd)
+            }
             numbers[piece] = swiftInt(text[pieceStart..<pieceEnd])
             piece += 1
             if pieceEnd >= numbersEnd { break }
@@ -58,8 +62,9 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
         } else {
             buildNumber = 0
         }
-        return PoVIOSVersion(major: major, minor: piece > 1 ? numbers[1] ?? 0 : 0, patch: piece > 2 ? numbers[2] ?? 0 : 0,
-                             build: buildNumber)
+        return PoVIOSVersion(
+            major: major, minor: piece > 1 ? numbers[1] ?? 0 : 0, patch: piece > 2 ? numbers[2] ?? 0 : 0,
+            build: buildNumber)
     }
 
     /// The text up to the next `-`: the second piece of the client's split.

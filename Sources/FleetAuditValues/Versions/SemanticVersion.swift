@@ -44,7 +44,8 @@ public struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConve
     private static func identifiersValid(_ s: Substring, numericRule: Bool) -> Bool {
         let ids = s.split(separator: ".", omittingEmptySubsequences: false)
         return ids.allSatisfy { id in
-            guard !id.isEmpty, id.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 122) || $0 == 45 })
+            guard !id.isEmpty,
+                id.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 122) || $0 == 45 })
             else { return false }
             // A numeric pre-release identifier must not have leading zeros.
             return !numericRule || !isNumeric(id) || id == "0" || id.first != "0"
@@ -62,7 +63,7 @@ public struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConve
         }
         for (x, y) in zip(a.preRelease, b.preRelease) where x != y {
             switch (Int(x), Int(y)) {
-            case let (i?, j?): return i < j
+            case (let i?, let j?): return i < j
             case (_?, nil): return true
             case (nil, _?): return false
             case (nil, nil): return x < y
@@ -73,7 +74,10 @@ public struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConve
 
     public static func == (a: SemanticVersion, b: SemanticVersion) -> Bool { !(a < b) && !(b < a) }
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(major); hasher.combine(minor); hasher.combine(patch); hasher.combine(preRelease)
+        hasher.combine(major)
+        hasher.combine(minor)
+        hasher.combine(patch)
+        hasher.combine(preRelease)
     }
 
     public var description: String { text }

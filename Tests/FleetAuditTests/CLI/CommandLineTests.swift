@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Runs the built `fleet-audit` binary as a user or cron would, and checks exit codes and outputs.
 final class CommandLineTests: XCTestCase {
@@ -14,17 +15,21 @@ final class CommandLineTests: XCTestCase {
     }
 
     static var binary: URL {
-        let xctest = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
+        let xctest =
+            Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL
             ?? URL(fileURLWithPath: CommandLine.arguments[0])
         return xctest.deletingLastPathComponent().appendingPathComponent("fleet-audit")
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws -> Result {
+    func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws -> Result
+    {
         try Self.run(arguments, environment: environment, standardInput: standardInput)
     }
 
     /// Runs the binary from the repository's root (other test classes use it too).
-    static func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], standardInput: String? = nil) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -32,7 +37,8 @@ final class CommandLineTests: XCTestCase {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         if let standardInput { process.standardInput = FileHandle(forReadingAtPath: standardInput) }
@@ -40,18 +46,22 @@ final class CommandLineTests: XCTestCase {
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
-    let sampleArguments = ["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
-                                   "--releases", "SampleData/releases.csv"]
+    let sampleArguments = [
+        "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
+        "--releases", "SampleData/releases.csv",
+    ]
 
     /// Golden files for the three reports of the sample audit. After an intended change, re-record with
     /// `FLEET_AUDIT_RECORD=1 swift test` and read the diff (open the HTML in a browser) before committing.
     func testSampleAuditWritesReportsMatchingTheGoldenFiles() throws {
         let dir = TestPaths.temporaryDirectory()
-        let result = try run(sampleArguments + ["--out", dir.path, "--quiet"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        let result = try run(
+            sampleArguments + ["--out", dir.path, "--quiet"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "", "--quiet prints nothing")
         for name in ["report.json", "report.xml", "report.html"] {
@@ -61,10 +71,13 @@ final class CommandLineTests: XCTestCase {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         XCTAssertEqual(leftovers, ["report.html", "report.json", "report.xml"], "no temporary file is left behind")
         let again = TestPaths.temporaryDirectory()
-        _ = try run(sampleArguments + ["--out", again.path, "--quiet"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        _ = try run(
+            sampleArguments + ["--out", again.path, "--quiet"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         for name in leftovers {
-            XCTAssertEqual(try Data(contentsOf: dir.appendingPathComponent(name)), try Data(contentsOf: again.appendingPathComponent(name)),
-                           "\(name): the same inputs give the same bytes")
+            XCTAssertEqual(
+                try Data(contentsOf: dir.appendingPathComponent(name)),
+                try Data(contentsOf: again.appendingPathComponent(name)),
+                "\(name): the same inputs give the same bytes")
         }
     }
 
@@ -72,15 +85,16 @@ final class CommandLineTests: XCTestCase {
         let dir = TestPaths.temporaryDirectory()
         let evil = #"<script>document.title='pwned'</script>\"><img src=x onerror=alert(1)>javascript:alert(1)"#
         let config = """
-        {"ios2": [{"required_version": "99.0", "last_version_available": "99.1",
-                   "requirements": {"\(evil)": "\(evil)"}, "meta": {"\(evil)": "\(evil)"}},
-                  {"required_version": "99.0", "meta": {"note": "\(evil)"}}],
-         "android2": [{"required_version": "\(evil)"}],
-         "meta": {"owner": "\(evil)"}}
-        """
+            {"ios2": [{"required_version": "99.0", "last_version_available": "99.1",
+                       "requirements": {"\(evil)": "\(evil)"}, "meta": {"\(evil)": "\(evil)"}},
+                      {"required_version": "99.0", "meta": {"note": "\(evil)"}}],
+             "android2": [{"required_version": "\(evil)"}],
+             "meta": {"owner": "\(evil)"}}
+            """
         let configPath = TestPaths.write(config, named: "\"><img src=x onerror=alert(1)>.json", in: dir)
-        let inventory = TestPaths.write("platform,os_version,app_version,app_build\nios,17.0,1.0,\(evil.replacingOccurrences(of: "\"", with: ""))\nandroid,14,1.0,<script>x</script>\n",
-                                        named: "inventory.csv", in: dir)
+        let inventory = TestPaths.write(
+            "platform,os_version,app_version,app_build\nios,17.0,1.0,\(evil.replacingOccurrences(of: "\"", with: ""))\nandroid,14,1.0,<script>x</script>\n",
+            named: "inventory.csv", in: dir)
         let out = dir.appendingPathComponent("out")
         let result = try run(["audit", "--inventory", inventory, "--config", configPath, "--out", out.path, "--quiet"])
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -90,7 +104,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(html.contains("&lt;script&gt;"), "the text is shown, escaped")
         XCTAssertFalse(html.contains("href=\"javascript:"), "no javascript: link")
         let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
-        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/fleet-audit-report-1.xsd"), encoding: .utf8)
+        let schema = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/fleet-audit-report-1.xsd"), encoding: .utf8
+        )
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
     }
 
@@ -103,10 +119,12 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try run(sampleArguments + ["--xml", "-", "--json", "-"]).status, 64)
         let templates = TestPaths.temporaryDirectory()
         _ = TestPaths.write("{{#broken}}", named: "report.html.mustache", in: templates)
-        let bad = try run(sampleArguments + ["--templates", templates.path, "--out", dir.appendingPathComponent("t").path])
+        let bad = try run(
+            sampleArguments + ["--templates", templates.path, "--out", dir.appendingPathComponent("t").path])
         XCTAssertEqual(bad.status, 65, bad.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("t/report.json").path),
-                       "a template error stops the run before any report is written")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: dir.appendingPathComponent("t/report.json").path),
+            "a template error stops the run before any report is written")
     }
 
     func testCSVAndSQLiteGiveIdenticalNumbers() throws {
@@ -125,16 +143,22 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testExplainPrintsTheDocumentedShape() throws {
-        let result = try run(["explain", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv",
-                              "--device", "platform=android,os_version=13,app_version=4.36,app_build=347,model=\"Pixel, 7\""])
+        let result = try run([
+            "explain", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv",
+            "--device", "platform=android,os_version=13,app_version=4.36,app_build=347,model=\"Pixel, 7\"",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let items = try XCTUnwrap(JSONParser.parse(result.stdout).arrayValue)
         XCTAssertEqual(items.count, 17)
-        let android = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
-        XCTAssertEqual(android.keys, ["config", "outcome", "rule", "reason", "notices", "diagnostics", "diagnosticLocations", "meta"])
+        let android = try XCTUnwrap(
+            items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
+        XCTAssertEqual(
+            android.keys,
+            ["config", "outcome", "rule", "reason", "notices", "diagnostics", "diagnosticLocations", "meta"])
         XCTAssertEqual(android["outcome"], .string("forced"))
         XCTAssertEqual(android["rule"], .string("minimumAppVersion"))
-        let ios = try XCTUnwrap(items.first { $0.objectValue?["config"] == .string("availability-ios.json") }?.objectValue)
+        let ios = try XCTUnwrap(
+            items.first { $0.objectValue?["config"] == .string("availability-ios.json") }?.objectValue)
         XCTAssertEqual(ios["outcome"], .string("notTargeted"))
         XCTAssertEqual(ios["rule"], .null)
     }
@@ -161,10 +185,13 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testExplainRejectsAnInvalidDevice() throws {
-        let result = try run(["explain", "--config-dir", "SampleData/configs", "--device", "platform=android,os_version=13,app_version=1"])
+        let result = try run([
+            "explain", "--config-dir", "SampleData/configs", "--device", "platform=android,os_version=13,app_version=1",
+        ])
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.stderr.contains("app_build"), result.stderr)
-        XCTAssertEqual(try run(["explain", "--config-dir", "SampleData/configs", "--device", "platform=ios"]).status, 64)
+        XCTAssertEqual(
+            try run(["explain", "--config-dir", "SampleData/configs", "--device", "platform=ios"]).status, 64)
     }
 
     func testMissingInventoryFileIs65NamingIt() throws {
@@ -174,7 +201,8 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testMissingColumnIs65NamingItAndTheHeadersFound() throws {
-        let path = TestPaths.write("platform,app_version\nios,1\n", named: "inv.csv", in: TestPaths.temporaryDirectory())
+        let path = TestPaths.write(
+            "platform,app_version\nios,1\n", named: "inv.csv", in: TestPaths.temporaryDirectory())
         let result = try run(["audit", "--inventory", path, "--config-dir", "SampleData/configs"])
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.stderr.contains("os_version"), result.stderr)
@@ -183,7 +211,8 @@ final class CommandLineTests: XCTestCase {
 
     func testInvalidJSONConfigIs65WithLineAndColumn() throws {
         let dir = TestPaths.temporaryDirectory()
-        let config = TestPaths.write("{\n  \"minimumOSVersion\": {\n    \"value\": 13,,\n  }\n}\n", named: "broken.json", in: dir)
+        let config = TestPaths.write(
+            "{\n  \"minimumOSVersion\": {\n    \"value\": 13,,\n  }\n}\n", named: "broken.json", in: dir)
         let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config])
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.stderr.contains("broken.json:3:17: invalid JSON"), result.stderr)
@@ -208,7 +237,10 @@ final class CommandLineTests: XCTestCase {
         let notDB = try run(["audit", "--inventory", fake, "--config-dir", "SampleData/configs"])
         XCTAssertEqual(notDB.status, 65)
         XCTAssertTrue(notDB.stderr.contains("not a database"), notDB.stderr)
-        let noTable = try run(["audit", "--inventory", "SampleData/inventory.sqlite", "--table", "nope", "--config-dir", "SampleData/configs"])
+        let noTable = try run([
+            "audit", "--inventory", "SampleData/inventory.sqlite", "--table", "nope", "--config-dir",
+            "SampleData/configs",
+        ])
         XCTAssertEqual(noTable.status, 65)
         XCTAssertTrue(noTable.stderr.contains("tables found: devices"), noTable.stderr)
     }
@@ -221,7 +253,9 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testInventoryIsNeverModified() throws {
-        let paths = ["SampleData/inventory.csv", "SampleData/inventory.sqlite"].map { TestPaths.repoRoot.appendingPathComponent($0).path }
+        let paths = ["SampleData/inventory.csv", "SampleData/inventory.sqlite"].map {
+            TestPaths.repoRoot.appendingPathComponent($0).path
+        }
         let before = try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         for path in paths {
             var arguments = sampleArguments
@@ -230,7 +264,9 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertEqual(try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }, before)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleData.path)
-        XCTAssertFalse(siblings.contains { $0.hasSuffix("-journal") || $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }, "\(siblings)")
+        XCTAssertFalse(
+            siblings.contains { $0.hasSuffix("-journal") || $0.hasSuffix("-wal") || $0.hasSuffix("-shm") },
+            "\(siblings)")
     }
 
     func testValidateExitsNonZeroOnErrors() throws {
@@ -240,12 +276,21 @@ final class CommandLineTests: XCTestCase {
         // SampleData holds OSAM's 2.1.3 README document on purpose: 3.x clients reject it.
         let sample = try run(["validate", "--config-dir", "SampleData/configs"])
         XCTAssertEqual(sample.status, 1, sample.stdout)
-        XCTAssertTrue(sample.stdout.contains("version-control.README-2.1.3.json:1:1: error: [osam.rejectedByCurrentClients]"), sample.stdout)
-        let bad = try run(["validate", "--config", "Tests/FleetAuditTests/Fixtures/nhs/system/availability-ios.2020-08-13.aef3929.json"])
+        XCTAssertTrue(
+            sample.stdout.contains("version-control.README-2.1.3.json:1:1: error: [osam.rejectedByCurrentClients]"),
+            sample.stdout)
+        let bad = try run([
+            "validate", "--config",
+            "Tests/FleetAuditTests/Fixtures/nhs/system/availability-ios.2020-08-13.aef3929.json",
+        ])
         XCTAssertEqual(bad.status, 1)
-        XCTAssertTrue(bad.stdout.contains("availability-ios.2020-08-13.aef3929.json:1:1: error: [nhs.rejected]"), bad.stdout)
+        XCTAssertTrue(
+            bad.stdout.contains("availability-ios.2020-08-13.aef3929.json:1:1: error: [nhs.rejected]"), bad.stdout)
         // A diagnostic that names a path is printed at its line and column.
-        XCTAssertTrue(sample.stdout.contains("readme-ios-end-of-support.json:16:3: warning: [turkcell.android.entryDropped] updates[1]"), sample.stdout)
+        XCTAssertTrue(
+            sample.stdout.contains(
+                "readme-ios-end-of-support.json:16:3: warning: [turkcell.android.entryDropped] updates[1]"),
+            sample.stdout)
     }
 
     /// `--inventory -` reads CSV from standard input (a warehouse's grouped export piped in): the same numbers
@@ -254,10 +299,12 @@ final class CommandLineTests: XCTestCase {
         let fromFile = try run(sampleArguments + ["--json", "-"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         var arguments = sampleArguments
         arguments[2] = "-"
-        let piped = try run(arguments + ["--json", "-"], environment: ["SOURCE_DATE_EPOCH": "1795000000"],
-                            standardInput: TestPaths.sample("inventory.csv"))
+        let piped = try run(
+            arguments + ["--json", "-"], environment: ["SOURCE_DATE_EPOCH": "1795000000"],
+            standardInput: TestPaths.sample("inventory.csv"))
         XCTAssertEqual(piped.status, 0, piped.stderr)
-        let a = try XCTUnwrap(JSONParser.parse(fromFile.stdout).objectValue), b = try XCTUnwrap(JSONParser.parse(piped.stdout).objectValue)
+        let a = try XCTUnwrap(JSONParser.parse(fromFile.stdout).objectValue)
+        let b = try XCTUnwrap(JSONParser.parse(piped.stdout).objectValue)
         XCTAssertEqual(b["inventory"]?.objectValue?["source"], .string("(standard input)"))
         XCTAssertEqual(JSONWriter.compact(a["configs"]!), JSONWriter.compact(b["configs"]!))
         XCTAssertEqual(a["inventory"]?.objectValue?["rejections"], b["inventory"]?.objectValue?["rejections"])
@@ -277,20 +324,30 @@ final class CommandLineTests: XCTestCase {
 
     func testFailOnGatesExitOneAfterWritingReports() throws {
         let dir = TestPaths.temporaryDirectory()
-        let crossed = try run(sampleArguments + ["--out", dir.path, "--quiet", "--fail-on", "availability-ios.json:forced>1000",
-                                                 "--fail-on", "blocked>10%"])
+        let crossed = try run(
+            sampleArguments + [
+                "--out", dir.path, "--quiet", "--fail-on", "availability-ios.json:forced>1000",
+                "--fail-on", "blocked>10%",
+            ])
         XCTAssertEqual(crossed.status, 1, crossed.stderr)
-        XCTAssertTrue(crossed.stderr.contains("gate crossed: availability-ios.json: forced = 1,317 devices"), crossed.stderr)
-        XCTAssertFalse(crossed.stderr.contains("blocked"), "the blocked gate holds: at most 265 of 3,995 (6.6%) are blocked")
-        let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
+        XCTAssertTrue(
+            crossed.stderr.contains("gate crossed: availability-ios.json: forced = 1,317 devices"), crossed.stderr)
+        XCTAssertFalse(
+            crossed.stderr.contains("blocked"), "the blocked gate holds: at most 265 of 3,995 (6.6%) are blocked")
+        let report = try XCTUnwrap(
+            JSONParser.parse(String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)).objectValue
+        )
         let gates = try XCTUnwrap(report["gates"]?.arrayValue)
         XCTAssertEqual(gates.count, 1 + 17, "a config gate checks its config; a global gate checks each config")
         XCTAssertEqual(gates.filter { $0.objectValue?["crossed"] == .bool(true) }.count, 1)
 
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1317", "--quiet"]).status, 0, "strictly greater")
+        XCTAssertEqual(
+            try run(sampleArguments + ["--fail-on", "forced>1317", "--quiet"]).status, 0, "strictly greater")
         XCTAssertEqual(try run(sampleArguments + ["--fail-on", "forced>1316", "--quiet"]).status, 1)
         XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>8.9%", "--quiet"]).status, 0)
-        XCTAssertEqual(try run(sampleArguments + ["--fail-on", "unsupportedOS>8.8%", "--quiet"]).status, 1, "353 of 3,995 is 8.84%")
+        XCTAssertEqual(
+            try run(sampleArguments + ["--fail-on", "unsupportedOS>8.8%", "--quiet"]).status, 1, "353 of 3,995 is 8.84%"
+        )
     }
 
     func testBadGatesAreUsageErrors() throws {

@@ -1,40 +1,53 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Mistakes that used to end with exit 0 and no word (issue 17): each test fails on the code before it.
 final class LoudFailureTests: XCTestCase {
-    private let sample = ["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
-                          "--releases", "SampleData/releases.csv"]
+    private let sample = [
+        "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
+        "--releases", "SampleData/releases.csv",
+    ]
 
     private func run(_ arguments: [String]) throws -> CommandLineTests.Result { try CommandLineTests.run(arguments) }
 
     /// The nightly example of docs/cron-and-ci.md with the config at a URL (served on 127.0.0.1): the documented gate
     /// names the config by its file name, so it runs as written and crosses (1,317 forced > 1,000).
     func testTheREADMEsNightlyGateWorksForAURLConfig() throws {
-        let document = try String(contentsOfFile: TestPaths.sample("configs/nhs/availability-ios.json"), encoding: .utf8)
-        let server = try LocalHTTPServer(routes: ["/availability-ios.json": .respond(status: 200, contentType: "application/json", body: Array(document.utf8))])
+        let document = try String(
+            contentsOfFile: TestPaths.sample("configs/nhs/availability-ios.json"), encoding: .utf8)
+        let server = try LocalHTTPServer(routes: [
+            "/availability-ios.json": .respond(status: 200, contentType: "application/json", body: Array(document.utf8))
+        ])
         defer { server.stop() }
         let out = TestPaths.temporaryDirectory()
-        let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", server.url("/availability-ios.json"),
-                              "--releases", "SampleData/releases.csv", "--out", out.path, "--quiet",
-                              "--fail-on", "availability-ios.json:forced>1000", "--fail-on", "blocked>0.5%"])
+        let result = try run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config", server.url("/availability-ios.json"),
+            "--releases", "SampleData/releases.csv", "--out", out.path, "--quiet",
+            "--fail-on", "availability-ios.json:forced>1000", "--fail-on", "blocked>0.5%",
+        ])
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertTrue(result.stderr.contains("gate crossed: availability-ios.json: forced = 1,317 devices"), result.stderr)
+        XCTAssertTrue(
+            result.stderr.contains("gate crossed: availability-ios.json: forced = 1,317 devices"), result.stderr)
     }
 
     /// `--keep-going --quiet` and the only config fails: not exit 0 with `configs: []`, but 65, said on stderr
     /// and in the report's status.
     func testARunThatLoadsNoConfigFails() throws {
         let out = TestPaths.temporaryDirectory()
-        let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", "missing.json", "--keep-going",
-                              "--quiet", "--fail-on", "forced>10", "--out", out.path])
+        let result = try run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config", "missing.json", "--keep-going",
+            "--quiet", "--fail-on", "forced>10", "--out", out.path,
+        ])
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertTrue(result.stderr.contains("no config was loaded"), result.stderr)
-        let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
+        let report = try XCTUnwrap(
+            JSONParser.parse(String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)).objectValue
+        )
         XCTAssertEqual(report["status"]?.objectValue?["state"], .string("failed"))
         XCTAssertEqual(report["status"]?.objectValue?["exitCode"], .int(65))
     }
@@ -43,13 +56,17 @@ final class LoudFailureTests: XCTestCase {
     func testARunThatEvaluatesNoDeviceFailsUnlessAllowed() throws {
         let dir = TestPaths.temporaryDirectory()
         let header = TestPaths.write("platform,os_version,app_version\n", named: "header.csv", in: dir)
-        let rejected = TestPaths.write("platform,os_version,app_version\nios,,1.0\nandroid,11,\n", named: "rejected.csv", in: dir)
+        let rejected = TestPaths.write(
+            "platform,os_version,app_version\nios,,1.0\nandroid,11,\n", named: "rejected.csv", in: dir)
         let config = TestPaths.sample("configs/nhs/availability-ios.json")
         for inventory in [header, rejected] {
-            let result = try run(["audit", "--inventory", inventory, "--config", config, "--quiet", "--fail-on", "forced>0"])
+            let result = try run([
+                "audit", "--inventory", inventory, "--config", config, "--quiet", "--fail-on", "forced>0",
+            ])
             XCTAssertEqual(result.status, 65, "\(inventory): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("no device was evaluated"), result.stderr)
-            XCTAssertEqual(try run(["audit", "--inventory", inventory, "--config", config, "--quiet", "--allow-empty"]).status, 0)
+            XCTAssertEqual(
+                try run(["audit", "--inventory", inventory, "--config", config, "--quiet", "--allow-empty"]).status, 0)
         }
     }
 
@@ -58,10 +75,14 @@ final class LoudFailureTests: XCTestCase {
     func testAFailedRunReplacesEarlierReports() throws {
         let out = TestPaths.temporaryDirectory()
         XCTAssertEqual(try run(sample + ["--out", out.path, "--quiet"]).status, 0)
-        let failed = try run(["audit", "--inventory", "no-such-inventory.csv", "--config-dir", "SampleData/configs",
-                              "--out", out.path, "--quiet"])
+        let failed = try run([
+            "audit", "--inventory", "no-such-inventory.csv", "--config-dir", "SampleData/configs",
+            "--out", out.path, "--quiet",
+        ])
         XCTAssertEqual(failed.status, 65, failed.stderr)
-        let report = try XCTUnwrap(JSONParser.parse(String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)).objectValue)
+        let report = try XCTUnwrap(
+            JSONParser.parse(String(contentsOf: out.appendingPathComponent("report.json"), encoding: .utf8)).objectValue
+        )
         XCTAssertEqual(report["status"]?.objectValue?["state"], .string("failed"))
         XCTAssertEqual(report["status"]?.objectValue?["exitCode"], .int(65))
         XCTAssertTrue(report["status"]?.objectValue?["message"]?.stringValue?.contains("no-such-inventory.csv") == true)
@@ -69,7 +90,8 @@ final class LoudFailureTests: XCTestCase {
         let html = try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8)
         XCTAssertTrue(html.contains("This run failed (exit code 65)"))
         let xml = try String(contentsOf: out.appendingPathComponent("report.xml"), encoding: .utf8)
-        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(XMLReport.schemaFile)"), encoding: .utf8)
+        let schema = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(XMLReport.schemaFile)"), encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
         XCTAssertTrue(xml.contains(#"<status state="failed" exitCode="65">"#), xml)
     }
@@ -79,13 +101,21 @@ final class LoudFailureTests: XCTestCase {
     func testErrorDiagnosticsAreLoudAndCanGateTheRun() throws {
         let dir = TestPaths.temporaryDirectory()
         // An NHS document missing a required field: the app rejects it whole (error nhs.rejected).
-        let document = try XCTUnwrap(JSONParser.parse(String(contentsOfFile: TestPaths.sample("configs/nhs/availability-ios.json"), encoding: .utf8)).objectValue)
-        let config = TestPaths.write(JSONWriter.write(.object(JSONObject(document.pairs.filter { $0.key != "minimumOSVersion" }))),
-                                     named: "availability-ios.json", in: dir)
+        let document = try XCTUnwrap(
+            JSONParser.parse(
+                String(contentsOfFile: TestPaths.sample("configs/nhs/availability-ios.json"), encoding: .utf8)
+            ).objectValue)
+        let config = TestPaths.write(
+            JSONWriter.write(.object(JSONObject(document.pairs.filter { $0.key != "minimumOSVersion" }))),
+            named: "availability-ios.json", in: dir)
         let quiet = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet"])
         XCTAssertEqual(quiet.status, 0, quiet.stderr)
-        XCTAssertTrue(quiet.stderr.contains("availability-ios.json:1:1: error: [nhs.rejected]"), "--quiet still prints errors: \(quiet.stderr)")
-        let gated = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet", "--fail-on", "error"])
+        XCTAssertTrue(
+            quiet.stderr.contains("availability-ios.json:1:1: error: [nhs.rejected]"),
+            "--quiet still prints errors: \(quiet.stderr)")
+        let gated = try run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet", "--fail-on", "error",
+        ])
         XCTAssertEqual(gated.status, 1, gated.stderr)
         XCTAssertTrue(gated.stderr.contains("gate crossed: availability-ios.json: error = 1 diagnostics"), gated.stderr)
         // A config that fails to load is an error diagnostic of the run: `--fail-on error` and `notLoaded>0` both cross.
@@ -94,7 +124,9 @@ final class LoudFailureTests: XCTestCase {
         let notLoaded = try run(keepGoing + ["--fail-on", "notLoaded>0"])
         XCTAssertEqual(notLoaded.status, 1, notLoaded.stderr)
         XCTAssertTrue(notLoaded.stderr.contains("gate crossed: (run): notLoaded = 1 configs"), notLoaded.stderr)
-        XCTAssertTrue(notLoaded.stderr.contains("missing.json: error: [config.unavailable]"), "--quiet still prints errors: \(notLoaded.stderr)")
+        XCTAssertTrue(
+            notLoaded.stderr.contains("missing.json: error: [config.unavailable]"),
+            "--quiet still prints errors: \(notLoaded.stderr)")
         XCTAssertEqual(try run(keepGoing + ["--fail-on", "error"]).status, 1)
     }
 
@@ -130,7 +162,8 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertEqual(help.status, 64)
         XCTAssertTrue(help.stderr.contains("unknown command 'foo'."), help.stderr)
         XCTAssertEqual(try run(["help", "plan"]).status, 0)
-        XCTAssertEqual(NearMiss.closest(to: "required_versoin", among: ["required_version", "requirements"]), "required_version")
+        XCTAssertEqual(
+            NearMiss.closest(to: "required_versoin", among: ["required_version", "requirements"]), "required_version")
         XCTAssertNil(NearMiss.closest(to: "colour", among: ["audit", "plan"]))
     }
 
@@ -143,7 +176,9 @@ final class LoudFailureTests: XCTestCase {
         let wrong = try run(["audit", "--inventory", semicolons, "--config", config, "--quiet"])
         XCTAssertEqual(wrong.status, 65)
         XCTAssertTrue(wrong.stderr.contains("is the file semicolon-separated? add --delimiter semicolon"), wrong.stderr)
-        XCTAssertEqual(try run(["audit", "--inventory", semicolons, "--config", config, "--quiet", "--delimiter", "semicolon"]).status, 0)
+        XCTAssertEqual(
+            try run(["audit", "--inventory", semicolons, "--config", config, "--quiet", "--delimiter", "semicolon"])
+                .status, 0)
     }
 
     /// `validate FILE… DIR…` takes bare paths, as linters do.
@@ -158,13 +193,20 @@ final class LoudFailureTests: XCTestCase {
     /// (what UIDevice reported before iOS 10) reads as ios.
     func testAMisspeltPlatformIsReportedWithItsDevices() throws {
         let dir = TestPaths.temporaryDirectory()
-        let inventory = TestPaths.write("platform,os_version,app_version,app_build\nAndriod,13,5.0,358\nAndriod,12,5.0,358\niPhone OS,16.4,4.36,1410\n",
-                                        named: "inventory.csv", in: dir)
-        let result = try run(["audit", "--inventory", inventory, "--config", TestPaths.sample("configs/nhs/availability-ios.json"), "--json", "-"])
+        let inventory = TestPaths.write(
+            "platform,os_version,app_version,app_build\nAndriod,13,5.0,358\nAndriod,12,5.0,358\niPhone OS,16.4,4.36,1410\n",
+            named: "inventory.csv", in: dir)
+        let result = try run([
+            "audit", "--inventory", inventory, "--config", TestPaths.sample("configs/nhs/availability-ios.json"),
+            "--json", "-",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
         let messages = report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue?["message"]?.stringValue } ?? []
-        XCTAssertTrue(messages.contains { $0.contains("platform \"andriod\" (2 devices)") && $0.contains("did you mean android?") }, "\(messages)")
+        XCTAssertTrue(
+            messages.contains {
+                $0.contains("platform \"andriod\" (2 devices)") && $0.contains("did you mean android?")
+            }, "\(messages)")
         let totals = try XCTUnwrap(report["configs"]?.arrayValue?.first?.objectValue?["totals"]?.objectValue)
         XCTAssertEqual(totals["notTargeted"], .int(2), "the two Andriod rows; the iPhone OS row is an iOS device")
     }
@@ -172,26 +214,41 @@ final class LoudFailureTests: XCTestCase {
     /// A device of a package the releases file never mentions is blocked, and says why: the file has no
     /// release of that package — not that no published release reaches it.
     func testABlockedDeviceOfAnUnknownPackageSaysSo() throws {
-        let result = try run(["explain", "--config", "SampleData/configs/nhs/availability-ios.json", "--releases", "SampleData/releases.csv",
-                              "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=com.other"])
+        let result = try run([
+            "explain", "--config", "SampleData/configs/nhs/availability-ios.json", "--releases",
+            "SampleData/releases.csv",
+            "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=com.other",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("the releases file has no ios release of package com.other at all"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("the releases file has no ios release of package com.other at all"), result.stdout)
         let audit = try run(sample)
-        XCTAssertTrue(audit.stdout.contains("[releases.noReleaseForPackage] SampleData/releases.csv has no ios release of uk.nhs.covid19.beta (110 devices)"),
-                      audit.stdout)
-        let known = try run(["explain", "--config", "SampleData/configs/nhs/availability-ios.json", "--releases", "SampleData/releases.csv",
-                             "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=uk.nhs.covid19.production"])
+        XCTAssertTrue(
+            audit.stdout.contains(
+                "[releases.noReleaseForPackage] SampleData/releases.csv has no ios release of uk.nhs.covid19.beta (110 devices)"
+            ),
+            audit.stdout)
+        let known = try run([
+            "explain", "--config", "SampleData/configs/nhs/availability-ios.json", "--releases",
+            "SampleData/releases.csv",
+            "--device", "platform=ios,os_version=16.4,app_version=4.29,package_name=uk.nhs.covid19.production",
+        ])
         XCTAssertFalse(known.stdout.contains("at all"), known.stdout)
     }
 
     /// `"required_version": 5.1` unquoted: said once, with the device count and the fix (quote it).
     func testANumberWhereAVersionStringBelongsIsSaidOnceWithTheFix() throws {
         let dir = TestPaths.temporaryDirectory()
-        let config = TestPaths.write(#"{"ios2": [{"required_version": 5.1}], "android2": [{"required_version": 352}]}"#, named: "num.json", in: dir)
+        let config = TestPaths.write(
+            #"{"ios2": [{"required_version": 5.1}], "android2": [{"required_version": 352}]}"#, named: "num.json",
+            in: dir)
         let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config])
-        let lines = (result.stdout + result.stderr).split(separator: "\n").filter { $0.contains("required_version 5.1") }
+        let lines = (result.stdout + result.stderr).split(separator: "\n").filter {
+            $0.contains("required_version 5.1")
+        }
         XCTAssertEqual(lines.count, 1, "\(lines)")
-        XCTAssertTrue(lines.first?.contains(#"is a number, not a version string (quote it: "5.1")"#) == true, "\(lines)")
+        XCTAssertTrue(
+            lines.first?.contains(#"is a number, not a version string (quote it: "5.1")"#) == true, "\(lines)")
         XCTAssertTrue(lines.first?.contains("devices)") == true, "with the devices it decided: \(lines)")
     }
 
@@ -200,23 +257,35 @@ final class LoudFailureTests: XCTestCase {
     func testConfigsForAPackageNoDeviceHasAreReported() throws {
         let result = try run(sample + ["--json", "-"])
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
-        let unmatched = report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue }
-            .filter { $0["code"] == .string("inventory.packageNotFound") }.compactMap { $0["message"]?.stringValue } ?? []
+        let unmatched =
+            report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue }
+            .filter { $0["code"] == .string("inventory.packageNotFound") }.compactMap { $0["message"]?.stringValue }
+            ?? []
         XCTAssertEqual(unmatched.count, 7, "\(unmatched)")
         XCTAssertTrue(unmatched.allSatisfy { $0.contains("uk.nhs.covid19.production (3,759)") }, "\(unmatched)")
-        let ids = ["rating.README-3.0.1.json", "version-control.README-2.1.3.json", "version-control.README-3.0.1.json",
-                   "readme-android-end-of-support.json", "readme-android-whats-new-message.json", "readme-ios-end-of-support.json",
-                   "readme-ios-force-update.json"]
+        let ids = [
+            "rating.README-3.0.1.json", "version-control.README-2.1.3.json", "version-control.README-3.0.1.json",
+            "readme-android-end-of-support.json", "readme-android-whats-new-message.json",
+            "readme-ios-end-of-support.json",
+            "readme-ios-force-update.json",
+        ]
         for id in ids { XCTAssertTrue(unmatched.contains { $0.hasPrefix(id + " is for package") }, id) }
     }
 
     /// `explain` on an inventory device: by its line (rowid in SQLite) or its device_id, the same answer as
     /// typing its columns; a row that does not exist is a usage error naming the range.
     func testExplainTakesADeviceFromTheInventory() throws {
-        let base = ["explain", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv", "--as-of", "2026-11-18"]
-        let typed = try run(base + ["--device", "device_id=dev-00001,platform=android,os_version=11,app_version=5.0,app_build=358,"
-            + "package_name=uk.nhs.covid19.production,model=Redmi Note 9 Pro,region=GB-ENG,language=en-GB,is_tablet=false,"
-            + "last_notified_version=362,app_opens=31,minutes_since_rating=30"])
+        let base = [
+            "explain", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv", "--as-of",
+            "2026-11-18",
+        ]
+        let typed = try run(
+            base + [
+                "--device",
+                "device_id=dev-00001,platform=android,os_version=11,app_version=5.0,app_build=358,"
+                    + "package_name=uk.nhs.covid19.production,model=Redmi Note 9 Pro,region=GB-ENG,language=en-GB,is_tablet=false,"
+                    + "last_notified_version=362,app_opens=31,minutes_since_rating=30",
+            ])
         XCTAssertEqual(typed.status, 0, typed.stderr)
         let byLine = try run(base + ["--inventory", "SampleData/inventory.csv", "--row", "2"])
         let byID = try run(base + ["--inventory", "SampleData/inventory.csv", "--device-id", "dev-00001"])
@@ -227,35 +296,49 @@ final class LoudFailureTests: XCTestCase {
         let missing = try run(base + ["--inventory", "SampleData/inventory.csv", "--row", "99999"])
         XCTAssertEqual(missing.status, 64)
         XCTAssertTrue(missing.stderr.contains("no such line"), missing.stderr)
-        XCTAssertEqual(try run(base + ["--inventory", "SampleData/inventory.csv"]).status, 64, "--row or --device-id is needed")
+        XCTAssertEqual(
+            try run(base + ["--inventory", "SampleData/inventory.csv"]).status, 64, "--row or --device-id is needed")
     }
 
     /// A requirement the inventory has no column for (`bluetooth` in the PoV library example, and a `regoin`
     /// typo mapped nowhere): every device reads it as absent, and the run says so, with near misses.
     func testARequirementNoColumnProvidesIsReported() throws {
         let dir = TestPaths.temporaryDirectory()
-        let config = TestPaths.write(#"{"ios2": [{"required_version": "9.0", "requirements": {"regoin": "GB-ENG"}}]}"#, named: "typo-requirement.json", in: dir)
-        let result = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config,
-                              "--config", "SampleData/configs/princeofversions/library-example-ios-macos.json", "--json", "-"])
+        let config = TestPaths.write(
+            #"{"ios2": [{"required_version": "9.0", "requirements": {"regoin": "GB-ENG"}}]}"#,
+            named: "typo-requirement.json", in: dir)
+        let result = try run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config", config,
+            "--config", "SampleData/configs/princeofversions/library-example-ios-macos.json", "--json", "-",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
-        let messages = report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue }
+        let messages =
+            report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue }
             .filter { $0["code"] == .string("inventory.missingColumn") }.compactMap { $0["message"]?.stringValue } ?? []
         XCTAssertEqual(messages.count, 2, "\(messages)")
-        XCTAssertTrue(messages.contains { $0.hasPrefix("typo-requirement.json reads regoin") && $0.contains("regoin → region?") }, "\(messages)")
-        XCTAssertTrue(messages.contains { $0.hasPrefix("library-example-ios-macos.json reads bluetooth") }, "\(messages)")
+        XCTAssertTrue(
+            messages.contains { $0.hasPrefix("typo-requirement.json reads regoin") && $0.contains("regoin → region?") },
+            "\(messages)")
+        XCTAssertTrue(
+            messages.contains { $0.hasPrefix("library-example-ios-macos.json reads bluetooth") }, "\(messages)")
     }
 
     /// Recommending 6.1 when the latest iOS release is 6.00: the PoV client recommends it anyway, and the
     /// audit says the store offers those devices nothing (NHS documents already said so).
     func testARecommendationAboveEveryReleaseIsReported() throws {
         let dir = TestPaths.temporaryDirectory()
-        let config = TestPaths.write(#"{"ios2": [{"required_version": "4.0", "last_version_available": "6.1"}]}"#, named: "rec.json", in: dir)
+        let config = TestPaths.write(
+            #"{"ios2": [{"required_version": "4.0", "last_version_available": "6.1"}]}"#, named: "rec.json", in: dir)
         let base = ["audit", "--inventory", "SampleData/inventory.csv", "--config", config]
         let with = try run(base + ["--releases", "SampleData/releases.csv"])
-        XCTAssertTrue(with.stdout.contains("[pov.recommendationUnreleased] devices recommended last_version_available 6.1.0"), with.stdout)
-        let released = TestPaths.write("platform,version,build,min_os\nios,6.1,1700,13.0\n", named: "releases.csv", in: dir)
-        XCTAssertFalse(try run(base + ["--releases", released]).stdout.contains("recommendationUnreleased"), "6.1 is released")
+        XCTAssertTrue(
+            with.stdout.contains("[pov.recommendationUnreleased] devices recommended last_version_available 6.1.0"),
+            with.stdout)
+        let released = TestPaths.write(
+            "platform,version,build,min_os\nios,6.1,1700,13.0\n", named: "releases.csv", in: dir)
+        XCTAssertFalse(
+            try run(base + ["--releases", released]).stdout.contains("recommendationUnreleased"), "6.1 is released")
     }
 
     /// Help examples are whole commands: within an example every line but the last ends with a
@@ -267,7 +350,10 @@ final class LoudFailureTests: XCTestCase {
             let lines = help.stdout.components(separatedBy: "\n")
             var i = 0
             while i < lines.count {
-                guard lines[i].hasPrefix("  fleet-audit ") else { i += 1; continue }
+                guard lines[i].hasPrefix("  fleet-audit ") else {
+                    i += 1
+                    continue
+                }
                 var example = [lines[i]]
                 while example.last!.hasSuffix("\\"), i + 1 < lines.count {
                     i += 1
@@ -277,7 +363,8 @@ final class LoudFailureTests: XCTestCase {
                 let words = example.joined(separator: " ").replacingOccurrences(of: "\\", with: " ")
                     .split(separator: " ").map(String.init).dropFirst()
                 let result = try run(Array(words))
-                XCTAssertTrue([0, 1, 2].contains(result.status), "\(command) example exits \(result.status): \(result.stderr)")
+                XCTAssertTrue(
+                    [0, 1, 2].contains(result.status), "\(command) example exits \(result.status): \(result.stderr)")
                 i += 1
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -10,14 +11,15 @@ import XCTest
 final class MetricsOutputTests: XCTestCase {
     /// Parses with `prometheus_client.parser` and prints `name{labels} value` per sample, sorted.
     private func parsed(_ path: String) throws -> [String: Double] {
-        let out = try Python.run("""
-        import sys
-        from prometheus_client.parser import text_string_to_metric_families
-        for family in text_string_to_metric_families(open(sys.argv[1]).read()):
-            for s in family.samples:
-                labels = ",".join(f"{k}={v}" for k, v in sorted(s.labels.items()))
-                print(f"{s.name}{{{labels}}}\\t{s.value!r}")
-        """, arguments: [path])
+        let out = try Python.run(
+            """
+            import sys
+            from prometheus_client.parser import text_string_to_metric_families
+            for family in text_string_to_metric_families(open(sys.argv[1]).read()):
+                for s in family.samples:
+                    labels = ",".join(f"{k}={v}" for k, v in sorted(s.labels.items()))
+                    print(f"{s.name}{{{labels}}}\\t{s.value!r}")
+            """, arguments: [path])
         var samples: [String: Double] = [:]
         for line in out.split(separator: "\n") {
             let parts = line.split(separator: "\t")
@@ -29,19 +31,25 @@ final class MetricsOutputTests: XCTestCase {
     func testTheMetricsParseAndCarryTheReportsNumbers() throws {
         let dir = TestPaths.temporaryDirectory().path
         let metrics = dir + "/fleet.prom"
-        let ok = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"),
-                                           "--config-dir", TestPaths.sample("configs"), "--releases", TestPaths.sample("releases.csv"),
-                                           "--json", dir + "/report.json", "--metrics", metrics, "--fail-on", "blocked>0.5%", "--quiet"])
+        let ok = try CommandLineTests.run([
+            "audit", "--inventory", TestPaths.sample("inventory.csv"),
+            "--config-dir", TestPaths.sample("configs"), "--releases", TestPaths.sample("releases.csv"),
+            "--json", dir + "/report.json", "--metrics", metrics, "--fail-on", "blocked>0.5%", "--quiet",
+        ])
         XCTAssertEqual(ok.status, 1, ok.stderr)
         let samples = try parsed(metrics)
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report.json"))) as! [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report.json")))
+            as! [String: Any]
         let configs = report["configs"] as! [[String: Any]]
         XCTAssertEqual(configs.count, 17)
         for config in configs {
             let id = config["id"] as! String
             let totals = config["totals"] as! [String: Any]
             for outcome in Outcome.allCases {
-                XCTAssertEqual(samples["fleet_audit_devices{config=\(id),outcome=\(outcome.rawValue)}"], (totals[outcome.rawValue] as! NSNumber).doubleValue, "\(id) \(outcome)")
+                XCTAssertEqual(
+                    samples["fleet_audit_devices{config=\(id),outcome=\(outcome.rawValue)}"],
+                    (totals[outcome.rawValue] as! NSNumber).doubleValue, "\(id) \(outcome)")
             }
         }
         XCTAssertEqual(samples["fleet_audit_run_exit_code{}"], 1)
@@ -50,14 +58,17 @@ final class MetricsOutputTests: XCTestCase {
         let success = try XCTUnwrap(samples["fleet_audit_last_success_timestamp_seconds{}"])
 
         // A run that fails (the inventory is gone) says so, and keeps the last success for staleness alerts.
-        let failed = try CommandLineTests.run(["audit", "--inventory", dir + "/missing.csv", "--config-dir", TestPaths.sample("configs"),
-                                               "--metrics", metrics, "--quiet"])
+        let failed = try CommandLineTests.run([
+            "audit", "--inventory", dir + "/missing.csv", "--config-dir", TestPaths.sample("configs"),
+            "--metrics", metrics, "--quiet",
+        ])
         XCTAssertEqual(failed.status, 65, failed.stderr)
         let after = try parsed(metrics)
         XCTAssertEqual(after["fleet_audit_run_failed{}"], 1)
         XCTAssertEqual(after["fleet_audit_run_exit_code{}"], 65)
         XCTAssertEqual(after["fleet_audit_last_success_timestamp_seconds{}"], success)
-        XCTAssertNil(after["fleet_audit_devices{config=availability-ios.json,outcome=forced}"], "no numbers from a failed run")
+        XCTAssertNil(
+            after["fleet_audit_devices{config=availability-ios.json,outcome=forced}"], "no numbers from a failed run")
     }
 
     func testLabelValuesAreEscapedAsTheFormatSays() {
@@ -65,10 +76,15 @@ final class MetricsOutputTests: XCTestCase {
     }
 
     func testMetricsAreRefusedWhereTheyWouldNotBeWritten() throws {
-        let stdout = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config-dir", TestPaths.sample("configs"), "--metrics", "-"])
+        let stdout = try CommandLineTests.run([
+            "audit", "--inventory", TestPaths.sample("inventory.csv"), "--config-dir", TestPaths.sample("configs"),
+            "--metrics", "-",
+        ])
         XCTAssertEqual(stdout.status, 64)
-        let plan = try CommandLineTests.run(["plan", "--inventory", TestPaths.sample("inventory.csv"), "--published", TestPaths.sample("configs"),
-                                             "--draft", TestPaths.sample("drafts"), "--metrics", TestPaths.temporaryDirectory().path + "/m.prom"])
+        let plan = try CommandLineTests.run([
+            "plan", "--inventory", TestPaths.sample("inventory.csv"), "--published", TestPaths.sample("configs"),
+            "--draft", TestPaths.sample("drafts"), "--metrics", TestPaths.temporaryDirectory().path + "/m.prom",
+        ])
         XCTAssertEqual(plan.status, 64)
         XCTAssertTrue(plan.stderr.contains("--metrics is written by audit only"), plan.stderr)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -11,11 +12,16 @@ final class PlanBrokenDraftTests: XCTestCase {
     private func plan(draft text: String, _ extra: [String] = []) throws -> (CommandLineTests.Result, [String: Any]) {
         let dir = TestPaths.temporaryDirectory()
         let draft = TestPaths.write(text, named: "fleet-rollout.json", in: dir)
-        let result = try CommandLineTests.run(["plan", "--inventory", TestPaths.sample("inventory.csv"),
-                                               "--releases", TestPaths.sample("releases.csv"),
-                                               "--published", TestPaths.sample("configs/princeofversions/fleet-rollout.json"),
-                                               "--draft", draft, "--json", dir.path + "/plan.json", "--quiet"] + extra)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path + "/plan.json"))) as! [String: Any]
+        let result = try CommandLineTests.run(
+            [
+                "plan", "--inventory", TestPaths.sample("inventory.csv"),
+                "--releases", TestPaths.sample("releases.csv"),
+                "--published", TestPaths.sample("configs/princeofversions/fleet-rollout.json"),
+                "--draft", draft, "--json", dir.path + "/plan.json", "--quiet",
+            ] + extra)
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path + "/plan.json")))
+            as! [String: Any]
         return (result, json)
     }
 
@@ -51,7 +57,8 @@ final class PlanBrokenDraftTests: XCTestCase {
         XCTAssertEqual(error.status, 1, error.stderr)
         XCTAssertTrue(error.stderr.contains("the draft adds 1 error diagnostic"), error.stderr)
         // An unchanged draft crosses neither.
-        let same = try String(contentsOfFile: TestPaths.sample("configs/princeofversions/fleet-rollout.json"), encoding: .utf8)
+        let same = try String(
+            contentsOfFile: TestPaths.sample("configs/princeofversions/fleet-rollout.json"), encoding: .utf8)
         XCTAssertEqual(try plan(draft: same, ["--fail-on", "error", "--fail-on", "undecided>0"]).0.status, 0)
     }
 }

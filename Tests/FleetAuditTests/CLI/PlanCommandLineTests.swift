@@ -1,36 +1,45 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// `fleet-audit plan` as a user or CI runs it: the README's sample plan, its goldens and exit codes.
 extension CommandLineTests {
     /// The README's plan: SampleData/drafts against what is live for those two configs.
-    static let samplePlan = ["plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
-                             "--published", "SampleData/configs/nhs/availability-android.json",
-                             "--published", "SampleData/configs/princeofversions/fleet-rollout.json",
-                             "--draft", "SampleData/drafts"]
+    static let samplePlan = [
+        "plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+        "--published", "SampleData/configs/nhs/availability-android.json",
+        "--published", "SampleData/configs/princeofversions/fleet-rollout.json",
+        "--draft", "SampleData/drafts",
+    ]
 
     /// Golden files for the three plan reports; the HTML matrix's cells carry their counts and directions, and
     /// the terminal output is the summary lines and moves. Re-record with `FLEET_AUDIT_RECORD=1 swift test`.
     func testSamplePlanWritesReportsMatchingTheGoldenFiles() throws {
         let dir = TestPaths.temporaryDirectory()
-        let result = try run(Self.samplePlan + ["--out", dir.path, "--detailed-exitcode"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        let result = try run(
+            Self.samplePlan + ["--out", dir.path, "--detailed-exitcode"],
+            environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         XCTAssertEqual(result.status, 2, "devices change outcome: \(result.stderr)")
         XCTAssertTrue(result.stdout.hasPrefix("availability-android.json: 363 upToDate→forced"), result.stdout)
         XCTAssertTrue(result.stdout.contains("fleet-rollout.json: 275 recommended→forced"), result.stdout)
         for name in ["plan.json", "plan.xml", "plan.html"] {
-            try GoldenFile.check(try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8), against: "sample-" + name)
+            try GoldenFile.check(
+                try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8), against: "sample-" + name)
         }
         let xml = try String(contentsOf: dir.appendingPathComponent("plan.xml"), encoding: .utf8)
-        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(PlanXMLReport.schemaFile)"), encoding: .utf8)
+        let schema = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(PlanXMLReport.schemaFile)"),
+            encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
 
         // Every cell of the HTML matrix is the JSON's count, coloured by direction.
         let html = try String(contentsOf: dir.appendingPathComponent("plan.html"), encoding: .utf8)
-        let plan = try XCTUnwrap(JSONParser.parse(String(contentsOf: dir.appendingPathComponent("plan.json"), encoding: .utf8)).objectValue)
+        let plan = try XCTUnwrap(
+            JSONParser.parse(String(contentsOf: dir.appendingPathComponent("plan.json"), encoding: .utf8)).objectValue)
         let pairs = try XCTUnwrap(plan["pairs"]?.arrayValue)
         XCTAssertEqual(pairs.count, 2)
         for pair in pairs {
@@ -39,13 +48,19 @@ extension CommandLineTests {
                 for (to, cell) in row.objectValue!.pairs {
                     let devices = try XCTUnwrap(cell.numberValue?.int64)
                     let direction = PlanHTMLReport.direction(Outcome(rawValue: from)!, Outcome(rawValue: to)!)
-                    XCTAssertTrue(html.contains("<td class=\"dir-\(direction) shade-") && html.contains("data-to=\"\(to)\" data-count=\"\(devices)\""),
-                                  "\(from)→\(to)")
+                    XCTAssertTrue(
+                        html.contains("<td class=\"dir-\(direction) shade-")
+                            && html.contains("data-to=\"\(to)\" data-count=\"\(devices)\""),
+                        "\(from)→\(to)")
                 }
             }
         }
-        XCTAssertTrue(html.contains(#"<td class="dir-worse shade-3" data-to="forced" data-count="363""#), "upToDate→forced, 9% of devices")
-        XCTAssertTrue(html.contains(#"<td class="dir-better shade-1" data-to="unsupportedOS" data-count="3""#), "blocked→unsupportedOS")
+        XCTAssertTrue(
+            html.contains(#"<td class="dir-worse shade-3" data-to="forced" data-count="363""#),
+            "upToDate→forced, 9% of devices")
+        XCTAssertTrue(
+            html.contains(#"<td class="dir-better shade-1" data-to="unsupportedOS" data-count="3""#),
+            "blocked→unsupportedOS")
     }
 
     /// `--keep-going`: a draft that cannot be loaded takes its pair out of the plan (it is neither added nor
@@ -54,22 +69,28 @@ extension CommandLineTests {
         let dir = TestPaths.temporaryDirectory()
         let drafts = dir.appendingPathComponent("drafts")
         try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestPaths.sample("drafts/princeofversions/fleet-rollout.json"),
-                                         toPath: drafts.appendingPathComponent("fleet-rollout.json").path)
-        try #"{"minimumAppVersion": {"value": 362,}"#.write(to: drafts.appendingPathComponent("availability-android.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("drafts/princeofversions/fleet-rollout.json"),
+            toPath: drafts.appendingPathComponent("fleet-rollout.json").path)
+        try #"{"minimumAppVersion": {"value": 362,}"#.write(
+            to: drafts.appendingPathComponent("availability-android.json"), atomically: true, encoding: .utf8)
         let base = Array(Self.samplePlan.dropLast(2)) + ["--draft", drafts.path]
         XCTAssertEqual(try run(base).status, 65, "without --keep-going a broken draft stops the plan")
         let out = dir.appendingPathComponent("out")
         let result = try run(base + ["--keep-going", "--out", out.path, "--quiet"])
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertTrue(result.stderr.contains("draft config availability-android.json was not loaded"), result.stderr)
-        let plan = try XCTUnwrap(JSONParser.parse(String(contentsOf: out.appendingPathComponent("plan.json"), encoding: .utf8)).objectValue)
-        XCTAssertEqual(plan["pairs"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue }, ["fleet-rollout.json"])
+        let plan = try XCTUnwrap(
+            JSONParser.parse(String(contentsOf: out.appendingPathComponent("plan.json"), encoding: .utf8)).objectValue)
+        XCTAssertEqual(
+            plan["pairs"]?.arrayValue?.compactMap { $0.objectValue?["id"]?.stringValue }, ["fleet-rollout.json"])
         let failed = try XCTUnwrap(plan["failedConfigs"]?.arrayValue?.first?.objectValue)
         XCTAssertEqual(failed["side"], .string("draft"))
         XCTAssertEqual(failed["id"], .string("availability-android.json"))
         let xml = try String(contentsOf: out.appendingPathComponent("plan.xml"), encoding: .utf8)
-        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(PlanXMLReport.schemaFile)"), encoding: .utf8)
+        let schema = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(PlanXMLReport.schemaFile)"),
+            encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
         XCTAssertTrue(xml.contains(#"<failedConfig side="draft" id="availability-android.json""#))
     }
@@ -80,35 +101,48 @@ extension CommandLineTests {
         let csv = try String(contentsOfFile: TestPaths.sample("inventory.csv"), encoding: .utf8)
         var lines = csv.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = lines[0].replacingOccurrences(of: "os_version", with: "osVer")
-        let tsv = TestPaths.write(lines.map { $0.replacingOccurrences(of: ",", with: "\t") }.joined(separator: "\n"), named: "inv.tsv", in: dir)
+        let tsv = TestPaths.write(
+            lines.map { $0.replacingOccurrences(of: ",", with: "\t") }.joined(separator: "\n"), named: "inv.tsv",
+            in: dir)
         var arguments = Self.samplePlan
         arguments[2] = tsv
         let direct = try run(Self.samplePlan + ["--json", "-"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
-        let renamed = try run(arguments + ["--delimiter", "tab", "--column", "os_version=osVer", "--json", "-"],
-                              environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        let renamed = try run(
+            arguments + ["--delimiter", "tab", "--column", "os_version=osVer", "--json", "-"],
+            environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         XCTAssertEqual(renamed.status, 0, renamed.stderr)
-        let a = try XCTUnwrap(JSONParser.parse(direct.stdout).objectValue), b = try XCTUnwrap(JSONParser.parse(renamed.stdout).objectValue)
+        let a = try XCTUnwrap(JSONParser.parse(direct.stdout).objectValue)
+        let b = try XCTUnwrap(JSONParser.parse(renamed.stdout).objectValue)
         XCTAssertEqual(JSONWriter.compact(a["pairs"]!), JSONWriter.compact(b["pairs"]!))
         XCTAssertEqual(a["totals"], b["totals"])
-        let sqlite = try run(["plan", "--inventory", "SampleData/inventory.sqlite", "--table", "devices",
-                              "--published", "SampleData/configs/nhs/availability-android.json",
-                              "--draft", "SampleData/drafts/nhs/availability-android.json", "--json", "-"])
+        let sqlite = try run([
+            "plan", "--inventory", "SampleData/inventory.sqlite", "--table", "devices",
+            "--published", "SampleData/configs/nhs/availability-android.json",
+            "--draft", "SampleData/drafts/nhs/availability-android.json", "--json", "-",
+        ])
         XCTAssertEqual(sqlite.status, 0, sqlite.stderr)
         // The plan says which state of the inventory it read, as the audit does.
-        let snapshot = try XCTUnwrap(JSONParser.parse(sqlite.stdout).objectValue?["inventory"]?.objectValue?["snapshot"]?.objectValue)
+        let snapshot = try XCTUnwrap(
+            JSONParser.parse(sqlite.stdout).objectValue?["inventory"]?.objectValue?["snapshot"]?.objectValue)
         XCTAssertEqual(snapshot["kind"], .string("sqlite"))
         XCTAssertEqual(snapshot["journalMode"], .string("delete"))
     }
 
     /// `plan --detailed-exitcode`: 2 when any device changes outcome, 0 when none does; the JSON goes to stdout.
     func testPlanExitCodes() throws {
-        let base = ["plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
-                    "--published", "SampleData/configs/nhs/previous-availability-ios.2023-01-19.json"]
-        let changed = try run(base + ["--draft", "SampleData/configs/nhs/availability-ios.json", "--detailed-exitcode"])
+        let base = [
+            "plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+            "--published", "SampleData/configs/nhs/previous-availability-ios.2023-01-19.json",
+        ]
+        let changed = try run(
+            base + ["--draft", "SampleData/configs/nhs/availability-ios.json", "--detailed-exitcode"])
         XCTAssertEqual(changed.status, 2, changed.stderr)
         XCTAssertTrue(changed.stdout.contains("upToDate → forced:"), changed.stdout)
-        let same = try run(base + ["--draft", "SampleData/configs/nhs/previous-availability-ios.2023-01-19.json",
-                                   "--detailed-exitcode", "--json", "-"])
+        let same = try run(
+            base + [
+                "--draft", "SampleData/configs/nhs/previous-availability-ios.2023-01-19.json",
+                "--detailed-exitcode", "--json", "-",
+            ])
         XCTAssertEqual(same.status, 0, same.stderr)
         let plan = try XCTUnwrap(JSONParser.parse(same.stdout).objectValue)
         XCTAssertEqual(plan["pairs"]?.arrayValue?.first?.objectValue?["status"], .string("unchanged"))
@@ -116,13 +150,17 @@ extension CommandLineTests {
         XCTAssertEqual(missing.status, 64, missing.stderr)
         // A crossed gate wins over --detailed-exitcode: exit 1, the gate on stderr, the report still written.
         let out = TestPaths.temporaryDirectory()
-        let gated = try run(base + ["--draft", "SampleData/configs/nhs/availability-ios.json", "--detailed-exitcode",
-                                    "--fail-on", "*->blocked>0", "--fail-on", "worse>99%", "--out", out.path, "--quiet"])
+        let gated = try run(
+            base + [
+                "--draft", "SampleData/configs/nhs/availability-ios.json", "--detailed-exitcode",
+                "--fail-on", "*->blocked>0", "--fail-on", "worse>99%", "--out", out.path, "--quiet",
+            ])
         XCTAssertEqual(gated.status, 1, gated.stderr)
         XCTAssertTrue(gated.stderr.contains("gate *->blocked>0 crossed"), gated.stderr)
         XCTAssertFalse(gated.stderr.contains("worse>99%"), "a gate that holds is not printed")
         XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("plan.json").path))
-        let unknown = try run(base + ["--draft", "SampleData/configs/nhs/availability-ios.json", "--fail-on", "nope.json:worse>0"])
+        let unknown = try run(
+            base + ["--draft", "SampleData/configs/nhs/availability-ios.json", "--fail-on", "nope.json:worse>0"])
         XCTAssertEqual(unknown.status, 64, unknown.stderr)
     }
 

@@ -33,8 +33,10 @@ final class ReadmeExamplesTests: XCTestCase {
 
     /// A block's commands (continuation lines joined) and its output, when it is a fleet-audit transcript.
     static func transcript(_ lines: [String]) -> Transcript? {
-        guard let first = lines.first, first.hasPrefix("$ fleet-audit") || first.hasPrefix("$ swift run fleet-audit") else { return nil }
-        var commands: [String] = [], output: [String] = []
+        guard let first = lines.first, first.hasPrefix("$ fleet-audit") || first.hasPrefix("$ swift run fleet-audit")
+        else { return nil }
+        var commands: [String] = []
+        var output: [String] = []
         var continuing = false
         for line in lines {
             if continuing {
@@ -47,7 +49,9 @@ final class ReadmeExamplesTests: XCTestCase {
             continuing = commands.last?.hasSuffix("\\") == true && (continuing || line.hasPrefix("$ "))
             if continuing { commands[commands.count - 1].removeLast() }
         }
-        return Transcript(commands: commands.map { $0.replacingOccurrences(of: "swift run fleet-audit", with: "fleet-audit") }, output: output)
+        return Transcript(
+            commands: commands.map { $0.replacingOccurrences(of: "swift run fleet-audit", with: "fleet-audit") },
+            output: output)
     }
 
     /// Lines that show a fleet-audit command to run (`$ fleet-audit …`, `$ swift run fleet-audit …`).
@@ -64,8 +68,11 @@ final class ReadmeExamplesTests: XCTestCase {
             let text = try String(contentsOf: page, encoding: .utf8)
             let transcripts = Self.transcripts(in: text)
             let name = page.path.replacingOccurrences(of: TestPaths.repoRoot.path + "/", with: "")
-            XCTAssertEqual(transcripts.flatMap(\.commands).filter { $0.hasPrefix("fleet-audit") }.count, Self.commandLines(in: text),
-                           "\(name): a $ fleet-audit line outside a transcript block (a block's first line must be the command, its fence at the line start)")
+            XCTAssertEqual(
+                transcripts.flatMap(\.commands).filter { $0.hasPrefix("fleet-audit") }.count,
+                Self.commandLines(in: text),
+                "\(name): a $ fleet-audit line outside a transcript block (a block's first line must be the command, its fence at the line start)"
+            )
             total += transcripts.count
             try run(transcripts, of: name)
         }
@@ -76,10 +83,12 @@ final class ReadmeExamplesTests: XCTestCase {
         let work = TestPaths.temporaryDirectory()
         for t in transcripts {
             // Reports (and histories) the commands write go to a scratch folder, not the repository's reports/.
-            let script = "cd '\(TestPaths.repoRoot.path)' && " + t.commands.map {
-                $0.replacingOccurrences(of: "--out reports", with: "--out '\(work.path)/reports'")
-                    .replacingOccurrences(of: " reports/", with: " '\(work.path)/reports/'")
-            }.joined(separator: "\n")
+            let script =
+                "cd '\(TestPaths.repoRoot.path)' && "
+                + t.commands.map {
+                    $0.replacingOccurrences(of: "--out reports", with: "--out '\(work.path)/reports'")
+                        .replacingOccurrences(of: " reports/", with: " '\(work.path)/reports/'")
+                }.joined(separator: "\n")
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", script]
@@ -87,7 +96,8 @@ final class ReadmeExamplesTests: XCTestCase {
             env["PATH"] = CommandLineTests.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "")
             env["SOURCE_DATE_EPOCH"] = "1795000000"
             process.environment = env
-            let out = Pipe(), err = Pipe()
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()
@@ -96,7 +106,9 @@ final class ReadmeExamplesTests: XCTestCase {
             process.waitUntilExit()
             let printed = (stdout + stderr).replacingOccurrences(of: work.path + "/", with: "")
                 .components(separatedBy: "\n").filter { !$0.isEmpty }
-            XCTAssertEqual(printed.sorted(), t.output.filter { !$0.isEmpty }.sorted(), "\(name): transcript of: \(t.commands.joined(separator: "; "))")
+            XCTAssertEqual(
+                printed.sorted(), t.output.filter { !$0.isEmpty }.sorted(),
+                "\(name): transcript of: \(t.commands.joined(separator: "; "))")
         }
     }
 }

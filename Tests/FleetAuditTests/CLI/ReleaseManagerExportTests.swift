@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -10,18 +11,24 @@ final class ReleaseManagerExportTests: XCTestCase {
     /// `explain --row` reads the row as `audit` does, `--column` mappings included (finding 10).
     func testExplainARowOfAnExportWithMappedColumns() throws {
         let dir = TestPaths.temporaryDirectory()
-        let inventory = TestPaths.write("\u{FEFF}os,osVersion,appVersion,build,bundle_id\r\nandroid,14,5.0,358,uk.nhs.covid19.production\r\n",
-                                        named: "export.csv", in: dir)
+        let inventory = TestPaths.write(
+            "\u{FEFF}os,osVersion,appVersion,build,bundle_id\r\nandroid,14,5.0,358,uk.nhs.covid19.production\r\n",
+            named: "export.csv", in: dir)
         let mapping = ["--column", "platform=os", "--column", "app_build=build", "--column", "package_name=bundle_id"]
         let config = TestPaths.sample("configs/nhs/availability-android.json")
-        let explain = try CommandLineTests.run(["explain", "--inventory", inventory, "--row", "2", "--config", config] + mapping)
+        let explain = try CommandLineTests.run(
+            ["explain", "--inventory", inventory, "--row", "2", "--config", config] + mapping)
         XCTAssertEqual(explain.status, 0, explain.stderr)
         let said = try JSONSerialization.jsonObject(with: Data(explain.stdout.utf8)) as! [[String: Any]]
         let outcome = try XCTUnwrap(said.first?["outcome"] as? String)
         XCTAssertEqual(outcome, "upToDate", "API level 34 and versionCode 358 read through the mapping")
-        let audit = try CommandLineTests.run(["audit", "--inventory", inventory, "--config", config, "--json", dir.path + "/r.json", "--quiet"] + mapping)
+        let audit = try CommandLineTests.run(
+            ["audit", "--inventory", inventory, "--config", config, "--json", dir.path + "/r.json", "--quiet"] + mapping
+        )
         XCTAssertEqual(audit.status, 0, audit.stderr)
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path + "/r.json"))) as! [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.path + "/r.json")))
+            as! [String: Any]
         let totals = ((report["configs"] as! [[String: Any]])[0]["totals"] as! [String: Int])
         XCTAssertEqual(totals[outcome], 1, "explain says what audit counted: \(outcome), \(totals)")
     }
@@ -29,8 +36,12 @@ final class ReleaseManagerExportTests: XCTestCase {
     private func audit(_ csv: String, _ extra: [String] = []) throws -> (CommandLineTests.Result, [String: Any]?) {
         let dir = TestPaths.temporaryDirectory()
         let inventory = TestPaths.write(csv, named: "export.csv", in: dir)
-        let result = try CommandLineTests.run(["audit", "--inventory", inventory, "--config", TestPaths.sample("configs/nhs/availability-android.json"),
-                                               "--json", dir.path + "/r.json", "--quiet"] + extra)
+        let result = try CommandLineTests.run(
+            [
+                "audit", "--inventory", inventory, "--config",
+                TestPaths.sample("configs/nhs/availability-android.json"),
+                "--json", dir.path + "/r.json", "--quiet",
+            ] + extra)
         let report = (try? Data(contentsOf: URL(fileURLWithPath: dir.path + "/r.json")))
             .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
         return (result, report)
@@ -38,7 +49,8 @@ final class ReleaseManagerExportTests: XCTestCase {
 
     /// The trial's export: every known column under a warehouse's name, grouped by `device_count` (findings 2, 3).
     func testAWarehouseExportIsReadWithoutMappingAndSaysHow() throws {
-        let csv = "\u{FEFF}os,osVersion,appVersion,build,bundle_id,device_model,country,locale,is_tablet,last_seen,device_count\r\n"
+        let csv =
+            "\u{FEFF}os,osVersion,appVersion,build,bundle_id,device_model,country,locale,is_tablet,last_seen,device_count\r\n"
             + "android,14,5.0,358,uk.nhs.covid19.production,Pixel 7,GB,en-GB,false,2026-11-20,7\r\n"
             + "android,13,4.9,350,uk.nhs.covid19.production,Pixel 6,GB,en-GB,false,2026-11-20,12.0\r\n"
             + "ios,17.1,5.0,12,uk.nhs.covid19.production,iPhone15,GB,en-GB,false,2026-11-20,5\r\n"
@@ -60,7 +72,8 @@ final class ReleaseManagerExportTests: XCTestCase {
         let (result, _) = try audit("platform,os_version,app_version\nandroid,14,5.0\nandroid,13,4.9\nios,17.0,5.0\n")
         XCTAssertEqual(result.status, 65, result.stderr)
         XCTAssertTrue(result.stderr.contains("missing the required column app_build"), result.stderr)
-        XCTAssertEqual(try audit("platform,os_version,app_version\nios,17.0,5.0\n").0.status, 0, "no Android row needs it")
+        XCTAssertEqual(
+            try audit("platform,os_version,app_version\nios,17.0,5.0\n").0.status, 0, "no Android row needs it")
     }
 
     /// `--column` maps an attribute a config reads, as the audit's own hint says (finding 10).
@@ -78,13 +91,21 @@ final class ReleaseManagerExportTests: XCTestCase {
         let (cut, cutReport) = try audit(rows + "android,14,5.0")
         XCTAssertEqual(cut.status, 65, cut.stderr)
         XCTAssertTrue(cut.stderr.contains("ends in the middle of a row (line 3002"), cut.stderr)
-        XCTAssertEqual((cutReport?["status"] as? [String: Any])?["state"] as? String, "failed", "the report says so too")
-        XCTAssertEqual(try audit(rows + "android,14,5.0,358,uk.nhs.covid19.production").0.status, 0, "complete, only its line end missing")
+        XCTAssertEqual(
+            (cutReport?["status"] as? [String: Any])?["state"] as? String, "failed", "the report says so too")
+        XCTAssertEqual(
+            try audit(rows + "android,14,5.0,358,uk.nhs.covid19.production").0.status, 0,
+            "complete, only its line end missing")
         let dir = TestPaths.temporaryDirectory()
         let inventory = TestPaths.write(rows + "android,14,5.", named: "cut.csv", in: dir)
-        for command in [["plan", "--inventory", inventory, "--published", TestPaths.sample("configs/nhs/availability-android.json"),
-                         "--draft", TestPaths.sample("drafts/nhs/availability-android.json")],
-                        ["whatif", "--inventory", inventory, "--platform", "android", "--min-app", "358"]] {
+        for command in [
+            [
+                "plan", "--inventory", inventory, "--published",
+                TestPaths.sample("configs/nhs/availability-android.json"),
+                "--draft", TestPaths.sample("drafts/nhs/availability-android.json"),
+            ],
+            ["whatif", "--inventory", inventory, "--platform", "android", "--min-app", "358"],
+        ] {
             let result = try CommandLineTests.run(command + ["--quiet"])
             XCTAssertEqual(result.status, 65, "\(command[0]): \(result.stderr)")
         }
@@ -92,7 +113,8 @@ final class ReleaseManagerExportTests: XCTestCase {
 
     /// `validate --output sarif > file` failing a CI job says why on stderr (issue 40, finding 5).
     func testAFailingValidateSaysWhyOnStderr() throws {
-        let config = TestPaths.write(#"{"ios2": [{"required_versoin": "6.0"}]}"#, named: "typo.json", in: TestPaths.temporaryDirectory())
+        let config = TestPaths.write(
+            #"{"ios2": [{"required_versoin": "6.0"}]}"#, named: "typo.json", in: TestPaths.temporaryDirectory())
         let result = try CommandLineTests.run(["validate", "--strict", "--output", "sarif", config])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stderr.contains("1 of 1 config has an error or a warning (--strict)"), result.stderr)

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -11,41 +12,62 @@ import XCTest
 extension CommandLineTests {
     /// The README's whatif: every Android versionCode as a candidate, the highest that leaves 90% of devices
     /// unaffected with at most 1% stranded.
-    static let sampleWhatIf = ["whatif", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
-                               "--platform", "android", "--sweep-app", "--target-coverage", "90%", "--max-stranded", "1%"]
+    static let sampleWhatIf = [
+        "whatif", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+        "--platform", "android", "--sweep-app", "--target-coverage", "90%", "--max-stranded", "1%",
+    ]
 
     func testSampleWhatIfWritesReportsAndADraftThatPlans() throws {
         let dir = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let draft = dir.appendingPathComponent("availability-android.json").path
-        let result = try run(Self.sampleWhatIf + ["--out", dir.path, "--junit", dir.appendingPathComponent("bounds.xml").path,
-                                                  "--emit", "nhs-availability", "--from", "SampleData/configs/nhs/availability-android.json",
-                                                  "--draft", draft, "--allow-lowering"], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        let result = try run(
+            Self.sampleWhatIf + [
+                "--out", dir.path, "--junit", dir.appendingPathComponent("bounds.xml").path,
+                "--emit", "nhs-availability", "--from", "SampleData/configs/nhs/availability-android.json",
+                "--draft", draft, "--allow-lowering",
+            ], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
         XCTAssertTrue(rows.contains(["312", "1,633", "63", "7", "1", "0", "4.17%", "←", "chosen"]), result.stdout)
-        XCTAssertTrue(result.stdout.hasSuffix("highest within --target-coverage 90%, --max-stranded 1%: minimum app 312 — 71 of 1,704 devices affected (4.17%), 8 stranded (0.47%)\n"), result.stdout)
-        XCTAssertTrue(result.stderr.contains("wrote \(draft): SampleData/configs/nhs/availability-android.json with minimum app 312; next: fleet-audit plan"), result.stderr)
+        XCTAssertTrue(
+            result.stdout.hasSuffix(
+                "highest within --target-coverage 90%, --max-stranded 1%: minimum app 312 — 71 of 1,704 devices affected (4.17%), 8 stranded (0.47%)\n"
+            ), result.stdout)
+        XCTAssertTrue(
+            result.stderr.contains(
+                "wrote \(draft): SampleData/configs/nhs/availability-android.json with minimum app 312; next: fleet-audit plan"
+            ), result.stderr)
         for name in ["whatif.json", "whatif.xml", "whatif.html"] {
-            try GoldenFile.check(try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8), against: "sample-" + name)
+            try GoldenFile.check(
+                try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8), against: "sample-" + name)
         }
         let xml = try String(contentsOf: dir.appendingPathComponent("whatif.xml"), encoding: .utf8)
-        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(WhatIfXMLReport.schemaFile)"), encoding: .utf8)
+        let schema = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(WhatIfXMLReport.schemaFile)"),
+            encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
         let junit = try String(contentsOf: dir.appendingPathComponent("bounds.xml"), encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: junit, schema: JUnitReportTests.schema), [])
-        XCTAssertTrue(junit.contains("failures=\"0\"") && junit.contains("name=\"--target-coverage 90%, --max-stranded 1%\""), junit)
+        XCTAssertTrue(
+            junit.contains("failures=\"0\"") && junit.contains("name=\"--target-coverage 90%, --max-stranded 1%\""),
+            junit)
 
         // The JSON's candidates are those the terminal showed, and the choice is among them.
-        let json = try XCTUnwrap(JSONParser.parse(String(contentsOf: dir.appendingPathComponent("whatif.json"), encoding: .utf8)).objectValue)
+        let json = try XCTUnwrap(
+            JSONParser.parse(String(contentsOf: dir.appendingPathComponent("whatif.json"), encoding: .utf8)).objectValue
+        )
         XCTAssertEqual(json["schema"], .string("fleet-audit-whatif/1"))
         let candidates = try XCTUnwrap(json["candidates"]?.arrayValue)
-        XCTAssertEqual(candidates.map { $0.objectValue?["minimumApp"]?.stringValue }, ["111", "312", "347", "352", "358", "362"])
+        XCTAssertEqual(
+            candidates.map { $0.objectValue?["minimumApp"]?.stringValue }, ["111", "312", "347", "352", "358", "362"])
         XCTAssertEqual(json["choice"], candidates[1])
 
         // choose → draft → plan: the draft has the minimum, and plan reads it.
-        let plan = try run(["plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
-                            "--published", "SampleData/configs/nhs/availability-android.json", "--draft", draft, "--detailed-exitcode"])
+        let plan = try run([
+            "plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+            "--published", "SampleData/configs/nhs/availability-android.json", "--draft", draft, "--detailed-exitcode",
+        ])
         XCTAssertEqual(plan.status, 2, plan.stderr)
         XCTAssertTrue(plan.stdout.hasPrefix("availability-android.json: 577 forced→upToDate"), plan.stdout)
         let validate = try run(["validate", "--config", draft])
@@ -57,10 +79,13 @@ extension CommandLineTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let draft = dir.appendingPathComponent("d.json").path
         // No candidate within the bounds: 1, reports written, no draft.
-        let none = try run(["whatif", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
-                            "--platform", "android", "--min-app", "358", "--min-app", "362", "--target-coverage", "90%",
-                            "--json", dir.appendingPathComponent("w.json").path, "--junit", dir.appendingPathComponent("j.xml").path,
-                            "--emit", "nhs-availability", "--from", "SampleData/configs/nhs/availability-android.json", "--draft", draft])
+        let none = try run([
+            "whatif", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+            "--platform", "android", "--min-app", "358", "--min-app", "362", "--target-coverage", "90%",
+            "--json", dir.appendingPathComponent("w.json").path, "--junit", dir.appendingPathComponent("j.xml").path,
+            "--emit", "nhs-availability", "--from", "SampleData/configs/nhs/availability-android.json", "--draft",
+            draft,
+        ])
         XCTAssertEqual(none.status, 1, none.stderr)
         XCTAssertTrue(none.stderr.contains("no candidate keeps within --target-coverage 90%"), none.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("w.json").path))
@@ -71,20 +96,35 @@ extension CommandLineTests {
         for (arguments, status, message) in [
             (["--sweep-app", "--emit", "osam", "--from", "x.json", "--draft", draft], 64, "--emit writes one minimum"),
             (["--min-app", "358", "--sweep-app"], 64, "give --min-app or --sweep-app, not both"),
-            (["--min-app", "358", "--target-coverage", "120%"], 64, "--target-coverage 120%: a percentage from 0 to 100"),
-            (["--min-app", "358", "--max-stranded", "lots"], 64, "--max-stranded lots: a device count (25) or a percentage"),
+            (
+                ["--min-app", "358", "--target-coverage", "120%"], 64,
+                "--target-coverage 120%: a percentage from 0 to 100"
+            ),
+            (
+                ["--min-app", "358", "--max-stranded", "lots"], 64,
+                "--max-stranded lots: a device count (25) or a percentage"
+            ),
             (["--min-app", "358", "--emit", "osam"], 64, "--emit FORMAT, --from CONFIG and --draft FILE go together"),
             (["--min-app", "3.5.8"], 64, "--min-app 3.5.8: not a versionCode a android client can read (an integer)"),
             ([], 64, "give candidates"),
-            (["--min-app", "358", "--emit", "turkcell-updater", "--from", "SampleData/configs/turkcell/fleet-updater.json", "--draft", draft],
-             65, "Turkcell Updater documents have no single minimum version to replace"),
+            (
+                [
+                    "--min-app", "358", "--emit", "turkcell-updater", "--from",
+                    "SampleData/configs/turkcell/fleet-updater.json", "--draft", draft,
+                ],
+                65, "Turkcell Updater documents have no single minimum version to replace"
+            ),
         ] as [([String], Int32, String)] {
-            let r = try run(["whatif", "--inventory", "SampleData/inventory.csv", "--platform", "android", "--quiet"] + arguments)
+            let r = try run(
+                ["whatif", "--inventory", "SampleData/inventory.csv", "--platform", "android", "--quiet"] + arguments)
             XCTAssertEqual(r.status, status, "\(arguments): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains(message), "\(arguments): \(r.stderr)")
         }
-        let missing = try run(["whatif", "--inventory", "SampleData/inventory.csv", "--platform", "windows", "--sweep-app"])
+        let missing = try run([
+            "whatif", "--inventory", "SampleData/inventory.csv", "--platform", "windows", "--sweep-app",
+        ])
         XCTAssertEqual(missing.status, 65)
-        XCTAssertTrue(missing.stderr.contains("no windows device; platforms found: android, ios, macos"), missing.stderr)
+        XCTAssertTrue(
+            missing.stderr.contains("no windows device; platforms found: android, ios, macos"), missing.stderr)
     }
 }

@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// `plan` on the sample inventory: the matrix is two audits side by side, pairs form by id, and a side can
 /// be missing or of another format.
@@ -34,11 +35,16 @@ final class PlanTests: XCTestCase {
         XCTAssertEqual(report.pairs.count, 1)
         let pair = report.pairs[0]
         XCTAssertEqual(pair.status, .changed)
-        let before = try audit(published), after = try audit(draft)
+        let before = try audit(published)
+        let after = try audit(draft)
         var total: Int64 = 0
         for outcome in Outcome.allCases {
-            XCTAssertEqual(Outcome.allCases.map { pair.tally.count(from: outcome, to: $0) }.reduce(0, +), before.totals[outcome], "row \(outcome)")
-            XCTAssertEqual(Outcome.allCases.map { pair.tally.count(from: $0, to: outcome) }.reduce(0, +), after.totals[outcome], "column \(outcome)")
+            XCTAssertEqual(
+                Outcome.allCases.map { pair.tally.count(from: outcome, to: $0) }.reduce(0, +), before.totals[outcome],
+                "row \(outcome)")
+            XCTAssertEqual(
+                Outcome.allCases.map { pair.tally.count(from: $0, to: outcome) }.reduce(0, +), after.totals[outcome],
+                "column \(outcome)")
             total += Outcome.allCases.map { pair.tally.count(from: outcome, to: $0) }.reduce(0, +)
         }
         XCTAssertEqual(total, report.inventory.devices)
@@ -65,37 +71,54 @@ final class PlanTests: XCTestCase {
         try fm.createDirectory(at: drafts, withIntermediateDirectories: true)
         // Same document (unchanged), the next NHS step (changed), a new Turkcell document (added); the Android
         // NHS document is not in the drafts (removed).
-        try fm.copyItem(atPath: TestPaths.sample("configs/nhs/previous-availability-android.2023-01-19.json"),
-                        toPath: drafts.appendingPathComponent("previous-availability-android.2023-01-19.json").path)
-        try fm.copyItem(atPath: TestPaths.sample("configs/nhs/availability-ios.json"),
-                        toPath: drafts.appendingPathComponent("previous-availability-ios.2023-01-19.json").path)
-        try fm.copyItem(atPath: TestPaths.sample("configs/turkcell/fleet-updater.json"), toPath: drafts.appendingPathComponent("fleet-updater.json").path)
-        let published = [TestPaths.sample("configs/nhs/previous-availability-android.2023-01-19.json"),
-                         TestPaths.sample("configs/nhs/previous-availability-ios.2023-01-19.json"),
-                         TestPaths.sample("configs/nhs/availability-android.json")]
+        try fm.copyItem(
+            atPath: TestPaths.sample("configs/nhs/previous-availability-android.2023-01-19.json"),
+            toPath: drafts.appendingPathComponent("previous-availability-android.2023-01-19.json").path)
+        try fm.copyItem(
+            atPath: TestPaths.sample("configs/nhs/availability-ios.json"),
+            toPath: drafts.appendingPathComponent("previous-availability-ios.2023-01-19.json").path)
+        try fm.copyItem(
+            atPath: TestPaths.sample("configs/turkcell/fleet-updater.json"),
+            toPath: drafts.appendingPathComponent("fleet-updater.json").path)
+        let published = [
+            TestPaths.sample("configs/nhs/previous-availability-android.2023-01-19.json"),
+            TestPaths.sample("configs/nhs/previous-availability-ios.2023-01-19.json"),
+            TestPaths.sample("configs/nhs/availability-android.json"),
+        ]
         let report = try PlanRun.run(request(published: published, draft: [drafts.path]), generatedAt: asOf)
         let status = Dictionary(uniqueKeysWithValues: report.pairs.map { ($0.id, $0.status) })
-        XCTAssertEqual(status, ["previous-availability-android.2023-01-19.json": .unchanged,
-                                "previous-availability-ios.2023-01-19.json": .changed,
-                                "availability-android.json": .removed,
-                                "fleet-updater.json": .added])
+        XCTAssertEqual(
+            status,
+            [
+                "previous-availability-android.2023-01-19.json": .unchanged,
+                "previous-availability-ios.2023-01-19.json": .changed,
+                "availability-android.json": .removed,
+                "fleet-updater.json": .added,
+            ])
         let removed = report.pairs.first { $0.status == .removed }!
-        XCTAssertEqual(Outcome.allCases.map { removed.tally.count(from: $0, to: .notTargeted) }.reduce(0, +), report.inventory.devices,
-                       "a removed config ends every device notTargeted")
+        XCTAssertEqual(
+            Outcome.allCases.map { removed.tally.count(from: $0, to: .notTargeted) }.reduce(0, +),
+            report.inventory.devices,
+            "a removed config ends every device notTargeted")
         let added = report.pairs.first { $0.status == .added }!
-        XCTAssertEqual(Outcome.allCases.map { added.tally.count(from: .notTargeted, to: $0) }.reduce(0, +), report.inventory.devices)
+        XCTAssertEqual(
+            Outcome.allCases.map { added.tally.count(from: .notTargeted, to: $0) }.reduce(0, +),
+            report.inventory.devices)
         let unchanged = report.pairs.first { $0.status == .unchanged }!
         XCTAssertEqual(unchanged.summary, "previous-availability-android.2023-01-19.json: no changes")
         XCTAssertTrue(unchanged.newDiagnostics.isEmpty && unchanged.ruleChanges.isEmpty)
-        let addedRules = try ConfigLoader().load(drafts.appendingPathComponent("fleet-updater.json").path, id: "x").config.rules
+        let addedRules = try ConfigLoader().load(drafts.appendingPathComponent("fleet-updater.json").path, id: "x")
+            .config.rules
         XCTAssertEqual(added.ruleChanges.map(\.id), addedRules.map(\.id), "every rule of an added config is new")
         XCTAssertTrue(added.ruleChanges.allSatisfy { $0.published == nil })
     }
 
     func testAFormatChangeIsAValidPlan() throws {
         // The same Android devices, judged first by an NHS document, then by a PrinceOfVersions one.
-        let report = try PlanRun.run(request(published: [TestPaths.sample("configs/nhs/availability-android.json")],
-                                             draft: [TestPaths.sample("configs/princeofversions/fleet-rollout.json")]), generatedAt: asOf)
+        let report = try PlanRun.run(
+            request(
+                published: [TestPaths.sample("configs/nhs/availability-android.json")],
+                draft: [TestPaths.sample("configs/princeofversions/fleet-rollout.json")]), generatedAt: asOf)
         let pair = report.pairs[0]
         XCTAssertEqual(pair.published?.format, "nhs-availability")
         XCTAssertEqual(pair.draft?.format, "princeofversions")
@@ -113,27 +136,41 @@ final class PlanTests: XCTestCase {
         let dir = TestPaths.temporaryDirectory()
         let drafts = dir.appendingPathComponent("drafts")
         try FileManager.default.createDirectory(at: drafts, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestPaths.sample("configs/nhs/availability-ios.json"),
-                                         toPath: drafts.appendingPathComponent("previous-availability-ios.2023-01-19.json").path)
-        try FileManager.default.copyItem(atPath: TestPaths.sample("configs/turkcell/fleet-updater.json"), toPath: drafts.appendingPathComponent("fleet-updater.json").path)
-        var r = request(published: [TestPaths.sample("configs/nhs/previous-availability-ios.2023-01-19.json"),
-                                    TestPaths.sample("configs/nhs/availability-android.json")], draft: [drafts.path])
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("configs/nhs/availability-ios.json"),
+            toPath: drafts.appendingPathComponent("previous-availability-ios.2023-01-19.json").path)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("configs/turkcell/fleet-updater.json"),
+            toPath: drafts.appendingPathComponent("fleet-updater.json").path)
+        var r = request(
+            published: [
+                TestPaths.sample("configs/nhs/previous-availability-ios.2023-01-19.json"),
+                TestPaths.sample("configs/nhs/availability-android.json"),
+            ], draft: [drafts.path])
         r.gates = [try PlanGate(parsing: "*->blocked>0")]
         let report = try PlanRun.run(r, generatedAt: asOf)
-        let schema = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(PlanXMLReport.schemaFile)"), encoding: .utf8)
+        let schema = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(PlanXMLReport.schemaFile)"),
+            encoding: .utf8)
         let xml = PlanXMLReport.render(report)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
         XCTAssertEqual(Set(report.pairs.map(\.status)), [.changed, .added, .removed])
         for p in report.pairs {
             for from in Outcome.allCases {
                 for to in Outcome.allCases where p.tally.count(from: from, to: to) > 0 {
-                    XCTAssertTrue(xml.contains("<cell from=\"\(from.rawValue)\" to=\"\(to.rawValue)\" devices=\"\(p.tally.count(from: from, to: to))\"/>"),
-                                  "\(p.id) \(from)->\(to)")
+                    XCTAssertTrue(
+                        xml.contains(
+                            "<cell from=\"\(from.rawValue)\" to=\"\(to.rawValue)\" devices=\"\(p.tally.count(from: from, to: to))\"/>"
+                        ),
+                        "\(p.id) \(from)->\(to)")
                 }
             }
         }
-        XCTAssertFalse(XMLSchemaCheck.problems(xml: xml.replacingOccurrences(of: "status=\"added\"", with: "status=\"new\""), schema: schema).isEmpty,
-                       "the schema catches a status it does not know")
+        XCTAssertFalse(
+            XMLSchemaCheck.problems(
+                xml: xml.replacingOccurrences(of: "status=\"added\"", with: "status=\"new\""), schema: schema
+            ).isEmpty,
+            "the schema catches a status it does not know")
     }
 
     /// `explain --published --draft`: one device's two decisions, and they agree with the plan's matrix.
@@ -143,8 +180,9 @@ final class PlanTests: XCTestCase {
         audit.asOf = asOf
         let published = TestPaths.sample("configs/nhs/previous-availability-ios.2023-01-19.json")
         let draft = TestPaths.sample("configs/nhs/availability-ios.json")
-        let result = try ExplainRun.runPlan(audit, published: [published], draft: [draft],
-                                            device: "platform=ios,os_version=16.4,app_version=5.1")
+        let result = try ExplainRun.runPlan(
+            audit, published: [published], draft: [draft],
+            device: "platform=ios,os_version=16.4,app_version=5.1")
         let pair = try XCTUnwrap(result.arrayValue?.first?.objectValue)
         XCTAssertEqual(pair["published"]?.objectValue?["outcome"], .string("upToDate"))
         XCTAssertEqual(pair["draft"]?.objectValue?["outcome"], .string("forced"))
@@ -153,6 +191,8 @@ final class PlanTests: XCTestCase {
         // The plan counts devices in that cell.
         let plan = try PlanRun.run(request(published: [published], draft: [draft]), generatedAt: asOf)
         XCTAssertGreaterThan(plan.pairs[0].tally.count(from: .upToDate, to: .forced), 0)
-        XCTAssertThrowsError(try ExplainRun.runPlan(audit, published: [published], draft: [], device: "platform=ios,os_version=16.4,app_version=5.1"))
+        XCTAssertThrowsError(
+            try ExplainRun.runPlan(
+                audit, published: [published], draft: [], device: "platform=ios,os_version=16.4,app_version=5.1"))
     }
 }

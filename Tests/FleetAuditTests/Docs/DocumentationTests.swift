@@ -10,13 +10,23 @@ final class DocumentationTests: XCTestCase {
         var out: Set<String> = []
         var inFence = false
         for line in markdown.components(separatedBy: "\n") {
-            if line.hasPrefix("```") { inFence.toggle(); continue }
+            if line.hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
             guard !inFence, line.hasPrefix("#") else { continue }
             let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
-            var slug = String(title.lowercased().unicodeScalars.filter {
-                CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_"
-            }.map(Character.init)).replacingOccurrences(of: " ", with: "-")
-            if let n = seen[slug] { seen[slug] = n + 1; slug += "-\(n + 1)" } else { seen[slug] = 0 }
+            var slug = String(
+                title.lowercased().unicodeScalars.filter {
+                    CharacterSet.alphanumerics.contains($0) || $0 == " " || $0 == "-" || $0 == "_"
+                }.map(Character.init)
+            ).replacingOccurrences(of: " ", with: "-")
+            if let n = seen[slug] {
+                seen[slug] = n + 1
+                slug += "-\(n + 1)"
+            } else {
+                seen[slug] = 0
+            }
             out.insert(slug)
         }
         return out
@@ -28,7 +38,10 @@ final class DocumentationTests: XCTestCase {
         var inFence = false
         let regex = try! NSRegularExpression(pattern: #"\]\(([^)\s]+)\)"#)
         for line in markdown.components(separatedBy: "\n") {
-            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                inFence.toggle()
+                continue
+            }
             guard !inFence else { continue }
             let prose = line.replacingOccurrences(of: #"`[^`]*`"#, with: "", options: .regularExpression)
             for m in regex.matches(in: prose, range: NSRange(prose.startIndex..., in: prose)) {
@@ -49,17 +62,22 @@ final class DocumentationTests: XCTestCase {
             let text = try String(contentsOf: page, encoding: .utf8)
             for link in Self.links(in: text) where !link.contains("://") && !link.hasPrefix("mailto:") {
                 let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let target = parts[0].isEmpty ? page : page.deletingLastPathComponent().appendingPathComponent(parts[0]).standardized
+                let target =
+                    parts[0].isEmpty
+                    ? page : page.deletingLastPathComponent().appendingPathComponent(parts[0]).standardized
                 let name = "\(page.lastPathComponent): \(link)"
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) else {
-                    XCTFail("\(name): no such file"); continue
+                    XCTFail("\(name): no such file")
+                    continue
                 }
                 XCTAssertTrue(target.path.hasPrefix(TestPaths.repoRoot.path + "/"), "\(name): outside the repository")
                 if parts.count == 2 {
                     XCTAssertEqual(target.pathExtension, "md", "\(name): an anchor into a file that is not a page")
                     let anchors = Self.anchors(in: try String(contentsOf: target, encoding: .utf8))
-                    XCTAssertTrue(anchors.contains(parts[1]), "\(name): no heading with that anchor in \(target.lastPathComponent)")
+                    XCTAssertTrue(
+                        anchors.contains(parts[1]),
+                        "\(name): no heading with that anchor in \(target.lastPathComponent)")
                 }
                 checked += 1
             }
@@ -79,7 +97,8 @@ final class DocumentationTests: XCTestCase {
                 if target.path != page.standardized.path { linked.insert(target.path) }
             }
         }
-        for page in ReferencePages.pages() where page.lastPathComponent != "README.md" || page.deletingLastPathComponent() != TestPaths.repoRoot {
+        for page in ReferencePages.pages()
+        where page.lastPathComponent != "README.md" || page.deletingLastPathComponent() != TestPaths.repoRoot {
             XCTAssertTrue(linked.contains(page.standardized.path), "\(page.path): no page links to it")
         }
     }
@@ -88,7 +107,8 @@ final class DocumentationTests: XCTestCase {
     func testNoPageRefersToASpecificationTheRepositoryDoesNotHold() throws {
         for page in ReferencePages.pages() {
             let text = try String(contentsOf: page, encoding: .utf8)
-            XCTAssertNil(text.range(of: #"\bSPEC\b"#, options: .regularExpression), "\(page.lastPathComponent) mentions SPEC")
+            XCTAssertNil(
+                text.range(of: #"\bSPEC\b"#, options: .regularExpression), "\(page.lastPathComponent) mentions SPEC")
         }
     }
 }

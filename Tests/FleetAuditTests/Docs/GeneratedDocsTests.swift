@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -14,21 +15,28 @@ final class GeneratedDocsTests: XCTestCase {
     private func check(_ text: String, page: URL, file: StaticString = #filePath, line: UInt = #line) throws {
         let name = page.path.replacingOccurrences(of: TestPaths.repoRoot.path + "/", with: "")
         if recording {
-            try FileManager.default.createDirectory(at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: page, atomically: true, encoding: .utf8)
-            XCTFail("recorded \(name): read the diff, then run the tests without \(ReferencePages.recordVariable)", file: file, line: line)
+            XCTFail(
+                "recorded \(name): read the diff, then run the tests without \(ReferencePages.recordVariable)",
+                file: file, line: line)
             return
         }
         let checkedIn = (try? String(contentsOf: page, encoding: .utf8)) ?? ""
-        XCTAssertTrue(checkedIn == text, "\(name) is stale: regenerate it with \(ReferencePages.recordVariable)=1 swift test --filter GeneratedDocsTests, then read the diff"
-                      + "\n" + Self.firstDifference(checkedIn, text), file: file, line: line)
+        XCTAssertTrue(
+            checkedIn == text,
+            "\(name) is stale: regenerate it with \(ReferencePages.recordVariable)=1 swift test --filter GeneratedDocsTests, then read the diff"
+                + "\n" + Self.firstDifference(checkedIn, text), file: file, line: line)
     }
 
     /// The first line that differs, to say in the failure what went stale.
     static func firstDifference(_ a: String, _ b: String) -> String {
-        let x = a.components(separatedBy: "\n"), y = b.components(separatedBy: "\n")
+        let x = a.components(separatedBy: "\n")
+        let y = b.components(separatedBy: "\n")
         for i in 0..<max(x.count, y.count) where (i < x.count ? x[i] : nil) != (i < y.count ? y[i] : nil) {
-            return "line \(i + 1):\n  checked in: \(i < x.count ? x[i] : "(none)")\n  generated:  \(i < y.count ? y[i] : "(none)")"
+            return
+                "line \(i + 1):\n  checked in: \(i < x.count ? x[i] : "(none)")\n  generated:  \(i < y.count ? y[i] : "(none)")"
         }
         return ""
     }
@@ -48,18 +56,22 @@ final class GeneratedDocsTests: XCTestCase {
     /// The help of the built binary, as a terminal 100 columns wide shows it.
     func testTheCLIReferenceIsFresh() throws {
         let page = try ReferencePages.cli { command in
-            let result = try CommandLineTests.run(command.map { ["help", $0] } ?? ["--help"], environment: ["COLUMNS": "100", "LINES": "50"])
+            let result = try CommandLineTests.run(
+                command.map { ["help", $0] } ?? ["--help"], environment: ["COLUMNS": "100", "LINES": "50"])
             XCTAssertEqual(result.status, 0, result.stderr)
             return result.stdout
         }
-        XCTAssertTrue(page.contains("## `fleet-audit audit`") && page.contains("## `fleet-audit validate`"), "the subcommands were found in the help")
+        XCTAssertTrue(
+            page.contains("## `fleet-audit audit`") && page.contains("## `fleet-audit validate`"),
+            "the subcommands were found in the help")
         try check(page, page: ReferencePages.reference.appendingPathComponent("cli.md"))
     }
 
     /// Tables embedded in other pages (the README's outcomes, cron-and-ci's exit codes).
     func testTheGeneratedTablesInOtherPagesAreFresh() throws {
-        let marker = try NSRegularExpression(pattern: #"(<!-- generated: ([a-z-]+)[^\n]*-->\n)(.*?)(<!-- end of generated \2 -->)"#,
-                                             options: [.dotMatchesLineSeparators])
+        let marker = try NSRegularExpression(
+            pattern: #"(<!-- generated: ([a-z-]+)[^\n]*-->\n)(.*?)(<!-- end of generated \2 -->)"#,
+            options: [.dotMatchesLineSeparators])
         var seen: Set<String> = []
         for page in ReferencePages.pages() {
             let text = try String(contentsOf: page, encoding: .utf8)
@@ -82,13 +94,18 @@ final class GeneratedDocsTests: XCTestCase {
     /// validation error).
     func testEveryExitCodeOfTheSourcesIsListed() throws {
         let sources = TestPaths.repoRoot.appendingPathComponent("Sources")
-        let cli = FileManager.default.enumerator(at: sources.appendingPathComponent("fleet-audit"), includingPropertiesForKeys: nil)!
+        let cli = FileManager.default.enumerator(
+            at: sources.appendingPathComponent("fleet-audit"), includingPropertiesForKeys: nil)!
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
         // The CLI's `ExitCode(n)` and `exit(n)`; the library's codes of a failed history and of a report's status.
-        let scans = cli.map { ($0, #"(?:ExitCode|exit)\((\d+)\)"#) } + [
-            (sources.appendingPathComponent("FleetAudit/History/HistoryStore.swift"), #"case \.\w+: return (\d+)"#),
-            (sources.appendingPathComponent("FleetAudit/Reports/AuditReport.swift"), #"\("(?:failed|gateCrossed|completed)", (\d+)"#),
-        ]
+        let scans =
+            cli.map { ($0, #"(?:ExitCode|exit)\((\d+)\)"#) } + [
+                (sources.appendingPathComponent("FleetAudit/History/HistoryStore.swift"), #"case \.\w+: return (\d+)"#),
+                (
+                    sources.appendingPathComponent("FleetAudit/Reports/AuditReport.swift"),
+                    #"\("(?:failed|gateCrossed|completed)", (\d+)"#
+                ),
+            ]
         var used: Set<Int32> = [0, 64]
         for (file, pattern) in scans {
             let regex = try NSRegularExpression(pattern: pattern)
@@ -99,7 +116,8 @@ final class GeneratedDocsTests: XCTestCase {
         }
         let listed = Set(ExitCodes.entries.map(\.code))
         XCTAssertTrue(used.isSuperset(of: [1, 2, 65, 74, 75]), "the scan finds the codes: \(used.sorted())")
-        XCTAssertEqual(used.subtracting(listed).sorted(), [], "exit codes used in the sources but not in ExitCodes.entries")
+        XCTAssertEqual(
+            used.subtracting(listed).sorted(), [], "exit codes used in the sources but not in ExitCodes.entries")
         XCTAssertEqual(ExitCodes.entries.map(\.code), ExitCodes.entries.map(\.code).sorted(), "in ascending order")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -17,9 +18,11 @@ enum ReferencePages {
     /// README.md, CHANGELOG.md and every page under docs/, sorted: the pages the documentation tests read.
     static func pages() -> [URL] {
         let root = TestPaths.repoRoot
-        let docs = (FileManager.default.enumerator(at: root.appendingPathComponent("docs"), includingPropertiesForKeys: nil)?
+        let docs =
+            (FileManager.default.enumerator(at: root.appendingPathComponent("docs"), includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL } ?? []).filter { $0.pathExtension == "md" }
-        return ([root.appendingPathComponent("README.md"), root.appendingPathComponent("CHANGELOG.md")]
+        return
+            ([root.appendingPathComponent("README.md"), root.appendingPathComponent("CHANGELOG.md")]
             + docs.sorted { $0.path < $1.path }).filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 
@@ -36,32 +39,48 @@ enum ReferencePages {
     // MARK: Diagnostics
 
     /// The page of each format, relative to docs/reference/.
-    static let formatPages = ["nhs-availability": "../formats/nhs.md", "princeofversions": "../formats/princeofversions.md",
-                              "turkcell-updater": "../formats/turkcell.md", "osam": "../formats/osam.md"]
+    static let formatPages = [
+        "nhs-availability": "../formats/nhs.md", "princeofversions": "../formats/princeofversions.md",
+        "turkcell-updater": "../formats/turkcell.md", "osam": "../formats/osam.md",
+    ]
 
     static func diagnostics() -> String {
-        var out = ["# Diagnostics", "", banner("DiagnosticCatalog (Sources/FleetAuditValues/Diagnostics/DiagnosticCatalog.swift)"), ""]
-        out.append("""
-        Every diagnostic has a stable code with one meaning and one severity. The tests fail if a code is raised \
-        that is not listed here, or listed with another severity. `error` means a client rejects or crashes on \
-        the document (`validate` exits 1, and so does `audit --fail-on error`); `warning`, a client silently does \
-        something the author likely did not mean (`validate --strict` exits 1); `info`, a fact worth knowing.
+        var out = [
+            "# Diagnostics", "",
+            banner("DiagnosticCatalog (Sources/FleetAuditValues/Diagnostics/DiagnosticCatalog.swift)"), "",
+        ]
+        out.append(
+            """
+            Every diagnostic has a stable code with one meaning and one severity. The tests fail if a code is raised \
+            that is not listed here, or listed with another severity. `error` means a client rejects or crashes on \
+            the document (`validate` exits 1, and so does `audit --fail-on error`); `warning`, a client silently does \
+            something the author likely did not mean (`validate --strict` exits 1); `info`, a fact worth knowing.
 
-        They appear as `file:line:col: severity: [code] message` in `validate` and in `audit`'s summary (the line \
-        and column of the JSON key or value concerned), in every report (with `path`, `line`, `column`, and the \
-        devices concerned for those raised while evaluating), in `explain` (`diagnostics`, `diagnosticLocations`), \
-        and as SARIF rules, GitHub annotations and GitLab Code Quality issues ([cron-and-ci.md](../cron-and-ci.md)).
-        """)
+            They appear as `file:line:col: severity: [code] message` in `validate` and in `audit`'s summary (the line \
+            and column of the JSON key or value concerned), in every report (with `path`, `line`, `column`, and the \
+            devices concerned for those raised while evaluating), in `explain` (`diagnostics`, `diagnosticLocations`), \
+            and as SARIF rules, GitHub annotations and GitLab Code Quality issues ([cron-and-ci.md](../cron-and-ci.md)).
+            """)
         var sections: [(title: String, intro: String, entries: [DiagnosticCatalog.Entry])] = [
-            ("Run, inventory and releases", "Raised by the run itself, whatever the format: configs that do not load, and the inventory and releases checked against the configs.",
-             DiagnosticCatalog.entries.filter { $0.format == nil }),
+            (
+                "Run, inventory and releases",
+                "Raised by the run itself, whatever the format: configs that do not load, and the inventory and releases checked against the configs.",
+                DiagnosticCatalog.entries.filter { $0.format == nil }
+            )
         ]
         for format in FormatRegistry.formats {
             let link = formatPages[format.name].map { " — [what FleetAudit reproduces](\($0))" } ?? ""
-            sections.append(("`\(format.name)`", "\(format.displayName)\(link).", DiagnosticCatalog.entries.filter { $0.format == format.name }))
+            sections.append(
+                (
+                    "`\(format.name)`", "\(format.displayName)\(link).",
+                    DiagnosticCatalog.entries.filter { $0.format == format.name }
+                ))
         }
         for section in sections where !section.entries.isEmpty {
-            out += ["", "## \(section.title)", "", section.intro, "", "| code | severity | what it means | what to do |", "|---|---|---|---|"]
+            out += [
+                "", "## \(section.title)", "", section.intro, "", "| code | severity | what it means | what to do |",
+                "|---|---|---|---|",
+            ]
             for e in section.entries {
                 out.append("| `\(e.code)` | \(e.severity.rawValue) | \(cell(e.summary)) | \(cell(e.help)) |")
             }
@@ -75,12 +94,22 @@ enum ReferencePages {
     /// until it is defined here.
     static func definition(_ outcome: Outcome) -> String {
         switch outcome {
-        case .forced: return "The config requires a newer app, and a published release that the device's OS can install reaches it."
+        case .forced:
+            return
+                "The config requires a newer app, and a published release that the device's OS can install reaches it."
         case .recommended: return "The config offers a newer app (or a newer OS) and the app keeps running."
-        case .blocked: return "The config requires a newer app (or makes the app exit) and no published release reaches the required version: the user is stuck."
-        case .unsupportedOS: return "The device's OS is below the config's minimum, or only releases for a newer OS reach the required version."
-        case .upToDate: return "The config applies to the device and asks nothing of it (a notice, such as a message or a rating prompt, may still be shown)."
-        case .notTargeted: return "Another platform or package, a device whose versions the client cannot read, or a document the client rejects (the app keeps its last good copy)."
+        case .blocked:
+            return
+                "The config requires a newer app (or makes the app exit) and no published release reaches the required version: the user is stuck."
+        case .unsupportedOS:
+            return
+                "The device's OS is below the config's minimum, or only releases for a newer OS reach the required version."
+        case .upToDate:
+            return
+                "The config applies to the device and asks nothing of it (a notice, such as a message or a rating prompt, may still be shown)."
+        case .notTargeted:
+            return
+                "Another platform or package, a device whose versions the client cannot read, or a document the client rejects (the app keeps its last good copy)."
         }
     }
 
@@ -96,37 +125,60 @@ enum ReferencePages {
     /// "upToDate, notTargeted < recommended < forced < unsupportedOS < blocked", from `Outcome.severityRank`.
     static func worseOrder() -> String {
         let ranks = Set(Outcome.allCases.map(\.severityRank)).sorted()
-        return ranks.map { r in Outcome.allCases.filter { $0.severityRank == r }.map(\.rawValue).joined(separator: ", ") }
-            .joined(separator: " < ")
+        return ranks.map { r in Outcome.allCases.filter { $0.severityRank == r }.map(\.rawValue).joined(separator: ", ")
+        }
+        .joined(separator: " < ")
     }
 
     static func outcomes() -> String {
-        var out = ["# Outcomes", "", banner("Outcome, the HTML report's legend and Installability (Sources/FleetAuditValues/Decisions/)"), ""]
-        out.append("""
-        Every device gets exactly one outcome per config; every report lists them in this order, and a config's \
-        outcomes add up to the devices evaluated.
-        """)
-        out += ["", "| outcome | in a word (the report's legend) | what it means | listed under \"most affected versions\" |", "|---|---|---|---|"]
+        var out = [
+            "# Outcomes", "",
+            banner("Outcome, the HTML report's legend and Installability (Sources/FleetAuditValues/Decisions/)"), "",
+        ]
+        out.append(
+            """
+            Every device gets exactly one outcome per config; every report lists them in this order, and a config's \
+            outcomes add up to the devices evaluated.
+            """)
+        out += [
+            "",
+            "| outcome | in a word (the report's legend) | what it means | listed under \"most affected versions\" |",
+            "|---|---|---|---|",
+        ]
         for o in Outcome.allCases {
-            out.append("| `\(o.rawValue)` | \(cell(HTMLReport.meanings[o]!)) | \(cell(definition(o))) | \(Outcome.locking.contains(o) ? "yes" : "no") |")
+            out.append(
+                "| `\(o.rawValue)` | \(cell(HTMLReport.meanings[o]!)) | \(cell(definition(o))) | \(Outcome.locking.contains(o) ? "yes" : "no") |"
+            )
         }
-        out += ["", "## When a config forces an update", "", """
-        A rule that forces an update gives `forced` only when the device can install the required version. With \
-        `--releases` ([configs.md](../configs.md#releases)) FleetAudit asks which published release reaches it:
-        """, "", "| the releases file says | outcome |", "|---|---|"]
+        out += [
+            "", "## When a config forces an update", "",
+            """
+            A rule that forces an update gives `forced` only when the device can install the required version. With \
+            `--releases` ([configs.md](../configs.md#releases)) FleetAudit asks which published release reaches it:
+            """, "", "| the releases file says | outcome |", "|---|---|",
+        ]
         let release = Release(platform: .ios, version: "6.0", build: 1600, minOS: "15.0")
         let cases: [(String, Installability)] = [
-            ("no `--releases` given: assumed installable (the report says so: `releases.assumedInstallable`)", .assumed),
+            (
+                "no `--releases` given: assumed installable (the report says so: `releases.assumedInstallable`)",
+                .assumed
+            ),
             ("a release reaches the required version and installs on the device's OS", .installable(release)),
             ("no release of the device's platform and package reaches the required version", .noRelease),
-            ("no release of the device's platform and package at all (`releases.noReleaseForPackage`)", .noReleaseForPackage(platform: "ios", package: nil)),
+            (
+                "no release of the device's platform and package at all (`releases.noReleaseForPackage`)",
+                .noReleaseForPackage(platform: "ios", package: nil)
+            ),
             ("releases reach it, but each needs a newer OS than the device has", .needsNewerOS(release)),
         ]
         for (text, installability) in cases { out.append("| \(text) | `\(installability.forcedOutcome.rawValue)` |") }
-        out += ["", "## Worse and better", "", """
-        `plan` calls a device's move worse or better by this order (`--fail-on 'worse>N'` counts the moves to a \
-        worse outcome): \(worseOrder()). Outcomes of equal rank are neither worse nor better.
-        """]
+        out += [
+            "", "## Worse and better", "",
+            """
+            `plan` calls a device's move worse or better by this order (`--fail-on 'worse>N'` counts the moves to a \
+            worse outcome): \(worseOrder()). Outcomes of equal rank are neither worse nor better.
+            """,
+        ]
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -140,14 +192,17 @@ enum ReferencePages {
 
     static func exitCodes() -> String {
         var out = ["# Exit codes", "", banner("ExitCodes (Sources/FleetAudit/Support/ExitCodes.swift)"), ""]
-        out.append("""
-        What `fleet-audit` exits with. In cron and CI: 0 all is well, 1 a limit you set was crossed (the reports \
-        are written), anything else the run itself went wrong and the reports say why \
-        ([cron-and-ci.md](../cron-and-ci.md)).
-        """)
+        out.append(
+            """
+            What `fleet-audit` exits with. In cron and CI: 0 all is well, 1 a limit you set was crossed (the reports \
+            are written), anything else the run itself went wrong and the reports say why \
+            ([cron-and-ci.md](../cron-and-ci.md)).
+            """)
         out += ["", "| code | name | what it means | commands |", "|---|---|---|---|"]
         for e in ExitCodes.entries {
-            out.append("| \(e.code) | \(e.name) | \(cell(e.meaning)) | \(e.commands.map { "`\($0)`" }.joined(separator: ", ")) |")
+            out.append(
+                "| \(e.code) | \(e.name) | \(cell(e.meaning)) | \(e.commands.map { "`\($0)`" }.joined(separator: ", ")) |"
+            )
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -159,11 +214,16 @@ enum ReferencePages {
         var names: [String] = []
         var inSection = false
         for line in help.components(separatedBy: "\n") {
-            if line.hasPrefix("SUBCOMMANDS:") { inSection = true; continue }
+            if line.hasPrefix("SUBCOMMANDS:") {
+                inSection = true
+                continue
+            }
             guard inSection else { continue }
             if !line.isEmpty && !line.hasPrefix(" ") { break }
             let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-            if line.hasPrefix("  "), !line.hasPrefix("   "), let first = parts.first, first.allSatisfy({ $0.isLowercase || $0 == "-" }) {
+            if line.hasPrefix("  "), !line.hasPrefix("   "), let first = parts.first,
+                first.allSatisfy({ $0.isLowercase || $0 == "-" })
+            {
                 names.append(String(first))
             }
         }
@@ -173,11 +233,15 @@ enum ReferencePages {
     /// `help` gives the help text of `fleet-audit` (nil) or of a subcommand.
     static func cli(help: (String?) throws -> String) throws -> String {
         let top = try help(nil)
-        var out = ["# Command-line reference", "", banner("the built binary's help (`fleet-audit help COMMAND`, at COLUMNS=100)"), ""]
-        out.append("""
-        What `fleet-audit --help` and `fleet-audit help COMMAND` print. How to use each command, with examples \
-        that run: [commands/](../commands/README.md). Exit codes: [exit-codes.md](exit-codes.md).
-        """)
+        var out = [
+            "# Command-line reference", "",
+            banner("the built binary's help (`fleet-audit help COMMAND`, at COLUMNS=100)"), "",
+        ]
+        out.append(
+            """
+            What `fleet-audit --help` and `fleet-audit help COMMAND` print. How to use each command, with examples \
+            that run: [commands/](../commands/README.md). Exit codes: [exit-codes.md](exit-codes.md).
+            """)
         let names = subcommands(inTopLevelHelp: top)
         out += ["", "- [`fleet-audit`](#fleet-audit)"] + names.map { "- [`fleet-audit \($0)`](#fleet-audit-\($0))" }
         for (title, text) in [("fleet-audit", top)] + (try names.map { ("fleet-audit \($0)", try help($0)) }) {

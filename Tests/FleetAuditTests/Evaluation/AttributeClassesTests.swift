@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// The audit evaluates one value of each attribute class (`AttributeClasses`) and reads on each platform
 /// only that platform's attributes (`ProfileNeeds.attributes(for:)`): values put in one class must decide
@@ -23,13 +24,17 @@ final class AttributeClassesTests: XCTestCase {
     private func store(_ column: String, _ values: [String?]) -> ProfileStore {
         let store = ProfileStore(attributeNames: [column])
         for value in values {
-            _ = store.append(ProfileFields(platform: .ios, osVersion: "17.0", apiLevel: nil, appVersion: "5.0", appBuild: "1",
-                                           packageName: nil, attributes: value.map { [column: $0] } ?? [:]))
+            _ = store.append(
+                ProfileFields(
+                    platform: .ios, osVersion: "17.0", apiLevel: nil, appVersion: "5.0", appBuild: "1",
+                    packageName: nil, attributes: value.map { [column: $0] } ?? [:]))
         }
         return store
     }
 
-    private func representative(_ store: ProfileStore, _ classes: AttributeClasses, _ platform: Platform, of text: String?) throws -> String? {
+    private func representative(
+        _ store: ProfileStore, _ classes: AttributeClasses, _ platform: Platform, of text: String?
+    ) throws -> String? {
         let column = ProfileStore.fixedColumns
         let map = try XCTUnwrap(classes.representatives(platform: platform, column: column, store: store))
         let id = text.map { store.interners[column]!.id($0) } ?? 0
@@ -50,8 +55,10 @@ final class AttributeClassesTests: XCTestCase {
         let store = store("region", ["FR", "GB-ENG", "DE", "gb-eng", nil])
         // GB-ENG in any case holds; every other region, and none, fails alike.
         XCTAssertEqual(try representative(store, classes, .ios, of: "gb-eng"), "GB-ENG")
-        XCTAssertEqual(try representative(store, classes, .ios, of: "DE"), try representative(store, classes, .ios, of: "FR"))
-        XCTAssertEqual(try representative(store, classes, .ios, of: "DE"), try representative(store, classes, .ios, of: nil))
+        XCTAssertEqual(
+            try representative(store, classes, .ios, of: "DE"), try representative(store, classes, .ios, of: "FR"))
+        XCTAssertEqual(
+            try representative(store, classes, .ios, of: "DE"), try representative(store, classes, .ios, of: nil))
         XCTAssertNotEqual(try representative(store, classes, .ios, of: "DE"), "GB-ENG")
         // The version last notified is compared with each configuration's versions: no classes.
         let notified = self.store("lastnotifiedversion", ["6.1", "6.0"])
@@ -59,10 +66,12 @@ final class AttributeClassesTests: XCTestCase {
     }
 
     func testLanguagesATurkcellDocumentCannotTellApartShareAClass() throws {
-        let turkcell = TurkcellDocument(try document("""
-            {"updates": [{"filters": {"deviceLanguage": "cy"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true},
-                         {"filters": {"deviceOsName": "ios"}, "descriptions": {"pl": {"message": "p"}, "*": {"message": ""}}}]}
-            """))
+        let turkcell = TurkcellDocument(
+            try document(
+                """
+                {"updates": [{"filters": {"deviceLanguage": "cy"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true},
+                             {"filters": {"deviceOsName": "ios"}, "descriptions": {"pl": {"message": "p"}, "*": {"message": ""}}}]}
+                """))
         let classes = AttributeClasses([turkcell], options: FormatOptions())
         let store = store("language", ["cy-GB", "en-GB", "cy", "en-US", "pl-PL", "de-DE"])
         for platform in [Platform.ios, .android] {
@@ -78,25 +87,35 @@ final class AttributeClassesTests: XCTestCase {
 
     func testAnAttributeSomeConfigReadsAsWrittenHasNoClasses() throws {
         // A filter keyed by the column's own name reads the whole value.
-        let raw = TurkcellDocument(try document("""
-            {"updates": [{"filters": {"language": "cy-GB"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true}]}
-            """))
-        XCTAssertNil(AttributeClasses([raw], options: FormatOptions())
-            .representatives(platform: .ios, column: ProfileStore.fixedColumns, store: store("language", ["cy-GB", "cy-XX"])))
+        let raw = TurkcellDocument(
+            try document(
+                """
+                {"updates": [{"filters": {"language": "cy-GB"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true}]}
+                """))
+        XCTAssertNil(
+            AttributeClasses([raw], options: FormatOptions())
+                .representatives(
+                    platform: .ios, column: ProfileStore.fixedColumns, store: store("language", ["cy-GB", "cy-XX"])))
         // Grouped with a config that reads regions as written, PoV's classes do not apply.
-        let region = TurkcellDocument(try document("""
-            {"updates": [{"filters": {"region": "FR"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true}]}
-            """))
+        let region = TurkcellDocument(
+            try document(
+                """
+                {"updates": [{"filters": {"region": "FR"}, "descriptions": {"*": {"message": "m"}}, "forceUpdate": true}]}
+                """))
         let pov = PrinceOfVersionsDocument(try document(rollout))
-        XCTAssertNil(AttributeClasses([pov, region], options: FormatOptions())
-            .representatives(platform: .ios, column: ProfileStore.fixedColumns, store: store("region", ["FR", "DE"])))
+        XCTAssertNil(
+            AttributeClasses([pov, region], options: FormatOptions())
+                .representatives(
+                    platform: .ios, column: ProfileStore.fixedColumns, store: store("region", ["FR", "DE"])))
     }
 
     func testNeedsReadByEveryPlatformOutweighAPerPlatformMap() throws {
         let pov = PrinceOfVersionsDocument(try document(rollout)).needs
         var grouped = ProfileNeeds()
         grouped.formUnion(pov)
-        XCTAssertEqual(grouped.attributes(for: .android), ["istablet", "lastnotifiedversion"], "needs that read nothing keep the map")
+        XCTAssertEqual(
+            grouped.attributes(for: .android), ["istablet", "lastnotifiedversion"],
+            "needs that read nothing keep the map")
         grouped.formUnion(ProfileNeeds(attributes: ["model"]))
         XCTAssertNil(grouped.attributesByPlatform)
         XCTAssertEqual(grouped.attributes(for: .android), ["istablet", "lastnotifiedversion", "region", "model"])

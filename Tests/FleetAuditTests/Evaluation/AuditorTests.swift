@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class AuditorTests: XCTestCase {
     func testInvariantsOnSampleData() throws {
@@ -48,10 +49,15 @@ final class AuditorTests: XCTestCase {
     }
 
     func testEachProfileIsEvaluatedOnceAndMultiplied() throws {
-        let c = try ConfigLoader().load(TestPaths.fixture("nhs/android-tests/MockAppAvailabilityApi.scenarios.json"), id: "x")
+        let c = try ConfigLoader().load(
+            TestPaths.fixture("nhs/android-tests/MockAppAvailabilityApi.scenarios.json"), id: "x")
         var table = ProfileTable()
-        let old = table.add(Profile(platform: .android, osVersion: "5.1", apiLevel: 22, appVersion: "1", appBuild: "1", packageName: nil))
-        let ok = table.add(Profile(platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1", appBuild: "99", packageName: nil))
+        let old = table.add(
+            Profile(
+                platform: .android, osVersion: "5.1", apiLevel: 22, appVersion: "1", appBuild: "1", packageName: nil))
+        let ok = table.add(
+            Profile(
+                platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1", appBuild: "99", packageName: nil))
         table.count(old, devices: 1_000_000)
         table.count(ok, devices: 7)
         let tally = Auditor.audit([c], profiles: table, context: EvaluationContext())[0]
@@ -69,10 +75,12 @@ final class AuditorSplitTests: XCTestCase {
         var request = AuditRequest(inventoryPath: TestPaths.sample("inventory.csv"))
         request.configDirectories = [TestPaths.sample("configs")]
         let (configs, _) = try AuditRun.loadConfigs(request)
-        let source = try InventoryOpener.open(path: request.inventoryPath, delimiter: UInt8(ascii: ","), table: nil, query: nil)
+        let source = try InventoryOpener.open(
+            path: request.inventoryPath, delimiter: UInt8(ascii: ","), table: nil, query: nil)
         let (table, _) = try InventoryLoader(needs: ProfileNeeds.forRun(configs, releases: nil)).load(source)
         let one = Auditor.audit(configs, profiles: table, context: EvaluationContext(), workers: 1)
-        let many = Auditor.audit(configs, profiles: table, context: EvaluationContext(), workers: 7, profilesPerWorker: 1)
+        let many = Auditor.audit(
+            configs, profiles: table, context: EvaluationContext(), workers: 7, profilesPerWorker: 1)
         for (a, b) in zip(one, many) {
             XCTAssertEqual(a.totals, b.totals)
             XCTAssertEqual(a.notices, b.notices)

@@ -1,16 +1,20 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// `ConfigTally` keeps locked versions by the profiles' interned ids; profiles whose ids mean other texts (a
 /// profile built on its own has a store of its own) are kept by text, and the versions read the same.
 final class ConfigTallyTests: XCTestCase {
     func testLockedVersionsOfProfilesFromDifferentStoresAreCountedByTheirTexts() {
-        let a = Profile(platform: .ios, osVersion: "15.0", apiLevel: nil, appVersion: "4.1", appBuild: nil, packageName: nil)
-        let b = Profile(platform: .ios, osVersion: "16.2", apiLevel: nil, appVersion: "4.2", appBuild: nil, packageName: nil)
-        let c = Profile(platform: .android, osVersion: "13", apiLevel: 33, appVersion: "4.1", appBuild: "410", packageName: nil)
+        let a = Profile(
+            platform: .ios, osVersion: "15.0", apiLevel: nil, appVersion: "4.1", appBuild: nil, packageName: nil)
+        let b = Profile(
+            platform: .ios, osVersion: "16.2", apiLevel: nil, appVersion: "4.2", appBuild: nil, packageName: nil)
+        let c = Profile(
+            platform: .android, osVersion: "13", apiLevel: 33, appVersion: "4.1", appBuild: "410", packageName: nil)
         var tally = ConfigTally()
         tally.record(Decision(.forced, rule: "r", reason: ""), for: ProfileVisit(a, devices: 3))
         tally.record(Decision(.forced, rule: "r", reason: ""), for: ProfileVisit(b, devices: 5))

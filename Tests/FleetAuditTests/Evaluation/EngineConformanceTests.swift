@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Every config FleetAudit can load — each format's fixtures from its clients' own tests, the sample configs and
 /// drafts — decides every device the same way on the engine's path (projection from the fixed fields,
@@ -20,12 +21,15 @@ final class EngineConformanceTests: XCTestCase {
 
     func testEveryFixtureAndSampleConfigDecidesAsEachDeviceOnItsOwn() throws {
         let documents = Self.configFiles()
-        var compared = 0, configsCompared = 0
+        var compared = 0
+        var configsCompared = 0
         var outcomesSeen = Set<Outcome>()
         for path in documents {
             guard let loaded = try? ConfigLoader().load(path, id: URL(fileURLWithPath: path).lastPathComponent),
-                  let (_, root, _) = try? ConfigLoader().document(path) else { continue }
-            var rng = SeededGenerator(seed: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
+                let (_, root, _) = try? ConfigLoader().document(path)
+            else { continue }
+            var rng = SeededGenerator(
+                seed: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
             let fleet = Self.fleet(for: [loaded], tokens: Self.tokens(in: root), rows: 400, rng: &rng)
             let seen = try check([loaded], fleet: fleet, label: path)
             compared += seen.profiles
@@ -43,11 +47,14 @@ final class EngineConformanceTests: XCTestCase {
         var rng = SeededGenerator(seed: 34)
         let directory = TestPaths.temporaryDirectory()
         var compared = 0
-        for (format, make) in [("princeofversions", ConfigGrammar.princeOfVersions), ("turkcell", ConfigGrammar.turkcell)] {
+        for (format, make) in [
+            ("princeofversions", ConfigGrammar.princeOfVersions), ("turkcell", ConfigGrammar.turkcell),
+        ] {
             for n in 0..<400 {
                 let text = make(&rng)
                 let path = TestPaths.write(text, named: "\(format)-\(n).json", in: directory)
-                let loaded = try ConfigLoader(forcedFormat: format == "turkcell" ? "turkcell-updater" : format).load(path, id: "\(format)-\(n).json")
+                let loaded = try ConfigLoader(forcedFormat: format == "turkcell" ? "turkcell-updater" : format).load(
+                    path, id: "\(format)-\(n).json")
                 let root = try ConfigLoader().document(path).root
                 let fleet = Self.fleet(for: [loaded], tokens: Self.tokens(in: root), rows: 120, rng: &rng)
                 compared += try check([loaded], fleet: fleet, label: text).profiles
@@ -65,24 +72,30 @@ final class EngineConformanceTests: XCTestCase {
         var tokens: [String] = []
         for c in configs { tokens += Self.tokens(in: try ConfigLoader().document(c.source).root) }
         var rng = SeededGenerator(seed: 33)
-        let seen = try check(configs, fleet: Self.fleet(for: configs, tokens: tokens, rows: 6000, rng: &rng), label: "sample")
+        let seen = try check(
+            configs, fleet: Self.fleet(for: configs, tokens: tokens, rows: 6000, rng: &rng), label: "sample")
         XCTAssertGreaterThan(seen.profiles, 3000)
     }
 
     /// The guard itself: a format that reads an attribute it did not declare is caught on the engine's path.
     func testAReadOfAnUndeclaredAttributeIsCaught() throws {
         let csv = "platform,os_version,app_version,region\nios,17.0,1.0,GB\nios,17.0,1.0,DE\n"
-        let table = try InventoryLoader(needs: ProfileNeeds(attributes: ["region"])).load(CSVInventorySource(bytes: Array(csv.utf8))).0
+        let table = try InventoryLoader(needs: ProfileNeeds(attributes: ["region"])).load(
+            CSVInventorySource(bytes: Array(csv.utf8))
+        ).0
         let sneaky = LoadedConfig(id: "sneaky", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared())
         let reads = DeclaredReads.collecting {
             _ = EvaluationCore.enginePathDecisions([EvaluationUnit([sneaky])], profiles: table, context: Self.context)
         }
         XCTAssertFalse(reads.isEmpty)
         XCTAssertTrue(reads.allSatisfy { $0.contains("attribute region") }, "\(reads)")
-        let honest = LoadedConfig(id: "honest", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared(declares: true))
-        XCTAssertEqual(DeclaredReads.collecting {
-            _ = EvaluationCore.enginePathDecisions([EvaluationUnit([honest])], profiles: table, context: Self.context)
-        }, [])
+        let honest = LoadedConfig(
+            id: "honest", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared(declares: true))
+        XCTAssertEqual(
+            DeclaredReads.collecting {
+                _ = EvaluationCore.enginePathDecisions(
+                    [EvaluationUnit([honest])], profiles: table, context: Self.context)
+            }, [])
     }
 
     private struct ReadsRegionUndeclared: EvaluableConfig {
@@ -92,7 +105,8 @@ final class EngineConformanceTests: XCTestCase {
         var diagnostics: [Diagnostic] { [] }
         var needs: ProfileNeeds { ProfileNeeds(attributes: declares ? ["region"] : []) }
         func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
-            profile.attribute("region") == "GB" ? Decision(.forced, rule: "gb", reason: "GB") : Decision(.upToDate, rule: nil, reason: "not GB")
+            profile.attribute("region") == "GB"
+                ? Decision(.forced, rule: "gb", reason: "GB") : Decision(.upToDate, rule: nil, reason: "not GB")
         }
     }
 
@@ -100,20 +114,25 @@ final class EngineConformanceTests: XCTestCase {
 
     /// Ingests `fleet` keeping every column, then compares, profile by profile, the engine path's decisions
     /// with each profile evaluated on its own, and the audit's tallies with the straight counts.
-    private func check(_ configs: [LoadedConfig], fleet: String, label: String) throws -> (profiles: Int, outcomes: Set<Outcome>) {
+    private func check(_ configs: [LoadedConfig], fleet: String, label: String) throws -> (
+        profiles: Int, outcomes: Set<Outcome>
+    ) {
         let header = fleet.prefix { $0 != "\n" }.split(separator: ",").map(String.init)
         var needs = ProfileNeeds.forRun(configs, releases: Self.context.releases)
         needs.formUnion(ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: Set(header.dropFirst(6))))
         let (table, summary) = try InventoryLoader(needs: needs).load(CSVInventorySource(bytes: Array(fleet.utf8)))
         XCTAssertEqual(summary.rowsRejected, 0, "\(label): \(summary.rejections.first.map { "\($0)" } ?? "")")
         let units = configs.map { EvaluationUnit([$0]) }
-        var engine: [[[Decision]]] = [], tallies: [ConfigTally] = []
+        var engine: [[[Decision]]] = []
+        var tallies: [ConfigTally] = []
         // Collected rather than stopping the process, so the failure names the config.
         let undeclared = DeclaredReads.collecting {
             engine = EvaluationCore.enginePathDecisions(units, profiles: table, context: Self.context)
             tallies = Auditor.audit(configs, profiles: table, context: Self.context, workers: 2, profilesPerWorker: 64)
         }
-        XCTAssertEqual(Set(undeclared).sorted(), [], "\(label) \(configs.count == 1 ? configs[0].id : ""): reads of undeclared fields")
+        XCTAssertEqual(
+            Set(undeclared).sorted(), [],
+            "\(label) \(configs.count == 1 ? configs[0].id : ""): reads of undeclared fields")
         var straightTotals = Array(repeating: OutcomeCounts(), count: configs.count)
         var straightRules = Array(repeating: [String: OutcomeCounts](), count: configs.count)
         var outcomes = Set<Outcome>()
@@ -124,12 +143,17 @@ final class EngineConformanceTests: XCTestCase {
                 let counted = engine[p][c][0]
                 outcomes.insert(alone.outcome)
                 straightTotals[c][alone.outcome] += table.devices[p]
-                if let rule = alone.rule { straightRules[c][rule, default: OutcomeCounts()][alone.outcome] += table.devices[p] }
+                if let rule = alone.rule {
+                    straightRules[c][rule, default: OutcomeCounts()][alone.outcome] += table.devices[p]
+                }
                 if alone.outcome != counted.outcome || alone.rule != counted.rule
-                    || alone.diagnostics.map(\.code) != counted.diagnostics.map(\.code) || alone.notices != counted.notices {
+                    || alone.diagnostics.map(\.code) != counted.diagnostics.map(\.code)
+                    || alone.notices != counted.notices
+                {
                     disagreements += 1
                     if disagreements <= 5 {
-                        XCTFail("\(label) \(loaded.id): \(profile.fields): alone \(alone.outcome) \(alone.rule ?? "-") "
+                        XCTFail(
+                            "\(label) \(loaded.id): \(profile.fields): alone \(alone.outcome) \(alone.rule ?? "-") "
                                 + "\(alone.diagnostics.map(\.code)) \(alone.notices), engine \(counted.outcome) \(counted.rule ?? "-") "
                                 + "\(counted.diagnostics.map(\.code)) \(counted.notices)")
                     }
@@ -170,12 +194,16 @@ final class EngineConformanceTests: XCTestCase {
         }
         func add(_ s: String) {
             guard !s.isEmpty, s.count <= 32,
-                  s.unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._+-".unicodeScalars.contains($0) })
+                s.unicodeScalars.allSatisfy({
+                    CharacterSet.alphanumerics.contains($0) && $0.isASCII || "._+-".unicodeScalars.contains($0)
+                })
             else { return }
             out.insert(s)
             // A version's neighbours: 1.2.3 → 1.2.2, 1.2.4, 1.2, 1.2.3.1.
             let parts = s.split(separator: ".", omittingEmptySubsequences: false)
-            if parts.count <= 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }), let last = Int(parts.last!), last < 1_000_000 {
+            if parts.count <= 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }),
+                let last = Int(parts.last!), last < 1_000_000
+            {
                 let head = parts.dropLast().joined(separator: ".")
                 let prefix = head.isEmpty ? "" : head + "."
                 out.insert(prefix + String(last + 1))
@@ -198,19 +226,27 @@ final class EngineConformanceTests: XCTestCase {
             attributes.formUnion(needs.attributes.map { needs.spellings[$0] ?? $0 })
             packages.formUnion(c.config.packageNames)
         }
-        let attributeNames = attributes.sorted().filter { !["platform", "osversion", "appversion", "appbuild", "packagename", "osapilevel"].contains(InventoryColumn.normalize($0)) }
+        let attributeNames = attributes.sorted().filter {
+            !["platform", "osversion", "appversion", "appbuild", "packagename", "osapilevel"].contains(
+                InventoryColumn.normalize($0))
+        }
         let versions = tokens.filter { $0.first?.isNumber == true } + ["1.0", "2.0.0", "10.3", "17.4.1", "99"]
         let integers = tokens.filter { $0.allSatisfy(\.isNumber) && $0.count <= 9 } + ["1", "100", "5000"]
         let packageChoices = packages.sorted() + ["com.example.other"]
         let words = tokens + ["en", "tr", "GB", "true", "false", "x"]
         func pick(_ choices: [String]) -> String { choices[Int(rng.next() % UInt64(choices.count))] }
-        var lines = [(["platform", "os_version", "os_api_level", "app_version", "app_build", "package_name"] + attributeNames).joined(separator: ",")]
+        var lines = [
+            (["platform", "os_version", "os_api_level", "app_version", "app_build", "package_name"] + attributeNames)
+                .joined(separator: ",")
+        ]
         for _ in 0..<rows {
             let platform = pick(["android", "android", "ios", "ios", "macos"])
             let android = platform == "android"
-            var row = [platform, pick(versions), android ? String(16 + rng.next() % 20) : "", pick(versions),
-                       android ? pick(integers) : (rng.next() % 3 == 0 ? "" : pick(versions)),
-                       rng.next() % 5 == 0 ? "" : pick(packageChoices)]
+            var row = [
+                platform, pick(versions), android ? String(16 + rng.next() % 20) : "", pick(versions),
+                android ? pick(integers) : (rng.next() % 3 == 0 ? "" : pick(versions)),
+                rng.next() % 5 == 0 ? "" : pick(packageChoices),
+            ]
             for _ in attributeNames { row.append(rng.next() % 4 == 0 ? "" : pick(words)) }
             lines.append(row.joined(separator: ","))
         }

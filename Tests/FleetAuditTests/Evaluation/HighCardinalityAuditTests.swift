@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// A fleet whose devices hardly repeat, audited the way a run does it (parallel ingest into interned
 /// profiles, projections per config group, evaluators that remember parsed versions, requirement verdicts and
@@ -17,7 +18,8 @@ final class HighCardinalityAuditTests: XCTestCase {
         let (configs, _) = try AuditRun.loadConfigs(request)
         XCTAssertEqual(configs.count, 17)
         let releases = try AuditRun.loadReleases(TestPaths.sample("releases.csv"))
-        let context = EvaluationContext(releases: releases, asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)
+        let context = EvaluationContext(
+            releases: releases, asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)
         let source = try InventoryOpener.open(path: path, delimiter: UInt8(ascii: ","), table: nil, query: nil)
         var loader = InventoryLoader(needs: ProfileNeeds.forRun(configs, releases: releases))
         loader.workers = 2
@@ -45,8 +47,10 @@ final class HighCardinalityAuditTests: XCTestCase {
             XCTAssertEqual(tally.unattributed, expected.unattributed, loaded.id)
             XCTAssertEqual(tally.appVersions, expected.appVersions, loaded.id)
             XCTAssertEqual(tally.osVersions, expected.osVersions, loaded.id)
-            XCTAssertEqual(Dictionary(tally.diagnosticDevices.map { ("\($0.key.code) \($0.key.message)", $0.value) }, uniquingKeysWith: +),
-                           expected.diagnostics, loaded.id)
+            XCTAssertEqual(
+                Dictionary(
+                    tally.diagnosticDevices.map { ("\($0.key.code) \($0.key.message)", $0.value) }, uniquingKeysWith: +),
+                expected.diagnostics, loaded.id)
             XCTAssertEqual(tally.notices, expected.notices, loaded.id)
         }
         // The fleet reaches every outcome somewhere, so the comparison is not of empty counts.
@@ -64,8 +68,14 @@ final class HighCardinalityAuditTests: XCTestCase {
         mutating func add(_ d: Decision, profile: Profile, devices: Int64) {
             totals[d.outcome] += devices
             byPlatform[profile.platform, default: OutcomeCounts()][d.outcome] += devices
-            if let rule = d.rule { rules[rule, default: OutcomeCounts()][d.outcome] += devices } else { unattributed[d.outcome] += devices }
-            for diagnostic in d.diagnostics { diagnostics["\(diagnostic.code) \(diagnostic.message)", default: 0] += devices }
+            if let rule = d.rule {
+                rules[rule, default: OutcomeCounts()][d.outcome] += devices
+            } else {
+                unattributed[d.outcome] += devices
+            }
+            for diagnostic in d.diagnostics {
+                diagnostics["\(diagnostic.code) \(diagnostic.message)", default: 0] += devices
+            }
             for notice in d.notices { notices[notice, default: 0] += devices }
             if d.outcome.isLocking {
                 appVersions[d.outcome, default: [:]]["\(profile.platform) \(profile.appVersion)", default: 0] += devices
@@ -78,7 +88,8 @@ final class HighCardinalityAuditTests: XCTestCase {
     /// version last notified on some devices, a second package, versions the clients cannot read).
     private func generatedFleet(rows: Int) -> (text: String, lines: [String], profile: (String) -> Profile) {
         var rng = SeededGenerator(seed: 2016)
-        let header = "platform,os_version,os_api_level,app_version,app_build,package_name,region,language,is_tablet,last_notified_version"
+        let header =
+            "platform,os_version,os_api_level,app_version,app_build,package_name,region,language,is_tablet,last_notified_version"
         var lines: [String] = []
         lines.reserveCapacity(rows)
         for _ in 0..<rows {
@@ -92,21 +103,26 @@ final class HighCardinalityAuditTests: XCTestCase {
             case 0:
                 let level = 21 + Int(rng.next() % 15)
                 let code = String(280 + rng.next() % 100)
-                lines.append("android,\(level - 10),\(level),4.\(rng.next() % 30),\(code),\(package),\(region),\(language),\(tablet),\(notified)")
+                lines.append(
+                    "android,\(level - 10),\(level),4.\(rng.next() % 30),\(code),\(package),\(region),\(language),\(tablet),\(notified)"
+                )
             default:
                 let platform = r % 3 == 1 ? "ios" : "macos"
                 let os = rng.next() % 300 == 0 ? "beta" : "\(12 + rng.next() % 7).\(rng.next() % 4)"
                 let app = rng.next() % 250 == 0 ? "x.y" : "\(4 + rng.next() % 3).\(rng.next() % 40)"
-                lines.append("\(platform),\(os),,\(app),\(rng.next() % 900),\(package),\(region),\(language),\(tablet),\(notified == "" ? "" : "6.1")")
+                lines.append(
+                    "\(platform),\(os),,\(app),\(rng.next() % 900),\(package),\(region),\(language),\(tablet),\(notified == "" ? "" : "6.1")"
+                )
             }
         }
         let profile = { (line: String) -> Profile in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             var attributes = ["region": f[6], "language": f[7], "is_tablet": f[8]]
             if !f[9].isEmpty { attributes["last_notified_version"] = f[9] }
-            return Profile(platform: f[0] == "android" ? .android : (f[0] == "ios" ? .ios : .macos), osVersion: f[1],
-                           apiLevel: Int(f[2]), appVersion: f[3], appBuild: f[4], packageName: f[5],
-                           attributes: attributes.reduce(into: [:]) { $0[InventoryColumn.normalize($1.key)] = $1.value })
+            return Profile(
+                platform: f[0] == "android" ? .android : (f[0] == "ios" ? .ios : .macos), osVersion: f[1],
+                apiLevel: Int(f[2]), appVersion: f[3], appBuild: f[4], packageName: f[5],
+                attributes: attributes.reduce(into: [:]) { $0[InventoryColumn.normalize($1.key)] = $1.value })
         }
         return (([header] + lines).joined(separator: "\n") + "\n", lines, profile)
     }

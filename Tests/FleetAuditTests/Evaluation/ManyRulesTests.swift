@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Configs with a rule per model or region must load, evaluate and report in O(N log N) of their rules.
 /// This is not a timing test (Benchmarks/many-rules.sh measures): it checks that 200,000 entries finish
@@ -38,11 +39,13 @@ final class ManyRulesTests: XCTestCase {
         let dir = TestPaths.temporaryDirectory()
         var doc = "{\"packageName\": \"p\", \"updates\": ["
         for i in 0..<entries {
-            doc += "{\"filters\": {\"deviceModel\": \"M-\(i)\"}, \"targetVersionCode\": 600, \"targetGooglePlay\": true, \"forceUpdate\": true},"
+            doc +=
+                "{\"filters\": {\"deviceModel\": \"M-\(i)\"}, \"targetVersionCode\": 600, \"targetGooglePlay\": true, \"forceUpdate\": true},"
         }
         doc += "{\"filters\": {\"deviceModel\": \"x*\"}, \"targetVersionCode\": 600, \"targetGooglePlay\": true}]}"
         let config = TestPaths.write(doc, named: "many.json", in: dir)
-        let csv = "platform,os_version,app_version,app_build,model\nandroid,13,1.0,500,M-199999\nandroid,13,1.0,500,X-1\nandroid,13,1.0,500,Y\n"
+        let csv =
+            "platform,os_version,app_version,app_build,model\nandroid,13,1.0,500,M-199999\nandroid,13,1.0,500,X-1\nandroid,13,1.0,500,Y\n"
         var request = AuditRequest(inventoryPath: TestPaths.write(csv, named: "inv.csv", in: dir))
         request.configs = [config]
         let c = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0)).configs[0]

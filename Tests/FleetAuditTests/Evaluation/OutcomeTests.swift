@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class OutcomeTests: XCTestCase {
     func testIndexIsReportOrderAndLockingMatchesTheList() {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -17,12 +18,13 @@ final class PlanGateTests: XCTestCase {
 
     func testEveryFormParsesAndCountsItsDevices() throws {
         let pair = Self.report.pairs[0]
-        let toForced = pair.tally.count(from: .upToDate, to: .forced) + pair.tally.count(from: .recommended, to: .forced)
+        let toForced =
+            pair.tally.count(from: .upToDate, to: .forced) + pair.tally.count(from: .recommended, to: .forced)
         let cases: [(String, Int64)] = [
             ("*->forced>0", toForced),
             ("upToDate->forced>0", pair.tally.count(from: .upToDate, to: .forced)),
             ("*->blocked>0", pair.newlyBlocked),
-            ("*->*>0", pair.moves.map(\.devices).reduce(0, +)),   // the diagonal never counts
+            ("*->*>0", pair.moves.map(\.devices).reduce(0, +)),  // the diagonal never counts
             ("forced->*>0", 0),
             ("worse>0", pair.worse),
             ("WORSE > 0", pair.worse),
@@ -38,8 +40,10 @@ final class PlanGateTests: XCTestCase {
     }
 
     func testThresholdsAtTheirBoundaries() throws {
-        let pair = Self.report.pairs[0], devices = Self.report.inventory.devices
-        XCTAssertFalse(try PlanGate(parsing: "worse>\(pair.worse)").check(Self.report)[0].crossed, "strictly more than N")
+        let pair = Self.report.pairs[0]
+        let devices = Self.report.inventory.devices
+        XCTAssertFalse(
+            try PlanGate(parsing: "worse>\(pair.worse)").check(Self.report)[0].crossed, "strictly more than N")
         XCTAssertTrue(try PlanGate(parsing: "worse>\(pair.worse - 1)").check(Self.report)[0].crossed)
         let share = Double(pair.worse) * 100 / Double(devices)
         XCTAssertFalse(try PlanGate(parsing: "worse>\(share)%").check(Self.report)[0].crossed)
@@ -54,6 +58,7 @@ final class PlanGateTests: XCTestCase {
             }
         }
         // A URL id keeps its own colons.
-        XCTAssertEqual(try PlanGate(parsing: "https://example.org/a.json:*->forced>0").config, "https://example.org/a.json")
+        XCTAssertEqual(
+            try PlanGate(parsing: "https://example.org/a.json:*->forced>0").config, "https://example.org/a.json")
     }
 }

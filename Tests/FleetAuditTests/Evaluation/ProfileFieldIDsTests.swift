@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// A config group's projection started from the profiles on their fixed fields (`FixedFieldProfiles`,
 /// direct indexes instead of a hashed key per profile) must be the projection hashed from every profile:
@@ -16,7 +17,7 @@ final class ProfileFieldIDsTests: XCTestCase {
         var table = ProfileTable()
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(n))
         }
         for i in 0..<count {
@@ -28,17 +29,21 @@ final class ProfileFieldIDsTests: XCTestCase {
                 apiLevel: android ? api : nil, appVersion: "\(4 + next(3)).\(next(2))",
                 appBuild: android ? "\(345 + next(4))" : "\(next(5))",
                 packageName: [nil, "com.example.app", "com.example.other"][next(3)],
-                attributes: ["region": regions[next(regions.count)], "language": languages[next(languages.count)],
-                             "istablet": next(4) == 0 ? "true" : "false", "model": "M-\(next(300))",
-                             "lastnotifiedversion": "\(4 + next(3)).\(next(3))"].filter { _ in next(12) != 0 })
+                attributes: [
+                    "region": regions[next(regions.count)], "language": languages[next(languages.count)],
+                    "istablet": next(4) == 0 ? "true" : "false", "model": "M-\(next(300))",
+                    "lastnotifiedversion": "\(4 + next(3)).\(next(3))",
+                ].filter { _ in next(12) != 0 })
             let row = table.add(Profile(fields))
             table.count(row, devices: i % 97 == 0 ? 0 : Int64(1 + next(5)))
         }
         return table
     }
 
-    private func assertSame(_ hashed: ProfileTable, _ direct: ProfileTable, _ message: String,
-                            file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(
+        _ hashed: ProfileTable, _ direct: ProfileTable, _ message: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(hashed.store.attributeNames, direct.store.attributeNames, message, file: file, line: line)
         XCTAssertEqual(hashed.store.count, direct.store.count, message, file: file, line: line)
         XCTAssertEqual(hashed.store.ids, direct.store.ids, message, file: file, line: line)
@@ -74,8 +79,11 @@ final class ProfileFieldIDsTests: XCTestCase {
         // The inventory checks read only the fixed fields: counted on them, they say the same.
         XCTAssertEqual(FleetCoverage(fixed.table), FleetCoverage(table))
         let headers = ["platform", "os_version", "app_version", "app_build", "package_name", "region"]
-        XCTAssertEqual(InventoryCrossChecks.diagnostics(fixed.table, headers: headers, configs: configs, releases: nil, columnOverrides: [:]),
-                       InventoryCrossChecks.diagnostics(table, headers: headers, configs: configs, releases: nil, columnOverrides: [:]))
+        XCTAssertEqual(
+            InventoryCrossChecks.diagnostics(
+                fixed.table, headers: headers, configs: configs, releases: nil, columnOverrides: [:]),
+            InventoryCrossChecks.diagnostics(
+                table, headers: headers, configs: configs, releases: nil, columnOverrides: [:]))
     }
 
     func testAnAttributeReadAsWrittenIsIndexedDirectlyOrHashedPastTheLimit() {
@@ -86,9 +94,11 @@ final class ProfileFieldIDsTests: XCTestCase {
         let plan = ProfileFieldIDs.ColumnPlan(table.store, needs: needs, classes: nil)
         let hashed = fields.project(table, onto: needs)
         XCTAssertGreaterThan(hashed.profiles.count, fixed.table.profiles.count, "every model apart")
-        assertSame(hashed, fields.projectFromFixed(table, fixed, plan: plan, needs: needs, directCells: 1 << 26)!, "direct")
-        XCTAssertNil(fields.projectFromFixed(table, fixed, plan: plan, needs: needs, directCells: 1000),
-                     "300 models × 2 × the fixed profiles is past 1,000 cells")
+        assertSame(
+            hashed, fields.projectFromFixed(table, fixed, plan: plan, needs: needs, directCells: 1 << 26)!, "direct")
+        XCTAssertNil(
+            fields.projectFromFixed(table, fixed, plan: plan, needs: needs, directCells: 1000),
+            "300 models × 2 × the fixed profiles is past 1,000 cells")
         assertSame(hashed, fields.project(table, onto: needs, fixed: fixed), "hashed past the limit")
     }
 

@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class FormatRegistryTests: XCTestCase {
     private func load(_ json: String, format: String? = nil) throws -> LoadedConfig {
@@ -11,10 +12,12 @@ final class FormatRegistryTests: XCTestCase {
     }
 
     func testEachFormatIsDetectedFromItsKeys() throws {
-        for (json, name) in [(#"{"minimumOSVersion": {}}"#, "nhs-availability"),
-                             (#"{"ios2": [], "meta": {}}"#, "princeofversions"),
-                             (#"{"packageName": "a", "updates": []}"#, "turkcell-updater"),
-                             (#"{"data": {"comparisonMode": "FORCE"}}"#, "osam")] {
+        for (json, name) in [
+            (#"{"minimumOSVersion": {}}"#, "nhs-availability"),
+            (#"{"ios2": [], "meta": {}}"#, "princeofversions"),
+            (#"{"packageName": "a", "updates": []}"#, "turkcell-updater"),
+            (#"{"data": {"comparisonMode": "FORCE"}}"#, "osam"),
+        ] {
             XCTAssertEqual(try load(json).format, name, json)
         }
     }
@@ -31,24 +34,36 @@ final class FormatRegistryTests: XCTestCase {
     func testSyntaxErrorNamesFileLineAndColumn() {
         XCTAssertThrowsError(try load("{\n  \"minimumOSVersion\": {\n    \"value\" \"13\"\n  }\n}")) { error in
             let e = error as! ConfigError
-            XCTAssertEqual(e.kind, .syntax(line: 3, column: 13, message: "unexpected '\"', expected ':' after key \"value\""))
-            XCTAssertTrue(e.description.hasSuffix("c.json:3:13: invalid JSON: unexpected '\"', expected ':' after key \"value\""), e.description)
+            XCTAssertEqual(
+                e.kind, .syntax(line: 3, column: 13, message: "unexpected '\"', expected ':' after key \"value\""))
+            XCTAssertTrue(
+                e.description.hasSuffix("c.json:3:13: invalid JSON: unexpected '\"', expected ':' after key \"value\""),
+                e.description)
         }
     }
 
     func testForcedFormat() throws {
-        XCTAssertEqual(try load(#"{"minimumSDKVersion": {"value": 1}}"#, format: "nhs-availability").format, "nhs-availability")
+        XCTAssertEqual(
+            try load(#"{"minimumSDKVersion": {"value": 1}}"#, format: "nhs-availability").format, "nhs-availability")
         XCTAssertThrowsError(try load("{}", format: "nope"))
     }
 
     func testIDsAreFileNamesMadeUniqueWithFolders() {
-        XCTAssertEqual(ConfigLoader.ids(for: ["a/x/ios.json", "b/x/ios.json", "c/android.json", "https://h/p.json"]),
-                       ["a/x/ios.json", "b/x/ios.json", "android.json", "p.json"])
+        XCTAssertEqual(
+            ConfigLoader.ids(for: ["a/x/ios.json", "b/x/ios.json", "c/android.json", "https://h/p.json"]),
+            ["a/x/ios.json", "b/x/ios.json", "android.json", "p.json"])
         // A URL's id is its file name, like a file's (so the README's `availability-ios.json:forced>1000` gate works
         // for a URL config); its parent paths, then its host, tell equal names apart; a query never shows.
-        XCTAssertEqual(ConfigLoader.ids(for: ["https://cfg.example.org/ios/availability.json?v=3", "https://cfg.example.org/android/availability.json",
-                                              "https://other.example.org/ios/availability.json"]),
-                       ["cfg.example.org/ios/availability.json", "android/availability.json", "other.example.org/ios/availability.json"])
+        XCTAssertEqual(
+            ConfigLoader.ids(for: [
+                "https://cfg.example.org/ios/availability.json?v=3",
+                "https://cfg.example.org/android/availability.json",
+                "https://other.example.org/ios/availability.json",
+            ]),
+            [
+                "cfg.example.org/ios/availability.json", "android/availability.json",
+                "other.example.org/ios/availability.json",
+            ])
         XCTAssertEqual(ConfigLoader.ids(for: ["a.json", "a.json"]), ["a.json", "a.json#2"])
     }
 }

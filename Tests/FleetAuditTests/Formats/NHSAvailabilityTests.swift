@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class NHSAvailabilityTests: XCTestCase {
     private func config(_ relative: String) throws -> LoadedConfig {
@@ -20,7 +21,9 @@ final class NHSAvailabilityTests: XCTestCase {
     }
 
     private func android(api: Int, code: Int) -> Profile {
-        Profile(platform: .android, osVersion: "x", apiLevel: api, appVersion: "v", appBuild: String(code), packageName: nil)
+        Profile(
+            platform: .android, osVersion: "x", apiLevel: api, appVersion: "v", appBuild: String(code), packageName: nil
+        )
     }
 
     private func decide(_ c: LoadedConfig, _ p: Profile, releases: Releases? = nil) -> (Outcome, String?) {
@@ -39,11 +42,17 @@ final class NHSAvailabilityTests: XCTestCase {
         XCTAssert(decide(c, ios("13.5", "3")) == (.upToDate, nil))
         XCTAssert(decide(c, ios("17.0", "3.0.1")) == (.upToDate, nil))
         XCTAssert(decide(c, android(api: 30, code: 1)) == (.notTargeted, nil))
-        XCTAssert(decide(c, Profile(platform: Platform("macos"), osVersion: "14", apiLevel: nil, appVersion: "1", appBuild: nil, packageName: nil)) == (.notTargeted, nil))
+        XCTAssert(
+            decide(
+                c,
+                Profile(
+                    platform: Platform("macos"), osVersion: "14", apiLevel: nil, appVersion: "1", appBuild: nil,
+                    packageName: nil)) == (.notTargeted, nil))
     }
 
     func testIOSMinorAndPatchOmitted() throws {
-        let c = try config("nhs/ios-tests/AppAvailabilityEndpointTests.testDecodingValueWithMinorAndPatchVersionsOmitted.json")
+        let c = try config(
+            "nhs/ios-tests/AppAvailabilityEndpointTests.testDecodingValueWithMinorAndPatchVersionsOmitted.json")
         XCTAssert(decide(c, ios("13.5.0", "2.99")) == (.forced, "minimumAppVersion"))
         XCTAssert(decide(c, ios("13.5.0", "3.0.0")) == (.upToDate, nil))
     }
@@ -57,13 +66,15 @@ final class NHSAvailabilityTests: XCTestCase {
     }
 
     func testIOSOrderRecommendationsAndStoreLatest() throws {
-        let c = try config(json: """
-        {"minimumOSVersion": {"value": "14.0", "description": {}},
-         "recommendedOSVersion": {"value": "16.0", "title": {}, "description": {}},
-         "minimumAppVersion": {"value": "5.0", "description": {}},
-         "recommendedAppVersion": {"value": "5.2", "title": {}, "description": {}},}
-        """)
-        XCTAssert(decide(c, ios("13.9", "1.0")) == (.unsupportedOS, "minimumOSVersion"), "OS first, even for an old app")
+        let c = try config(
+            json: """
+                {"minimumOSVersion": {"value": "14.0", "description": {}},
+                 "recommendedOSVersion": {"value": "16.0", "title": {}, "description": {}},
+                 "minimumAppVersion": {"value": "5.0", "description": {}},
+                 "recommendedAppVersion": {"value": "5.2", "title": {}, "description": {}},}
+                """)
+        XCTAssert(
+            decide(c, ios("13.9", "1.0")) == (.unsupportedOS, "minimumOSVersion"), "OS first, even for an old app")
         XCTAssert(decide(c, ios("15.0", "4.9")) == (.forced, "minimumAppVersion"))
         XCTAssert(decide(c, ios("15.0", "5.0")) == (.recommended, "recommendedOSVersion"))
         XCTAssert(decide(c, ios("16.0", "5.1")) == (.recommended, "recommendedAppVersion"))
@@ -77,12 +88,17 @@ final class NHSAvailabilityTests: XCTestCase {
         // whose latest version is then 0 (nothing recommended), and the devices are counted under a warning.
         let fourParts = Releases([Release(platform: .ios, version: "5.1"), Release(platform: .ios, version: "5.3.0.1")])
         XCTAssert(decide(c, ios("16.0", "5.1"), releases: fourParts) == (.upToDate, nil))
-        XCTAssertEqual(c.config.evaluate(ios("16.0", "5.1"), context: EvaluationContext(releases: fourParts)).diagnostics.map(\.code),
-                       [NHSAvailabilityDocument.storeVersionUnreadable])
+        XCTAssertEqual(
+            c.config.evaluate(ios("16.0", "5.1"), context: EvaluationContext(releases: fourParts)).diagnostics.map(
+                \.code),
+            [NHSAvailabilityDocument.storeVersionUnreadable])
         // Forced: installable → forced; nothing reaches it → blocked; only for a newer OS → unsupportedOS.
         XCTAssert(decide(c, ios("15.0", "4.0"), releases: new) == (.unsupportedOS, "minimumAppVersion"))
         XCTAssert(decide(c, ios("17.1", "4.0"), releases: new) == (.forced, "minimumAppVersion"))
-        XCTAssert(decide(c, ios("17.1", "4.0"), releases: Releases([Release(platform: .ios, version: "4.9")])) == (.blocked, "minimumAppVersion"))
+        XCTAssert(
+            decide(c, ios("17.1", "4.0"), releases: Releases([Release(platform: .ios, version: "4.9")])) == (
+                .blocked, "minimumAppVersion"
+            ))
         XCTAssert(decide(c, ios("17.1", "4.0"), releases: Releases([])) == (.blocked, "minimumAppVersion"))
     }
 
@@ -100,7 +116,8 @@ final class NHSAvailabilityTests: XCTestCase {
         XCTAssert(decide(available, android(api: 30, code: 100)) == (.upToDate, nil))
         let appTooOld = try config("nhs/android-tests/AppAvailabilityProviderTest.minimumAppVersionGreater.VC100.json")
         XCTAssert(decide(appTooOld, android(api: 30, code: 100)) == (.forced, "minimumAppVersion"))
-        let sdkTooOld = try config("nhs/android-tests/AppAvailabilityProviderTest.minimumSdkVersionGreater.VC100.SDK30.json")
+        let sdkTooOld = try config(
+            "nhs/android-tests/AppAvailabilityProviderTest.minimumSdkVersionGreater.VC100.SDK30.json")
         XCTAssert(decide(sdkTooOld, android(api: 30, code: 100)) == (.unsupportedOS, "minimumSDKVersion"))
         XCTAssert(decide(sdkTooOld, android(api: 31, code: 100)) == (.upToDate, nil))
         XCTAssert(decide(sdkTooOld, ios("17", "1")) == (.notTargeted, nil))
@@ -109,11 +126,16 @@ final class NHSAvailabilityTests: XCTestCase {
     func testAndroidUpdateAvailabilityDecidesForcedBlockedOrUnsupportedOS() throws {
         let c = try config("nhs/android-tests/MockAppAvailabilityApi.scenarios.json")
         XCTAssert(decide(c, android(api: 22, code: 1)) == (.unsupportedOS, "minimumSDKVersion"))
-        let releases = Releases([Release(platform: .android, version: "2.0", build: 18, minOS: "26"),
-                                 Release(platform: .android, version: "1.9", build: 17, minOS: "23")])
+        let releases = Releases([
+            Release(platform: .android, version: "2.0", build: 18, minOS: "26"),
+            Release(platform: .android, version: "1.9", build: 17, minOS: "23"),
+        ])
         XCTAssert(decide(c, android(api: 23, code: 17), releases: releases) == (.unsupportedOS, "minimumAppVersion"))
         XCTAssert(decide(c, android(api: 26, code: 17), releases: releases) == (.forced, "minimumAppVersion"))
-        XCTAssert(decide(c, android(api: 26, code: 17), releases: Releases([releases.all[1]])) == (.blocked, "minimumAppVersion"))
+        XCTAssert(
+            decide(c, android(api: 26, code: 17), releases: Releases([releases.all[1]])) == (
+                .blocked, "minimumAppVersion"
+            ))
         XCTAssert(decide(c, android(api: 26, code: 18), releases: releases) == (.upToDate, nil))
     }
 

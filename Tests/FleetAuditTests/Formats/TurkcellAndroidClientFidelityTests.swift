@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// The Turkcell Updater Android SDK 1.2.4 (Turkcell/TurkcellUpdater_android_sdk at eedf22c,
 /// `TurkcellUpdaterSampleApp/turkcellUpdater/src/main/java/tr/com/turkcellteknoloji/turkcellupdater/`) where
@@ -12,25 +13,39 @@ import XCTest
 final class TurkcellAndroidClientFidelityTests: XCTestCase {
     private let package = "com.turkcell.app"
 
-    private func decide(_ json: String, build: Int = 3, package device: String? = "com.turkcell.app",
-                        attributes: [String: String] = [:]) throws -> (Decision, LoadedConfig) {
+    private func decide(
+        _ json: String, build: Int = 3, package device: String? = "com.turkcell.app",
+        attributes: [String: String] = [:]
+    ) throws -> (Decision, LoadedConfig) {
         let path = TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory())
         let c = try ConfigLoader().load(path, id: "t.json")
-        let p = Profile(platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1.0", appBuild: String(build),
-                        packageName: device,
-                        attributes: Dictionary(uniqueKeysWithValues: attributes.map { (InventoryColumn.normalize($0.key), $0.value) }))
-        return (c.config.evaluate(p, context: EvaluationContext(asOf: Timestamps.parse("2026-11-20T00:00:00Z")!, asOfIsExplicit: true)), c)
+        let p = Profile(
+            platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1.0", appBuild: String(build),
+            packageName: device,
+            attributes: Dictionary(
+                uniqueKeysWithValues: attributes.map { (InventoryColumn.normalize($0.key), $0.value) }))
+        return (
+            c.config.evaluate(
+                p, context: EvaluationContext(asOf: Timestamps.parse("2026-11-20T00:00:00Z")!, asOfIsExplicit: true)), c
+        )
     }
 
-    private func updates(_ entries: String) -> String { #"{"packageName": "com.turkcell.app", "updates": [\#(entries)]}"# }
-    private func messages(_ entries: String) -> String { #"{"packageName": "com.turkcell.app", "messages": [\#(entries)]}"# }
+    private func updates(_ entries: String) -> String {
+        #"{"packageName": "com.turkcell.app", "updates": [\#(entries)]}"#
+    }
+    private func messages(_ entries: String) -> String {
+        #"{"packageName": "com.turkcell.app", "messages": [\#(entries)]}"#
+    }
 
     /// `VersionsMap.java` L75-86: both names lose their whitespace (`Character.isWhitespace`); an empty one matches nothing.
     func testPackageNamesAreComparedWithoutWhitespace() throws {
         let entry = #"{"targetVersionCode": 5, "targetGooglePlay": true}"#
-        XCTAssertEqual(try decide(#"{"packageName": " com.turkcell. app\n", "updates": [\#(entry)]}"#).0.outcome, .recommended)
+        XCTAssertEqual(
+            try decide(#"{"packageName": " com.turkcell. app\n", "updates": [\#(entry)]}"#).0.outcome, .recommended)
         // A non-breaking space is not whitespace to Java.
-        XCTAssertEqual(try decide(#"{"packageName": "com.turkcell.app\#u{00A0}", "updates": [\#(entry)]}"#).0.outcome, .notTargeted)
+        XCTAssertEqual(
+            try decide(#"{"packageName": "com.turkcell.app\#u{00A0}", "updates": [\#(entry)]}"#).0.outcome, .notTargeted
+        )
     }
 
     /// `MessageEntry.java` L215-218: targetGooglePlay without targetPackageName throws; `VersionsMap` omits it.
@@ -48,7 +63,8 @@ final class TurkcellAndroidClientFidelityTests: XCTestCase {
     /// org.json's `JSONTokener.readObject` reads a value after every comma: `RestRequest.java` L280 throws, and
     /// the Android SDK has no document.
     func testACommaBeforeABraceIsRejected() throws {
-        let (d, c) = try decide(#"{"packageName": "com.turkcell.app", "updates": [{"targetVersionCode": 5, "targetGooglePlay": true},],}"#)
+        let (d, c) = try decide(
+            #"{"packageName": "com.turkcell.app", "updates": [{"targetVersionCode": 5, "targetGooglePlay": true},],}"#)
         XCTAssertEqual(d.outcome, .notTargeted)
         XCTAssertEqual(d.diagnostics.map(\.code), [TurkcellDocument.androidJSONRejected])
         XCTAssertTrue(c.config.diagnostics.contains { $0.code == TurkcellDocument.androidJSONRejected })
@@ -58,15 +74,20 @@ final class TurkcellAndroidClientFidelityTests: XCTestCase {
     /// makes the constructor throw; the update is omitted (messages are not affected).
     func testAnUpdateDescriptionThatIsNotAnObjectDropsTheUpdate() throws {
         for value in [#""Yeni sürüm""#, "null"] {
-            let (d, _) = try decide(updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "descriptions": {"*": \#(value)}}"#))
+            let (d, _) = try decide(
+                updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "descriptions": {"*": \#(value)}}"#))
             XCTAssertEqual(d.outcome, .upToDate, value)
         }
     }
 
     /// `UpdateEntry.java` L64 `optInt`: 5.9 is 5, "1e1" is 10, "7d" is 7.
     func testTargetVersionCodeIsCoercedAsOptIntDoes() throws {
-        for (value, build, outcome) in [("5.9", 4, Outcome.forced), ("5.9", 5, .upToDate), (#""1e1""#, 9, .forced), (#""7d""#, 6, .forced)] {
-            let (d, _) = try decide(updates(#"{"targetVersionCode": \#(value), "targetGooglePlay": true, "forceUpdate": true}"#), build: build)
+        for (value, build, outcome) in [
+            ("5.9", 4, Outcome.forced), ("5.9", 5, .upToDate), (#""1e1""#, 9, .forced), (#""7d""#, 6, .forced),
+        ] {
+            let (d, _) = try decide(
+                updates(#"{"targetVersionCode": \#(value), "targetGooglePlay": true, "forceUpdate": true}"#),
+                build: build)
             XCTAssertEqual(d.outcome, outcome, "\(value) at \(build)")
         }
     }
@@ -74,35 +95,51 @@ final class TurkcellAndroidClientFidelityTests: XCTestCase {
     /// `UpdateEntry.java` L89-98: whitespace is removed, "" is no URL, and `new URL` rejects a scheme Android has
     /// no handler for, or JSON null read as "null": the entry is dropped.
     func testURLsAreReadAsJavaReadsThem() throws {
-        XCTAssertEqual(try decide(updates(#"{"targetVersionCode": 5, "targetWebsiteUrl": "market://details?id=x", "forceUpdate": true}"#)).0.outcome, .upToDate)
-        XCTAssertEqual(try decide(updates(#"{"targetVersionCode": 5, "targetWebsiteUrl": null, "forceUpdate": true}"#)).0.outcome, .upToDate)
-        XCTAssertEqual(try decide(updates(#"{"targetVersionCode": 5, "targetWebsiteUrl": " https://turkcell.com.tr "}"#)).0.outcome, .recommended)
-        XCTAssertEqual(try decide(updates(#"{"targetVersionCode": 5, "targetPackageUrl": " ", "forceExit": true}"#)).0.outcome, .blocked)
+        XCTAssertEqual(
+            try decide(
+                updates(#"{"targetVersionCode": 5, "targetWebsiteUrl": "market://details?id=x", "forceUpdate": true}"#)
+            ).0.outcome, .upToDate)
+        XCTAssertEqual(
+            try decide(updates(#"{"targetVersionCode": 5, "targetWebsiteUrl": null, "forceUpdate": true}"#)).0.outcome,
+            .upToDate)
+        XCTAssertEqual(
+            try decide(updates(#"{"targetVersionCode": 5, "targetWebsiteUrl": " https://turkcell.com.tr "}"#)).0
+                .outcome, .recommended)
+        XCTAssertEqual(
+            try decide(updates(#"{"targetVersionCode": 5, "targetPackageUrl": " ", "forceExit": true}"#)).0.outcome,
+            .blocked)
     }
 
     /// `MessageEntry.java` L180-183: a message whose target app is installed is not shown; the app itself is.
     func testAMessageForTheInstalledAppIsNotShown() throws {
-        XCTAssertEqual(try decide(messages(#"{"targetPackageName": "com.turkcell.app"}, {}"#)).0.notices, ["messages[1]"])
+        XCTAssertEqual(
+            try decide(messages(#"{"targetPackageName": "com.turkcell.app"}, {}"#)).0.notices, ["messages[1]"])
     }
 
     /// `FilteredEntry.java` L52 `optString`: a null rule is the text "null", which "13" does not match.
     func testANullFilterIsTheTextNull() throws {
-        let (d, _) = try decide(updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "filters": {"deviceOsVersion": null}}"#))
+        let (d, _) = try decide(
+            updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "filters": {"deviceOsVersion": null}}"#))
         XCTAssertEqual(d.outcome, .upToDate)
     }
 
     /// `UpdateEntry.java` L183-190: an optional update is shown while its display count is below
     /// maxDisplayCount, so 0 never shows it and the next entry decides.
     func testAnOptionalUpdateWithNoDisplaysAllowedIsNeverShown() throws {
-        let (d, _) = try decide(updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "maxDisplayCount": 0}, {"targetVersionCode": 6, "targetGooglePlay": true}"#))
+        let (d, _) = try decide(
+            updates(
+                #"{"targetVersionCode": 5, "targetGooglePlay": true, "maxDisplayCount": 0}, {"targetVersionCode": 6, "targetGooglePlay": true}"#
+            ))
         XCTAssertEqual(d.rule, "updates[1]")
-        let (forced, _) = try decide(updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "forceUpdate": true, "maxDisplayCount": 0}"#))
+        let (forced, _) = try decide(
+            updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "forceUpdate": true, "maxDisplayCount": 0}"#))
         XCTAssertEqual(forced.rule, "updates[0]")
     }
 
     /// `Properties.java` L201: the SDK 1.2.4 reports updaterLevel 3 on every device.
     func testUpdaterLevelIsThree() throws {
-        let (d, c) = try decide(updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "filters": {"updaterLevel": ">=3"}}"#))
+        let (d, c) = try decide(
+            updates(#"{"targetVersionCode": 5, "targetGooglePlay": true, "filters": {"updaterLevel": ">=3"}}"#))
         XCTAssertEqual(d.outcome, .recommended)
         XCTAssertFalse(c.config.needs.attributes.contains("updaterlevel"))
     }
@@ -114,7 +151,8 @@ final class TurkcellAndroidDatesAndLanguageTests: XCTestCase {
     private func iso(_ text: String) -> Date { Timestamps.parse(text)! }
 
     func testLenientSimpleDateFormatPatterns() {
-        XCTAssertEqual(utc("2026-11-19T23:00"), iso("2026-11-19T00:00:00Z"), "the T… is not a pattern's: the date-only prefix")
+        XCTAssertEqual(
+            utc("2026-11-19T23:00"), iso("2026-11-19T00:00:00Z"), "the T… is not a pattern's: the date-only prefix")
         XCTAssertEqual(utc("2026-11-19T10:00:00Z"), iso("2026-11-19T00:00:00Z"))
         XCTAssertEqual(utc("2026-11-20 00:00:01"), iso("2026-11-20T00:00:01Z"))
         XCTAssertEqual(utc("2026-1-5"), iso("2026-01-05T00:00:00Z"))
@@ -126,15 +164,22 @@ final class TurkcellAndroidDatesAndLanguageTests: XCTestCase {
     }
 
     func testAMessageDateOnlyAndroidReadsDecidesOnAndroidAndIsSaid() throws {
-        let json = #"{"packageName": "a", "messages": [{"displayAfterDate": "2026-11-21T00:00", "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}]}"#
+        let json =
+            #"{"packageName": "a", "messages": [{"displayAfterDate": "2026-11-21T00:00", "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}]}"#
         let path = TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory())
         let c = try ConfigLoader().load(path, id: "t.json")
         let context = EvaluationContext(asOf: iso("2026-11-20T12:00:00Z"), asOfIsExplicit: true)
-        let android = Profile(platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1.0", appBuild: "3", packageName: "a", attributes: [:])
+        let android = Profile(
+            platform: .android, osVersion: "13", apiLevel: 33, appVersion: "1.0", appBuild: "3", packageName: "a",
+            attributes: [:])
         XCTAssertEqual(c.config.evaluate(android, context: context).notices, [], "Android: after 2026-11-21 00:00")
-        let iOS = Profile(platform: .ios, osVersion: "17.1", apiLevel: nil, appVersion: "1.0", appBuild: nil, packageName: "a", attributes: [:])
+        let iOS = Profile(
+            platform: .ios, osVersion: "17.1", apiLevel: nil, appVersion: "1.0", appBuild: nil, packageName: "a",
+            attributes: [:])
         XCTAssertEqual(c.config.evaluate(iOS, context: context).notices, ["messages[0]"], "iOS ignores the date")
-        XCTAssertEqual(Set(c.config.diagnostics.map(\.code)), [TurkcellDocument.androidOnlyDate, "turkcell.ios.messagesNotDisplayed"])
+        XCTAssertEqual(
+            Set(c.config.diagnostics.map(\.code)),
+            [TurkcellDocument.androidOnlyDate, "turkcell.ios.messagesNotDisplayed"])
     }
 
     func testAndroidReadsTheWholeLanguageSubtag() {

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Every row of `cases/turkcell-filter-rules.tsv`, for both platforms' rule languages.
 final class TurkcellFilterTests: XCTestCase {
@@ -20,7 +21,8 @@ final class TurkcellFilterTests: XCTestCase {
         for line in text.split(separator: "\n").dropFirst() {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard f.count >= 7 else { continue }
-            let rule = cell(f[2]), value = cell(f[3])
+            let rule = cell(f[2])
+            let value = cell(f[3])
             let label = "line \(f[0]) rule \(f[2]) value \(f[3])"
             XCTAssertEqual(TurkcellFilter.android(rule: rule, value: value), f[5] == "true", "Android " + label)
             let ios = TurkcellFilter.iOS(rule: rule, value: value)

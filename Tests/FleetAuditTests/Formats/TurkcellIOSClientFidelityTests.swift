@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// The Turkcell Updater iOS SDK 1.2 (Turkcell/TurkcellUpdater_iOS_sdk at 87e5c74,
 /// `TurkcellUpdater/TurkcellUpdater/TurkcellUpdaterDSK/`) where FleetAudit answered otherwise. Each case's
@@ -11,11 +12,14 @@ import XCTest
 final class TurkcellIOSClientFidelityTests: XCTestCase {
     private let description = #""descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}"#
 
-    private func decide(_ json: String, app: String = "1.0", attributes: [String: String] = [:]) throws -> (Decision, LoadedConfig) {
+    private func decide(_ json: String, app: String = "1.0", attributes: [String: String] = [:]) throws -> (
+        Decision, LoadedConfig
+    ) {
         let path = TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory())
         let c = try ConfigLoader().load(path, id: "t.json")
-        let p = Profile(platform: .ios, osVersion: "17.1", apiLevel: nil, appVersion: app, appBuild: nil, packageName: "a",
-                        attributes: attributes)
+        let p = Profile(
+            platform: .ios, osVersion: "17.1", apiLevel: nil, appVersion: app, appBuild: nil, packageName: "a",
+            attributes: attributes)
         return (c.config.evaluate(p, context: EvaluationContext()), c)
     }
 
@@ -28,15 +32,20 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
             XCTAssertTrue(d.diagnostics.contains { $0.code == "turkcell.ios.updateDropped" }, value)
         }
         // JSON true is NSNumber 1: "1" forces; JSON false is "0", which is not "false": shown.
-        XCTAssertEqual(try decide(#"{"packageName": "a", "updates": [{\#(description), "forceExit": true}]}"#).0.outcome, .blocked)
-        XCTAssertEqual(try decide(#"{"packageName": "a", "updates": [{\#(description), "forceExit": false}]}"#).0.outcome, .recommended)
+        XCTAssertEqual(
+            try decide(#"{"packageName": "a", "updates": [{\#(description), "forceExit": true}]}"#).0.outcome, .blocked)
+        XCTAssertEqual(
+            try decide(#"{"packageName": "a", "updates": [{\#(description), "forceExit": false}]}"#).0.outcome,
+            .recommended)
     }
 
     /// `Controller.getTargetPackageURLFromUpdate` L69-72 takes the `description` of targetWebsiteUrl: null is
     /// "<null>" and 5 is "5", neither empty, so the alert is shown with that URL.
     func testANullOrNumericWebsiteURLIsText() throws {
         for value in ["null", "5"] {
-            let (d, _) = try decide(#"{"packageName": "a", "updates": [{\#(description), "targetWebsiteUrl": \#(value), "forceUpdate": true}]}"#)
+            let (d, _) = try decide(
+                #"{"packageName": "a", "updates": [{\#(description), "targetWebsiteUrl": \#(value), "forceUpdate": true}]}"#
+            )
             XCTAssertEqual(d.outcome, .forced, value)
         }
     }
@@ -44,10 +53,13 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
     /// `Filter.getMatchedUpdateFromUpdateDataDictionary` L54-64 skips elements that are not dictionaries;
     /// with none at all, L71-72 returns the array itself, which the SDK then reads as an update and crashes on.
     func testNonObjectUpdatesAreSkipped() throws {
-        let (d, c) = try decide(#"{"packageName": "a", "updates": ["x", {"filters": {"appVersionName": "2.0"}, \#(description), "targetWebsiteUrl": "https://x"}, {\#(description), "targetWebsiteUrl": "https://y", "forceUpdate": true}]}"#)
+        let (d, c) = try decide(
+            #"{"packageName": "a", "updates": ["x", {"filters": {"appVersionName": "2.0"}, \#(description), "targetWebsiteUrl": "https://x"}, {\#(description), "targetWebsiteUrl": "https://y", "forceUpdate": true}]}"#
+        )
         XCTAssertEqual(d.rule, "updates[2]")
         XCTAssertEqual(d.outcome, .forced)
-        XCTAssertTrue(c.config.diagnostics.contains { $0.code == TurkcellDocument.entryNotObject && $0.path == "updates[0]" })
+        XCTAssertTrue(
+            c.config.diagnostics.contains { $0.code == TurkcellDocument.entryNotObject && $0.path == "updates[0]" })
 
         let (crash, _) = try decide(#"{"packageName": "a", "updates": ["x", 5]}"#)
         XCTAssertTrue(crash.diagnostics.contains { $0.code == "turkcell.ios.emptyUpdates" })
@@ -56,20 +68,26 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
     /// An `updates` object is enumerated by its keys, none a dictionary, so L71-72 returns the object: it is the
     /// update, whatever its filters say.
     func testAnUpdatesObjectIsTheUpdate() throws {
-        let (d, c) = try decide(#"{"packageName": "a", "updates": {"filters": {"appVersionName": "9.9"}, \#(description), "targetWebsiteUrl": "https://x"}}"#)
+        let (d, c) = try decide(
+            #"{"packageName": "a", "updates": {"filters": {"appVersionName": "9.9"}, \#(description), "targetWebsiteUrl": "https://x"}}"#
+        )
         XCTAssertEqual(d.outcome, .recommended)
         XCTAssertEqual(d.rule, "updates")
         XCTAssertTrue(c.config.diagnostics.contains { $0.code == TurkcellDocument.updatesIsObject })
         // Its filters are not read, on iOS or Android: no device value is asked for (DeclaredReads stops an
         // undeclared read in the tests; the first version asked every device for its filters' keys).
-        let tablet = try decide(#"{"packageName": "a", "updates": {"filters": {"deviceIsTablet": "true"}, \#(description), "targetWebsiteUrl": "https://x"}, "messages": [{"filters": {"deviceModel": "x"}}]}"#)
+        let tablet = try decide(
+            #"{"packageName": "a", "updates": {"filters": {"deviceIsTablet": "true"}, \#(description), "targetWebsiteUrl": "https://x"}, "messages": [{"filters": {"deviceModel": "x"}}]}"#
+        )
         XCTAssertEqual(tablet.0.outcome, .recommended)
         XCTAssertEqual(tablet.1.config.needs.attributes.contains("istablet"), false)
     }
 
     /// `UpdateCheck.m` L138: `stringWithString:` of a message that is not text is an unrecognised selector.
     func testAnUpdateMessageThatIsNotTextCrashes() throws {
-        let (d, _) = try decide(#"{"packageName": "a", "updates": [{"descriptions": {"*": {"message": 5}}, "targetWebsiteUrl": "https://x"}]}"#)
+        let (d, _) = try decide(
+            #"{"packageName": "a", "updates": [{"descriptions": {"*": {"message": 5}}, "targetWebsiteUrl": "https://x"}]}"#
+        )
         XCTAssertEqual(d.diagnostics.map(\.code), [TurkcellEvaluator.descriptionCrash])
     }
 
@@ -77,16 +95,19 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
     /// matching `!x` fails the key even after a positive part matched.
     func testTheExclusionRuleOfFilterM() {
         XCTAssertEqual(TurkcellFilter.iOS(rule: "1.0,!1.0", value: "1.0"), false)
-        XCTAssertEqual(TurkcellFilter.iOS(rule: "1.0, !1.0", value: "1.0"), true, "' !1.0' does not start with '!': no exclusion")
+        XCTAssertEqual(
+            TurkcellFilter.iOS(rule: "1.0, !1.0", value: "1.0"), true, "' !1.0' does not start with '!': no exclusion")
         XCTAssertEqual(TurkcellFilter.iOS(rule: "a, !b, !c", value: "c"), true, "'!b' yields true first")
         XCTAssertEqual(TurkcellFilter.iOS(rule: "a,!b,!c", value: "c"), false)
         XCTAssertEqual(TurkcellFilter.iOS(rule: "a,!b", value: "a"), true)
-        XCTAssertEqual(TurkcellFilter.iOS(rule: "!b", value: nil), true, "an absent property fails the test, so !b yields true")
+        XCTAssertEqual(
+            TurkcellFilter.iOS(rule: "!b", value: nil), true, "an absent property fails the test, so !b yields true")
     }
 
     /// `Configuration.m` L101-104 sets deviceModel on iOS: a filter on it reads the `model` column.
     func testDeviceModelIsOneOfTheSevenProperties() throws {
-        let json = #"{"packageName": "a", "updates": [{"filters": {"deviceModel": "iPhone*"}, \#(description), "targetWebsiteUrl": "https://x"}]}"#
+        let json =
+            #"{"packageName": "a", "updates": [{"filters": {"deviceModel": "iPhone*"}, \#(description), "targetWebsiteUrl": "https://x"}]}"#
         XCTAssertEqual(try decide(json, attributes: ["model": "iPhone12,1"]).0.outcome, .recommended)
         XCTAssertEqual(try decide(json, attributes: ["model": "iPad8,1"]).0.outcome, .upToDate)
     }
@@ -101,30 +122,50 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
             // L150: filters that are not an object.
             (#"{"packageName": "a", "updates": [{"filters": [], \#(update)}]}"#, TurkcellEvaluator.typeCrash),
             // L156-157: a rule that is not text, in a message, crashes even when an update decides (UpdateCheck.m L100).
-            (#"{"packageName": "a", "updates": [{\#(update)}], "messages": [{"filters": {"deviceIsTablet": false}}]}"#, "turkcell.ios.nullFilter"),
+            (
+                #"{"packageName": "a", "updates": [{\#(update)}], "messages": [{"filters": {"deviceIsTablet": false}}]}"#,
+                "turkcell.ios.nullFilter"
+            ),
             // Controller.m L77 / L84: descriptions, or the description selected, not an object.
-            (#"{"packageName": "a", "updates": [{"descriptions": [], "targetWebsiteUrl": "https://x"}]}"#, TurkcellEvaluator.typeCrash),
-            (#"{"packageName": "a", "updates": [{"descriptions": {"*": "Update now"}, "targetWebsiteUrl": "https://x"}]}"#, TurkcellEvaluator.typeCrash),
+            (
+                #"{"packageName": "a", "updates": [{"descriptions": [], "targetWebsiteUrl": "https://x"}]}"#,
+                TurkcellEvaluator.typeCrash
+            ),
+            (
+                #"{"packageName": "a", "updates": [{"descriptions": {"*": "Update now"}, "targetWebsiteUrl": "https://x"}]}"#,
+                TurkcellEvaluator.typeCrash
+            ),
             // UpdateCheck.m L138-147: a null warnings is "<null>", appended with stringByAppendingString:.
-            (#"{"packageName": "a", "updates": [{"descriptions": {"*": {"message": "m", "warnings": null}}, "targetWebsiteUrl": "https://x"}]}"#, TurkcellEvaluator.descriptionCrash),
+            (
+                #"{"packageName": "a", "updates": [{"descriptions": {"*": {"message": "m", "warnings": null}}, "targetWebsiteUrl": "https://x"}]}"#,
+                TurkcellEvaluator.descriptionCrash
+            ),
             // Controller.m L118: a null id read with intValue.
-            (#"{"packageName": "a", "messages": [{"id": null, "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}]}"#, TurkcellEvaluator.typeCrash),
+            (
+                #"{"packageName": "a", "messages": [{"id": null, "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}]}"#,
+                TurkcellEvaluator.typeCrash
+            ),
             // Filter.m L104-105 with Controller.m L77: `"messages": []` is read as the message.
             (#"{"packageName": "a", "messages": []}"#, "turkcell.ios.noMessageMatches"),
         ]
         for (json, code) in crashes {
             let (d, _) = try decide(json)
-            XCTAssertTrue(d.diagnostics.contains { $0.code == code }, "\(json): \(d.diagnostics.map(\.code)) \(d.reason)")
+            XCTAssertTrue(
+                d.diagnostics.contains { $0.code == code }, "\(json): \(d.diagnostics.map(\.code)) \(d.reason)")
         }
     }
 
     /// `Filter.m` L85, L104-105: a `messages` object is enumerated by its keys, none a dictionary, and returned:
     /// it is the message, its filters unread.
     func testAMessagesObjectIsTheMessage() throws {
-        let (d, _) = try decide(#"{"packageName": "a", "messages": {"filters": {"deviceModel": "none"}, "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}}"#)
+        let (d, _) = try decide(
+            #"{"packageName": "a", "messages": {"filters": {"deviceModel": "none"}, "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}}"#
+        )
         XCTAssertEqual(d.notices, ["messages"])
         // Its dates decide as an entry's do (differential case c008237: past its displayBeforeDate, not shown).
-        let late = try decide(#"{"packageName": "a", "messages": {"displayBeforeDate": "2020-01-01", "descriptions": {"*": {"message": "m"}}}}"#)
+        let late = try decide(
+            #"{"packageName": "a", "messages": {"displayBeforeDate": "2020-01-01", "descriptions": {"*": {"message": "m"}}}}"#
+        )
         XCTAssertEqual(late.0.notices, [])
         XCTAssertEqual(late.0.diagnostics.map(\.code), [], "outside its dates: nothing recorded, no crash")
     }

@@ -1,14 +1,16 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Configs from URLs, against a real HTTP server on 127.0.0.1.
 final class URLConfigTests: XCTestCase {
     private var server: LocalHTTPServer!
-    private let document = try! String(contentsOfFile: TestPaths.sample("configs/princeofversions/fleet-rollout.json"), encoding: .utf8)
+    private let document = try! String(
+        contentsOfFile: TestPaths.sample("configs/princeofversions/fleet-rollout.json"), encoding: .utf8)
 
     override func setUpWithError() throws {
         server = try LocalHTTPServer(routes: [
@@ -16,8 +18,10 @@ final class URLConfigTests: XCTestCase {
             "/error": .respond(status: 500, contentType: "text/plain", body: Array("boom".utf8)),
             "/missing": .respond(status: 404, contentType: "text/plain", body: []),
             "/moved": .redirect(to: "/config.json"),
-            "/page": .respond(status: 200, contentType: "text/html", body: Array("<html><body>Sign in</body></html>".utf8)),
-            "/huge": .respond(status: 200, contentType: "application/json", body: [UInt8](repeating: 0x20, count: 50 << 20)),
+            "/page": .respond(
+                status: 200, contentType: "text/html", body: Array("<html><body>Sign in</body></html>".utf8)),
+            "/huge": .respond(
+                status: 200, contentType: "application/json", body: [UInt8](repeating: 0x20, count: 50 << 20)),
             "/endless": .stream(bytes: 50 << 20),
             "/hang": .hang,
         ])
@@ -70,7 +74,8 @@ final class URLConfigTests: XCTestCase {
             XCTAssertThrowsError(try load(path)) { error in
                 XCTAssertTrue("\(error)".contains("limit") && "\(error)".contains(server.url(path)), "\(error)")
             }
-            XCTAssertLessThan(Date().timeIntervalSince(started), 10, "\(path): stopped early, not after reading everything")
+            XCTAssertLessThan(
+                Date().timeIntervalSince(started), 10, "\(path): stopped early, not after reading everything")
         }
     }
 
@@ -83,7 +88,8 @@ final class URLConfigTests: XCTestCase {
         XCTAssertEqual(report.configs.map(\.id), ["config.json"], "a URL's id is its file name")
         XCTAssertEqual(report.configs.map(\.source), [server.url("/config.json")])
         XCTAssertEqual(report.failedConfigs.map(\.id), ["error"])
-        XCTAssertTrue(report.diagnostics.contains { $0.code == "config.unavailable" && $0.message.contains("HTTP 500") })
+        XCTAssertTrue(
+            report.diagnostics.contains { $0.code == "config.unavailable" && $0.message.contains("HTTP 500") })
         request.keepGoing = false
         XCTAssertThrowsError(try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0)))
     }

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -15,13 +16,22 @@ final class HistoryTests: XCTestCase {
     override func setUp() { dir = TestPaths.temporaryDirectory() }
 
     /// One nightly run: the published Android document, or the draft (same id, other SHA-256), at `asOf`.
-    func audit(_ asOf: String, draft: Bool = false, extra: [String] = []) throws -> (CommandLineTests.Result, [String: Any]) {
+    func audit(_ asOf: String, draft: Bool = false, extra: [String] = []) throws -> (
+        CommandLineTests.Result, [String: Any]
+    ) {
         let json = dir.appendingPathComponent("report-\(asOf).json").path
-        let config = draft ? "SampleData/drafts/nhs/availability-android.json" : "SampleData/configs/nhs/availability-android.json"
-        let result = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config,
-                                               "--releases", "SampleData/releases.csv", "--as-of", asOf, "--history", history,
-                                               "--json", json, "--quiet"] + extra)
-        let report = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))) as? [String: Any] ?? [:]
+        let config =
+            draft
+            ? "SampleData/drafts/nhs/availability-android.json" : "SampleData/configs/nhs/availability-android.json"
+        let result = try CommandLineTests.run(
+            [
+                "audit", "--inventory", "SampleData/inventory.csv", "--config", config,
+                "--releases", "SampleData/releases.csv", "--as-of", asOf, "--history", history,
+                "--json", json, "--quiet",
+            ] + extra)
+        let report =
+            (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))) as? [String: Any]
+            ?? [:]
         return (result, report)
     }
 
@@ -34,13 +44,16 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         let firstHistory = try XCTUnwrap(firstReport["history"] as? [String: Any])
         XCTAssertTrue(firstHistory["baseline"] is NSNull)
-        XCTAssertEqual(firstHistory["note"] as? String, "no earlier run in the history: this run becomes the first baseline")
+        XCTAssertEqual(
+            firstHistory["note"] as? String, "no earlier run in the history: this run becomes the first baseline")
 
         let (same, sameReport) = try audit("2026-11-22T02:00:00Z")
         XCTAssertEqual(same.status, 0, same.stderr)
         let drift = try XCTUnwrap(configChange(sameReport))
         XCTAssertEqual(drift["configChanged"] as? Bool, false)
-        XCTAssertEqual((drift["delta"] as? [String: Int])?.values.allSatisfy { $0 == 0 }, true, "same fleet, same config: no change")
+        XCTAssertEqual(
+            (drift["delta"] as? [String: Int])?.values.allSatisfy { $0 == 0 }, true,
+            "same fleet, same config: no change")
 
         let (edited, editedReport) = try audit("2026-11-23T02:00:00Z", draft: true)
         XCTAssertEqual(edited.status, 0, edited.stderr)
@@ -60,13 +73,15 @@ final class HistoryTests: XCTestCase {
         let (byRun, byRunReport) = try audit("2026-11-24T02:00:00Z", draft: true, extra: ["--baseline", "run:1"])
         XCTAssertEqual(byRun.status, 0, byRun.stderr)
         XCTAssertEqual(((byRunReport["history"] as? [String: Any])?["baseline"] as? [String: Any])?["run"] as? Int, 1)
-        let (byDate, byDateReport) = try audit("2026-11-25T02:00:00Z", extra: ["--baseline", "date:2026-11-22T12:00:00Z"])
+        let (byDate, byDateReport) = try audit(
+            "2026-11-25T02:00:00Z", extra: ["--baseline", "date:2026-11-22T12:00:00Z"])
         XCTAssertEqual(byDate.status, 0, byDate.stderr)
         XCTAssertEqual(((byDateReport["history"] as? [String: Any])?["baseline"] as? [String: Any])?["run"] as? Int, 2)
         let (missing, missingReport) = try audit("2026-11-26T02:00:00Z", extra: ["--baseline", "run:99"])
         XCTAssertEqual(missing.status, 0, missing.stderr)
-        XCTAssertEqual((missingReport["history"] as? [String: Any])?["note"] as? String,
-                       "the history has no run 99 (it may have been pruned by --history-keep)")
+        XCTAssertEqual(
+            (missingReport["history"] as? [String: Any])?["note"] as? String,
+            "the history has no run 99 (it may have been pruned by --history-keep)")
     }
 
     func testChangeGatesCompareWithTheBaselineAndSayWhyWhenThereIsNone() throws {
@@ -84,10 +99,13 @@ final class HistoryTests: XCTestCase {
         // The draft: forced +326 (> 100), blocked +21 of 3,995 devices = +0.53 points (> 0.1), upToDate -420 (not > 0).
         XCTAssertEqual(crossed, ["forced+>100": true, "blocked+>0.1%": true, "upToDate+>0": false])
         XCTAssertEqual(results.first { $0["gate"] as? String == "upToDate+>0" }?["count"] as? Int, -420)
-        XCTAssertTrue(second.stderr.contains("gate crossed: availability-android.json: forced+ = +326 devices"), second.stderr)
+        XCTAssertTrue(
+            second.stderr.contains("gate crossed: availability-android.json: forced+ = +326 devices"), second.stderr)
         XCTAssertThrowsError(try Gate(parsing: "forcedd+>1"))
-        let withoutHistory = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
-                                                       "--fail-on", "forced+>1", "--json", dir.appendingPathComponent("x.json").path])
+        let withoutHistory = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
+            "--fail-on", "forced+>1", "--json", dir.appendingPathComponent("x.json").path,
+        ])
         XCTAssertEqual(withoutHistory.status, 64, "a change gate without --history is a mistake, not a gate that holds")
         XCTAssertTrue(withoutHistory.stderr.contains("add --history FILE"), withoutHistory.stderr)
     }
@@ -98,11 +116,14 @@ final class HistoryTests: XCTestCase {
         let text = TestPaths.write("not a database\n", named: "notes.txt", in: dir)
         for path in [sqliteInventory, text] {
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            let result = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
-                                                   "--history", path, "--json", dir.appendingPathComponent("r.json").path, "--quiet"])
+            let result = try CommandLineTests.run([
+                "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
+                "--history", path, "--json", dir.appendingPathComponent("r.json").path, "--quiet",
+            ])
             XCTAssertEqual(result.status, 65, result.stderr)
             XCTAssertTrue(result.stderr.contains("left untouched"), result.stderr)
-            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "\(path) is byte for byte as it was")
+            XCTAssertEqual(
+                try Data(contentsOf: URL(fileURLWithPath: path)), before, "\(path) is byte for byte as it was")
         }
         // A history from a newer FleetAudit (a later schema) is refused the same way.
         _ = try audit("2026-11-21T02:00:00Z")
@@ -116,9 +137,11 @@ final class HistoryTests: XCTestCase {
 
     func testAnUnwritableHistoryExits74AndTheReportsStay() throws {
         let json = dir.appendingPathComponent("report.json").path
-        let result = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
-                                               "--history", dir.appendingPathComponent("no-such-folder/history.sqlite").path,
-                                               "--json", json, "--quiet"])
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
+            "--history", dir.appendingPathComponent("no-such-folder/history.sqlite").path,
+            "--json", json, "--quiet",
+        ])
         XCTAssertEqual(result.status, 74, result.stderr)
         XCTAssertTrue(result.stderr.contains("(the reports were written)"), result.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: json))
@@ -132,9 +155,16 @@ final class HistoryTests: XCTestCase {
     /// A full disk and a read-only file system, for real: the audit runs in a private mount namespace with a
     /// tiny (or read-only) tmpfs holding the history's folder. The reports (elsewhere) are written; exit 74.
     func testAFullDiskOrReadOnlyFileSystemExits74AndTheReportsStay() throws {
-        guard (try? Process.run(URL(fileURLWithPath: "/usr/bin/unshare"), arguments: ["--mount", "true"]))
-            .map({ $0.waitUntilExit(); return $0.terminationStatus == 0 }) == true else {
-            throw XCTSkip("no private mount namespace on this machine (unshare --mount): cannot make a full or read-only file system")
+        guard
+            (try? Process.run(URL(fileURLWithPath: "/usr/bin/unshare"), arguments: ["--mount", "true"]))
+                .map({
+                    $0.waitUntilExit()
+                    return $0.terminationStatus == 0
+                }) == true
+        else {
+            throw XCTSkip(
+                "no private mount namespace on this machine (unshare --mount): cannot make a full or read-only file system"
+            )
         }
         for (mountOptions, what) in [("size=12k", "full disk"), ("ro", "read-only file system")] {
             let mountPoint = dir.appendingPathComponent("mnt-\(what.prefix(4))").path
@@ -143,9 +173,12 @@ final class HistoryTests: XCTestCase {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
             process.currentDirectoryURL = TestPaths.repoRoot
-            process.arguments = ["--mount", "sh", "-c", "mount -t tmpfs -o \(mountOptions) none \"$0\" && exec \"$@\"", mountPoint,
-                                 CommandLineTests.binary.path, "audit", "--inventory", "SampleData/inventory.csv",
-                                 "--config-dir", "SampleData/configs", "--history", mountPoint + "/history.sqlite", "--json", json, "--quiet"]
+            process.arguments = [
+                "--mount", "sh", "-c", "mount -t tmpfs -o \(mountOptions) none \"$0\" && exec \"$@\"", mountPoint,
+                CommandLineTests.binary.path, "audit", "--inventory", "SampleData/inventory.csv",
+                "--config-dir", "SampleData/configs", "--history", mountPoint + "/history.sqlite", "--json", json,
+                "--quiet",
+            ]
             let err = Pipe()
             process.standardError = err
             try process.run()
@@ -158,9 +191,13 @@ final class HistoryTests: XCTestCase {
     }
 
     func testKeepPrunesTheOldestRunsWithTheirCounts() throws {
-        for day in 21...24 { XCTAssertEqual(try audit("2026-11-\(day)T02:00:00Z", extra: ["--history-keep", "2"]).0.status, 0) }
+        for day in 21...24 {
+            XCTAssertEqual(try audit("2026-11-\(day)T02:00:00Z", extra: ["--history-keep", "2"]).0.status, 0)
+        }
         XCTAssertEqual(try sqlite(history, "SELECT group_concat(id) FROM runs ORDER BY id"), "3,4")
-        XCTAssertEqual(try sqlite(history, "SELECT count(DISTINCT run_id) FROM run_counts"), "2", "pruned runs take their counts along")
+        XCTAssertEqual(
+            try sqlite(history, "SELECT count(DISTINCT run_id) FROM run_counts"), "2",
+            "pruned runs take their counts along")
         XCTAssertEqual(try sqlite(history, "SELECT count(DISTINCT run_id) FROM run_configs"), "2")
         XCTAssertEqual(try sqlite(history, "PRAGMA integrity_check"), "ok")
     }
@@ -170,9 +207,11 @@ final class HistoryTests: XCTestCase {
         let process = Process()
         process.executableURL = CommandLineTests.binary
         process.currentDirectoryURL = TestPaths.repoRoot
-        process.arguments = ["audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
-                             "--as-of", String(format: "2026-11-%02dT02:00:00Z", day), "--history", history,
-                             "--json", dir.appendingPathComponent(json).path, "--quiet"]
+        process.arguments = [
+            "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs",
+            "--as-of", String(format: "2026-11-%02dT02:00:00Z", day), "--history", history,
+            "--json", dir.appendingPathComponent(json).path, "--quiet",
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
@@ -206,9 +245,13 @@ final class HistoryTests: XCTestCase {
             let now = Int(try sqlite(history, "SELECT count(*) FROM runs"))!
             XCTAssertTrue(now == runs || now == runs + 1, "\(runs) runs before the kill, \(now) after")
             runs = now
-            XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM (SELECT run_id FROM run_configs GROUP BY run_id HAVING count(*) != 17)"), "0",
-                           "every run has all its configs")
-            XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM runs WHERE id NOT IN (SELECT run_id FROM run_configs)"), "0")
+            XCTAssertEqual(
+                try sqlite(
+                    history,
+                    "SELECT count(*) FROM (SELECT run_id FROM run_configs GROUP BY run_id HAVING count(*) != 17)"), "0",
+                "every run has all its configs")
+            XCTAssertEqual(
+                try sqlite(history, "SELECT count(*) FROM runs WHERE id NOT IN (SELECT run_id FROM run_configs)"), "0")
         }
         XCTAssertEqual(try audit("2026-11-30T02:00:00Z").0.status, 0, "the history is usable after the kills")
     }
@@ -222,14 +265,20 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(lines.count, 3)
         XCTAssertTrue(lines[2].contains("1,122 (+326)") && lines[2].hasSuffix("config changed"), lines[2])
 
-        let csv = try CommandLineTests.run(["history", "--history", history, "--format", "csv", "--since", "2026-11-22"])
-        let rows = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let csv = try CommandLineTests.run([
+            "history", "--history", history, "--format", "csv", "--since", "2026-11-22",
+        ])
+        let rows = csv.stdout.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
         XCTAssertEqual(rows.count, 2, "--since leaves the second run")
         let header = rows[0]
         XCTAssertEqual(rows[1][header.firstIndex(of: "forced")!], "1122")
         XCTAssertEqual(rows[1][header.firstIndex(of: "forced_change")!], "", "the run before it is not listed")
 
-        let json = try CommandLineTests.run(["history", "--history", history, "--format", "json", "--config", "availability-android.json"])
+        let json = try CommandLineTests.run([
+            "history", "--history", history, "--format", "json", "--config", "availability-android.json",
+        ])
         let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let runs = try XCTUnwrap(listing["runs"] as? [[String: Any]])
         XCTAssertEqual(runs.map { $0["run"] as? Int }, [1, 2])
@@ -237,9 +286,13 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual((second["change"] as? [String: Int])?["forced"], 326)
         XCTAssertEqual(second["configChanged"] as? Bool, true)
 
-        XCTAssertEqual(try CommandLineTests.run(["history", "--history", dir.appendingPathComponent("none.sqlite").path]).status, 65)
+        XCTAssertEqual(
+            try CommandLineTests.run(["history", "--history", dir.appendingPathComponent("none.sqlite").path]).status,
+            65)
         let unknown = try CommandLineTests.run(["history", "--history", history, "--config", "nope.json"])
-        XCTAssertEqual(unknown.stdout, "history \(history): no run has the config nope.json; configs in the history: availability-android.json\n")
+        XCTAssertEqual(
+            unknown.stdout,
+            "history \(history): no run has the config nope.json; configs in the history: availability-android.json\n")
         XCTAssertEqual(HistoryListing.csvField("=cmd()"), "'=cmd()")
         XCTAssertEqual(HistoryListing.csvField("a,\"b\""), "\"a,\"\"b\"\"\"")
     }
@@ -252,7 +305,8 @@ final class HistoryTests: XCTestCase {
         defer { sqlite3_close(db) }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw NSError(domain: "sqlite", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: sqlite3_errmsg(db))])
+            throw NSError(
+                domain: "sqlite", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: sqlite3_errmsg(db))])
         }
         defer { sqlite3_finalize(statement) }
         guard sqlite3_step(statement) == SQLITE_ROW else { return "" }

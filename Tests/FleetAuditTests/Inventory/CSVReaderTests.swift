@@ -1,18 +1,25 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class CSVReaderTests: XCTestCase {
-    private func events(_ text: String, delimiter: Character = ",", chunkSize: Int = 1 << 20,
-                        maxRecordBytes: Int = 64 << 20) throws -> [String] {
+    private func events(
+        _ text: String, delimiter: Character = ",", chunkSize: Int = 1 << 20,
+        maxRecordBytes: Int = 64 << 20
+    ) throws -> [String] {
         let dir = TestPaths.temporaryDirectory()
         let path = TestPaths.write(text, named: "in.csv", in: dir)
-        let fromFile = try events(try CSVReader(path: path, delimiter: delimiter.asciiValue!, chunkSize: chunkSize,
-                                                maxRecordBytes: maxRecordBytes))
-        let fromMemory = try events(CSVReader(bytes: Array(text.utf8), delimiter: delimiter.asciiValue!, chunkSize: chunkSize,
-                                              maxRecordBytes: maxRecordBytes))
+        let fromFile = try events(
+            try CSVReader(
+                path: path, delimiter: delimiter.asciiValue!, chunkSize: chunkSize,
+                maxRecordBytes: maxRecordBytes))
+        let fromMemory = try events(
+            CSVReader(
+                bytes: Array(text.utf8), delimiter: delimiter.asciiValue!, chunkSize: chunkSize,
+                maxRecordBytes: maxRecordBytes))
         XCTAssertEqual(fromMemory, fromFile, "reading from memory (the fuzzer's way) reads the same")
         return fromFile
     }
@@ -43,12 +50,14 @@ final class CSVReaderTests: XCTestCase {
         XCTAssertEqual(out.last, "403:3|y")
         XCTAssertEqual(out.count, 403)
         // The default limit (64 MB) leaves such a file to the end-of-file rule: one rejected record.
-        XCTAssertEqual(try events(text), ["1:a|b", "2:!unterminated-quote", "3:2|x"] + (4...402).map { "\($0):2|x" } + ["403:3|y"])
+        XCTAssertEqual(
+            try events(text), ["1:a|b", "2:!unterminated-quote", "3:2|x"] + (4...402).map { "\($0):2|x" } + ["403:3|y"])
     }
 
     func testALineLongerThanTheLimitIsSkippedToItsEnd() throws {
         let text = "a,b\n" + String(repeating: "x", count: 1_000) + ",y\n3,z\n"
-        XCTAssertEqual(try events(text, chunkSize: 64, maxRecordBytes: 256), ["1:a|b", "2:!unterminated-quote", "3:3|z"])
+        XCTAssertEqual(
+            try events(text, chunkSize: 64, maxRecordBytes: 256), ["1:a|b", "2:!unterminated-quote", "3:3|z"])
     }
 
     func testSameResultWhateverTheChunkSize() throws {
@@ -84,12 +93,12 @@ final class CSVReaderTests: XCTestCase {
             ("x,\"\"\n", ["1:x|"]),
             (",\"q\",\n", ["1:|q|"]),
             ("\"a\"\r\nz\n", ["1:a", "2:z"]),
-            ("\"a\"\"b\",c\n", ["1:a\"b|c"]),            // an escaped quote: the general path
+            ("\"a\"\"b\",c\n", ["1:a\"b|c"]),  // an escaped quote: the general path
             ("\"a\"b,c\nz\n", ["1:!malformed-quote", "2:z"]),
             ("\"a\" ,c\nz\n", ["1:!malformed-quote", "2:z"]),
-            ("ab\"c,d\n", ["1:ab\"c|d"]),                  // a quote inside an unquoted field is data
+            ("ab\"c,d\n", ["1:ab\"c|d"]),  // a quote inside an unquoted field is data
             ("\"multi\nline\",z\ny\n", ["1:multi\nline|z", "3:y"]),
-            ("\"end\"", ["1:end"]),                         // the last line, without a line feed
+            ("\"end\"", ["1:end"]),  // the last line, without a line feed
             ("\"x\"\r", ["1:x"]),
         ]
         for (text, expected) in cases {
@@ -103,12 +112,15 @@ final class CSVReaderTests: XCTestCase {
         var rng = SeededGenerator(seed: 7)
         let alphabet: [UInt8] = Array("ab,,\"\"\r\n\n ".utf8)
         for round in 0..<300 {
-            let bytes = (0..<(20 + Int(rng.next() % 200))).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            let bytes = (0..<(20 + Int(rng.next() % 200))).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))]
+            }
             for chunk in [64, 1 << 20] {
                 let inPlace = CSVReader(bytes: bytes, chunkSize: chunk)
                 let general = CSVReader(bytes: bytes, chunkSize: chunk)
                 general.readsInPlace = false
-                XCTAssertEqual(try events(inPlace), try events(general), "round \(round), chunk \(chunk): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
+                XCTAssertEqual(
+                    try events(inPlace), try events(general),
+                    "round \(round), chunk \(chunk): \(String(decoding: bytes, as: UTF8.self).debugDescription)")
             }
         }
     }

@@ -1,11 +1,14 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class InventoryLoaderTests: XCTestCase {
-    private func load(_ text: String, overrides: [String: String] = [:], needs: ProfileNeeds = ProfileNeeds()) throws -> (ProfileTable, InventorySummary) {
+    private func load(_ text: String, overrides: [String: String] = [:], needs: ProfileNeeds = ProfileNeeds()) throws
+        -> (ProfileTable, InventorySummary)
+    {
         let dir = TestPaths.temporaryDirectory()
         let path = TestPaths.write(text, named: "inventory.csv", in: dir)
         return try InventoryLoader(columnOverrides: overrides, needs: needs).load(try CSVInventorySource(path: path))
@@ -20,10 +23,13 @@ final class InventoryLoaderTests: XCTestCase {
         XCTAssertEqual(summary.rowsRead, summary.rowsEvaluated + summary.rowsRejected)
         XCTAssertEqual(summary.devices, 2 + 3 + 4)
         XCTAssertEqual(table.totalDevices, summary.devices)
-        XCTAssertEqual(summary.rejections.map { "\($0.line):\($0.reason.rawValue):\($0.column ?? "-")" }, [
-            "5:field-count:-", "6:empty-required:os_version", "8:malformed-quote:-", "9:invalid-app-build:app_build",
-            "10:invalid-count:count", "11:unknown-android-release:os_version", "12:unterminated-quote:-",
-        ])
+        XCTAssertEqual(
+            summary.rejections.map { "\($0.line):\($0.reason.rawValue):\($0.column ?? "-")" },
+            [
+                "5:field-count:-", "6:empty-required:os_version", "8:malformed-quote:-",
+                "9:invalid-app-build:app_build",
+                "10:invalid-count:count", "11:unknown-android-release:os_version", "12:unterminated-quote:-",
+            ])
         XCTAssertEqual(summary.rejectionsByReason[.fieldCount], 1)
         // The header was normalized: "OS Version" and "appVersion" are known columns.
         let counted = table.profiles.indices.filter { table.devices[$0] > 0 }.map { table.profiles[$0].osVersion }
@@ -49,7 +55,9 @@ final class InventoryLoaderTests: XCTestCase {
 
     func testRowsFoldIntoProfilesWithCountsAndDeviceIDsDoNotSplitThem() throws {
         var text = "device_id,platform,os_version,app_version,app_build,region,count\n"
-        for i in 0..<1000 { text += "d\(i),android,\(i % 2 == 0 ? "9" : "10"),5.0,358,\(i % 3 == 0 ? "GB" : "PL"),\(i % 5 + 1)\n" }
+        for i in 0..<1000 {
+            text += "d\(i),android,\(i % 2 == 0 ? "9" : "10"),5.0,358,\(i % 3 == 0 ? "GB" : "PL"),\(i % 5 + 1)\n"
+        }
         let (table, summary) = try load(text)
         XCTAssertEqual(table.profiles.count, 2, "device_id and an unread attribute must not make profiles")
         XCTAssertEqual(summary.devices, (0..<1000).reduce(0) { $0 + Int64($1 % 5 + 1) })
@@ -66,29 +74,36 @@ final class InventoryLoaderTests: XCTestCase {
         XCTAssertEqual(summary.devices, 1000)
         XCTAssertEqual(table.profiles.filter { $0.platform == .ios }.count, 1, "iOS builds are not read: one profile")
         XCTAssertNil(table.profiles.first { $0.platform == .ios }?.appBuild, "a dropped field is not kept from one row")
-        XCTAssertEqual(table.profiles.filter { $0.platform == .android }.map(\.appBuildCode), [300, 301], "versionCodes stay")
+        XCTAssertEqual(
+            table.profiles.filter { $0.platform == .android }.map(\.appBuildCode), [300, 301], "versionCodes stay")
         let (reading, _) = try load(text, needs: ProfileNeeds(appBuildOffAndroid: true))
         XCTAssertEqual(reading.profiles.filter { $0.platform == .ios }.count, 500)
     }
 
     func testAndroidAPILevelFromColumnOrReleaseTable() throws {
-        let (table, summary) = try load("platform,os_version,os_api_level,app_version,app_build\nandroid,6.0.1,,1,1\nandroid,14,34,1,1\nandroid,9,x,1,1\nandroid,12L,,1,1\n")
+        let (table, summary) = try load(
+            "platform,os_version,os_api_level,app_version,app_build\nandroid,6.0.1,,1,1\nandroid,14,34,1,1\nandroid,9,x,1,1\nandroid,12L,,1,1\n"
+        )
         XCTAssertEqual(table.profiles.map(\.apiLevel), [23, 34, 32])
         XCTAssertEqual(summary.rejections.map(\.reason), [.invalidAPILevel])
     }
 
     func testAndroidReleaseTable() {
-        let cases: [(String, Int?)] = [("4.4", 19), ("4.4.2", 19), ("5.0", 21), ("5.1.1", 22), ("6", 23), ("6.0.1", 23),
-                                       ("7.0", 24), ("7.1.2", 25), ("8.0.0", 26), ("8.1.0", 27), ("9", 28), ("9.0", 28),
-                                       ("10", 29), ("11", 30), ("12", 31), ("12L", 32), ("13", 33), ("14", 34), ("15", 35),
-                                       ("16", 36), ("4.0.4", nil), ("6.1", nil), ("x", nil), ("", nil)]
+        let cases: [(String, Int?)] = [
+            ("4.4", 19), ("4.4.2", 19), ("5.0", 21), ("5.1.1", 22), ("6", 23), ("6.0.1", 23),
+            ("7.0", 24), ("7.1.2", 25), ("8.0.0", 26), ("8.1.0", 27), ("9", 28), ("9.0", 28),
+            ("10", 29), ("11", 30), ("12", 31), ("12L", 32), ("13", 33), ("14", 34), ("15", 35),
+            ("16", 36), ("4.0.4", nil), ("6.1", nil), ("x", nil), ("", nil),
+        ]
         for (release, level) in cases {
             XCTAssertEqual(AndroidReleases.apiLevel(forRelease: release), level, release)
         }
     }
 
     func testEmptyFileAndHeaderOnly() throws {
-        XCTAssertThrowsError(try load("")) { XCTAssertEqual(($0 as? InventoryError).map { "\($0)" }?.contains("empty"), true) }
+        XCTAssertThrowsError(try load("")) {
+            XCTAssertEqual(($0 as? InventoryError).map { "\($0)" }?.contains("empty"), true)
+        }
         let (_, summary) = try load("platform,os_version,app_version\n")
         XCTAssertEqual(summary.rowsRead, 0)
     }
@@ -112,24 +127,37 @@ final class GroupedInventoryAccountingTests: XCTestCase {
             """
         let path = TestPaths.write(csv, named: "groups.csv", in: dir)
         for arguments in [["--inventory", path], ["--inventory", "-"]] {
-            let result = try CommandLineTests.run(["audit"] + arguments + ["--config", "SampleData/configs/nhs/availability-android.json",
-                                                                          "--json", "-", "--quiet"], standardInput: path)
-            let inventory = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue?["inventory"]?.objectValue, result.stderr)
+            let result = try CommandLineTests.run(
+                ["audit"] + arguments + [
+                    "--config", "SampleData/configs/nhs/availability-android.json",
+                    "--json", "-", "--quiet",
+                ], standardInput: path)
+            let inventory = try XCTUnwrap(
+                JSONParser.parse(result.stdout).objectValue?["inventory"]?.objectValue, result.stderr)
             XCTAssertEqual(inventory["grouped"], .bool(true))
             XCTAssertEqual(inventory["rowsRead"], .int(6))
             XCTAssertEqual(inventory["rowsRejected"], .int(4))
             XCTAssertEqual(inventory["devices"], .int(13), "10 + 3 evaluated")
             XCTAssertEqual(inventory["devicesRejected"], .int(12), "the 35x group's 7 and the empty platform's 5")
             XCTAssertEqual(inventory["rejectedUncounted"], .int(2), "count zero, and the row that does not split")
-            XCTAssertEqual(inventory["devicesRejectedByReason"], .obj([("empty-required", .int(5)), ("invalid-app-build", .int(7))]))
+            XCTAssertEqual(
+                inventory["devicesRejectedByReason"],
+                .obj([("empty-required", .int(5)), ("invalid-app-build", .int(7))]))
             let devices = inventory["rejections"]?.arrayValue?.map { $0.objectValue?["devices"] }
             XCTAssertEqual(devices, [.int(7), .int(5), .null, .null])
-            let summary = try CommandLineTests.run(["audit"] + arguments + ["--config", "SampleData/configs/nhs/availability-android.json"],
-                                                   standardInput: path)
-            XCTAssertTrue(summary.stdout.hasPrefix("inventory \(arguments[1] == "-" ? "(standard input)" : path): 6 groups read, 2 evaluated, 4 rejected (12 devices and 2 groups of unknown size); 13 devices evaluated\n  rejected empty-required: 1 group, 5 devices\n  rejected field-count: 1 group, count unreadable\n"), summary.stdout)
+            let summary = try CommandLineTests.run(
+                ["audit"] + arguments + ["--config", "SampleData/configs/nhs/availability-android.json"],
+                standardInput: path)
+            XCTAssertTrue(
+                summary.stdout.hasPrefix(
+                    "inventory \(arguments[1] == "-" ? "(standard input)" : path): 6 groups read, 2 evaluated, 4 rejected (12 devices and 2 groups of unknown size); 13 devices evaluated\n  rejected empty-required: 1 group, 5 devices\n  rejected field-count: 1 group, count unreadable\n"
+                ), summary.stdout)
         }
         // A device inventory: each rejected row is one device.
-        let rows = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config", "SampleData/configs/nhs/availability-android.json", "--json", "-", "--quiet"])
+        let rows = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config",
+            "SampleData/configs/nhs/availability-android.json", "--json", "-", "--quiet",
+        ])
         let inventory = try XCTUnwrap(JSONParser.parse(rows.stdout).objectValue?["inventory"]?.objectValue)
         XCTAssertEqual(inventory["grouped"], .bool(false))
         XCTAssertEqual(inventory["devicesRejected"], inventory["rowsRejected"])

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Inventories something else is writing while the audit reads them, with real writers in other processes
 /// (Python's sqlite3, which uses the same system SQLite): every read is one state, nothing fails that only
@@ -15,15 +16,17 @@ final class LiveInventoryTests: XCTestCase {
     /// A database of `rows` Android devices, all on app version 1.0, in the given journal mode.
     private func makeDatabase(journalMode: String) throws -> String {
         let path = TestPaths.temporaryDirectory().appendingPathComponent("live.sqlite").path
-        try python("""
-        import sqlite3, sys
-        c = sqlite3.connect(sys.argv[1], isolation_level=None)
-        c.execute("PRAGMA journal_mode=\(journalMode)")
-        c.execute("CREATE TABLE devices (platform TEXT, os_version TEXT, app_version TEXT, app_build TEXT, package_name TEXT)")
-        c.execute("BEGIN")
-        c.executemany("INSERT INTO devices VALUES ('android', ?, '1.0', '100', 'com.example')", [(str(9 + i % 6),) for i in range(\(rows))])
-        c.execute("COMMIT")
-        """, arguments: [path]).waitUntilExit()
+        try python(
+            """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("PRAGMA journal_mode=\(journalMode)")
+            c.execute("CREATE TABLE devices (platform TEXT, os_version TEXT, app_version TEXT, app_build TEXT, package_name TEXT)")
+            c.execute("BEGIN")
+            c.executemany("INSERT INTO devices VALUES ('android', ?, '1.0', '100', 'com.example')", [(str(9 + i % 6),) for i in range(\(rows))])
+            c.execute("COMMIT")
+            """, arguments: [path]
+        ).waitUntilExit()
         return path
     }
 
@@ -58,19 +61,20 @@ final class LiveInventoryTests: XCTestCase {
     /// while tables are read in four parts on four connections: each read is entirely one state.
     private func checkOneStatePerRead(journalMode: String) throws {
         let path = try makeDatabase(journalMode: journalMode)
-        let writer = try python("""
-        import sqlite3, sys, time
-        c = sqlite3.connect(sys.argv[1], timeout=60, isolation_level=None)
-        print("ready", flush=True)
-        flips, end = 0, time.time() + float(sys.argv[2])
-        while time.time() < end:
-            c.execute("BEGIN IMMEDIATE")
-            c.execute("UPDATE devices SET app_version = CASE app_version WHEN '1.0' THEN '2.0' ELSE '1.0' END")
-            c.execute("COMMIT")
-            flips += 1
-            time.sleep(0.005)
-        print(flips, flush=True)
-        """, arguments: [path, "8"])
+        let writer = try python(
+            """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], timeout=60, isolation_level=None)
+            print("ready", flush=True)
+            flips, end = 0, time.time() + float(sys.argv[2])
+            while time.time() < end:
+                c.execute("BEGIN IMMEDIATE")
+                c.execute("UPDATE devices SET app_version = CASE app_version WHEN '1.0' THEN '2.0' ELSE '1.0' END")
+                c.execute("COMMIT")
+                flips += 1
+                time.sleep(0.005)
+            print(flips, flush=True)
+            """, arguments: [path, "8"])
         XCTAssertEqual(firstLine(of: writer), "ready")
         var seen: Set<String> = []
         var restarts = 0
@@ -94,7 +98,9 @@ final class LiveInventoryTests: XCTestCase {
         let flips = Int(firstLine(of: writer)) ?? 0
         XCTAssertGreaterThan(flips, 5, "the writer committed while the reads ran")
         XCTAssertGreaterThan(reads, 5)
-        XCTAssertEqual(seen, ["1.0", "2.0"], "reads saw both states over time (\(reads) reads, \(flips) flips, \(restarts) restarts)")
+        XCTAssertEqual(
+            seen, ["1.0", "2.0"],
+            "reads saw both states over time (\(reads) reads, \(flips) flips, \(restarts) restarts)")
     }
 
     func testParallelReadsSeeOneStateInRollbackJournalMode() throws {
@@ -109,24 +115,32 @@ final class LiveInventoryTests: XCTestCase {
     /// naming the database, the lock and the time waited; with a longer timeout the same audit succeeds.
     func testALockHeldPastTheBusyTimeoutIsExit75() throws {
         let path = try makeDatabase(journalMode: "delete")
-        let holder = try python("""
-        import sqlite3, sys, time
-        c = sqlite3.connect(sys.argv[1], isolation_level=None)
-        c.execute("BEGIN EXCLUSIVE")
-        print("locked", flush=True)
-        time.sleep(float(sys.argv[2]))
-        c.execute("COMMIT")
-        """, arguments: [path, "4"])
+        let holder = try python(
+            """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("BEGIN EXCLUSIVE")
+            print("locked", flush=True)
+            time.sleep(float(sys.argv[2]))
+            c.execute("COMMIT")
+            """, arguments: [path, "4"])
         XCTAssertEqual(firstLine(of: holder), "locked")
         let config = TestPaths.sample("configs/nhs/availability-android.json")
         let started = Date()
-        let failed = try CommandLineTests.run(["audit", "--inventory", path, "--config", config, "--busy-timeout", "1", "--json", "-"])
+        let failed = try CommandLineTests.run([
+            "audit", "--inventory", path, "--config", config, "--busy-timeout", "1", "--json", "-",
+        ])
         let waited = Date().timeIntervalSince(started)
         XCTAssertEqual(failed.status, 75, failed.stderr)
-        XCTAssertTrue(failed.stderr.contains("SQLite inventory \(path) is locked by another connection (database is locked); waited 1.0 s"), failed.stderr)
+        XCTAssertTrue(
+            failed.stderr.contains(
+                "SQLite inventory \(path) is locked by another connection (database is locked); waited 1.0 s"),
+            failed.stderr)
         XCTAssertGreaterThanOrEqual(waited, 0.9, "it waited for the lock before giving up")
         XCTAssertEqual(failed.stdout, "", "no report from a run that could not read")
-        let waitedOut = try CommandLineTests.run(["audit", "--inventory", path, "--config", config, "--busy-timeout", "30", "--json", "-"])
+        let waitedOut = try CommandLineTests.run([
+            "audit", "--inventory", path, "--config", config, "--busy-timeout", "30", "--json", "-",
+        ])
         XCTAssertEqual(waitedOut.status, 0, waitedOut.stderr)
         holder.waitUntilExit()
     }
@@ -166,15 +180,16 @@ final class LiveInventoryTests: XCTestCase {
         let dir = TestPaths.temporaryDirectory()
         let path = dir.appendingPathComponent("growing.csv").path
         try Self.androidCSV(rows: 20_000).write(toFile: path, atomically: false, encoding: .utf8)
-        let appender = try python("""
-        import sys, time
-        f = open(sys.argv[1], "a")
-        print("ready", flush=True)
-        end = time.time() + float(sys.argv[2])
-        while time.time() < end:
-            f.write("ios,17.0,"); f.flush(); time.sleep(0.0005)
-            f.write("2.0,200\\n"); f.flush()
-        """, arguments: [path, "4"])
+        let appender = try python(
+            """
+            import sys, time
+            f = open(sys.argv[1], "a")
+            print("ready", flush=True)
+            end = time.time() + float(sys.argv[2])
+            while time.time() < end:
+                f.write("ios,17.0,"); f.flush(); time.sleep(0.0005)
+                f.write("2.0,200\\n"); f.flush()
+            """, arguments: [path, "4"])
         XCTAssertEqual(firstLine(of: appender), "ready")
         var cutSeen = 0
         for _ in 0..<15 {
@@ -201,7 +216,8 @@ final class LiveInventoryTests: XCTestCase {
         try original.write(toFile: path, atomically: false, encoding: .utf8)
         let source = try InventoryOpener.open(path: path)
         let replacement = dir.appendingPathComponent("next.csv").path
-        try "platform,os_version,app_version,app_build\nios,17.0,9.9,1\n".write(toFile: replacement, atomically: false, encoding: .utf8)
+        try "platform,os_version,app_version,app_build\nios,17.0,9.9,1\n".write(
+            toFile: replacement, atomically: false, encoding: .utf8)
         XCTAssertEqual(rename(replacement, path), 0)
         var loader = InventoryLoader(needs: needs)
         loader.workers = 4

@@ -1,9 +1,10 @@
 import CSQLite
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Reading an inventory in parts on several threads must give exactly what one thread gives: the same
 /// profiles and devices, the same accounting, the same rejected lines — wherever the cuts fall.
@@ -15,14 +16,23 @@ final class ParallelIngestTests: XCTestCase {
         let (table, summary) = result
         var devices: [String: Int64] = [:]
         for (i, p) in table.profiles.enumerated() {
-            devices["\(p.platform)|\(p.osVersion)|\(p.appVersion)|\(p.appBuild ?? "-")|\(p.attributes)", default: 0] += table.devices[i]
+            devices["\(p.platform)|\(p.osVersion)|\(p.appVersion)|\(p.appBuild ?? "-")|\(p.attributes)", default: 0] +=
+                table.devices[i]
         }
-        let rejected = summary.rejections.map { "\($0.line):\($0.reason.rawValue):\($0.column ?? "-"):\($0.devices.map(String.init) ?? "?")" }
-        return ["read \(summary.rowsRead) evaluated \(summary.rowsEvaluated) rejected \(summary.rowsRejected) devices \(summary.devices)",
-                "devices rejected \(summary.devicesRejected) uncounted \(summary.rejectedUncounted) grouped \(summary.grouped)"]
-            + summary.devicesRejectedByReason.sorted { $0.key.rawValue < $1.key.rawValue }.map { "devices \($0.key.rawValue)=\($0.value)" }
+        let rejected = summary.rejections.map {
+            "\($0.line):\($0.reason.rawValue):\($0.column ?? "-"):\($0.devices.map(String.init) ?? "?")"
+        }
+        return [
+            "read \(summary.rowsRead) evaluated \(summary.rowsEvaluated) rejected \(summary.rowsRejected) devices \(summary.devices)",
+            "devices rejected \(summary.devicesRejected) uncounted \(summary.rejectedUncounted) grouped \(summary.grouped)",
+        ]
+            + summary.devicesRejectedByReason.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                "devices \($0.key.rawValue)=\($0.value)"
+            }
             + devices.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + rejected
-            + summary.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }
+            + summary.rejectionsByReason.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+                "\($0.key.rawValue)=\($0.value)"
+            }
     }
 
     private func load(_ path: String, workers: Int) throws -> (ProfileTable, InventorySummary) {
@@ -41,9 +51,9 @@ final class ParallelIngestTests: XCTestCase {
         for i in 0..<rows {
             let region: String
             switch rng.next() % 8 {
-            case 0: region = "\"GB\nENG\""                    // a line feed inside a quoted field
-            case 1: region = "\"ES, \"\"CT\"\"\""              // delimiter and escaped quotes
-            case 2: region = "\"PL\"x"                        // malformed: text after the closing quote
+            case 0: region = "\"GB\nENG\""  // a line feed inside a quoted field
+            case 1: region = "\"ES, \"\"CT\"\"\""  // delimiter and escaped quotes
+            case 2: region = "\"PL\"x"  // malformed: text after the closing quote
             default: region = ["GB", "PL", "TR"][Int(rng.next() % 3)]
             }
             let platform = rng.next() % 2 == 0 ? "android" : "iOS"
@@ -51,8 +61,8 @@ final class ParallelIngestTests: XCTestCase {
             let count = rng.next() % 30 == 0 ? "0" : "\(1 + rng.next() % 4)"
             text += "\(platform),\(10 + rng.next() % 4),\(i % 7).0,\(build),\(region),\(count)"
             text += rng.next() % 10 == 0 ? "\r\n" : "\n"
-            if rng.next() % 25 == 0 { text += "\n" }          // a blank line
-            if rng.next() % 50 == 0 { text += "ios,16\n" }     // too few fields
+            if rng.next() % 25 == 0 { text += "\n" }  // a blank line
+            if rng.next() % 50 == 0 { text += "ios,16\n" }  // too few fields
         }
         return text + "android,13,1.0,5,\"unterminated\n"
     }
@@ -60,10 +70,12 @@ final class ParallelIngestTests: XCTestCase {
     func testCSVPartsGiveExactlyWhatOneThreadGivesWhereverTheCutsFall() throws {
         let dir = TestPaths.temporaryDirectory()
         for seed in 1...12 as ClosedRange<UInt64> {
-            let path = TestPaths.write(hostileInventory(rows: 200 + Int(seed) * 37, seed: seed), named: "inventory-\(seed).csv", in: dir)
+            let path = TestPaths.write(
+                hostileInventory(rows: 200 + Int(seed) * 37, seed: seed), named: "inventory-\(seed).csv", in: dir)
             let serial = fingerprint(try load(path, workers: 1))
             for workers in [2, 3, 5] {
-                XCTAssertEqual(fingerprint(try load(path, workers: workers)), serial, "seed \(seed), \(workers) workers")
+                XCTAssertEqual(
+                    fingerprint(try load(path, workers: workers)), serial, "seed \(seed), \(workers) workers")
             }
         }
     }
@@ -86,13 +98,15 @@ final class ParallelIngestTests: XCTestCase {
         let path = dir.appendingPathComponent("inventory.sqlite").path
         var db: OpaquePointer?
         XCTAssertEqual(sqlite3_open(path, &db), SQLITE_OK)
-        var sql = "CREATE TABLE devices (platform TEXT, os_version TEXT, app_version TEXT, app_build TEXT, region TEXT);"
+        var sql =
+            "CREATE TABLE devices (platform TEXT, os_version TEXT, app_version TEXT, app_build TEXT, region TEXT);"
         var rng = SeededGenerator(seed: 7)
         for i in 0..<2_000 {
             let os = rng.next() % 50 == 0 ? "NULL" : "'\(10 + rng.next() % 4)'"
-            sql += "INSERT INTO devices VALUES ('\(rng.next() % 2 == 0 ? "android" : "ios")', \(os), '\(i % 9).0', '\(rng.next() % 30 == 0 ? "x" : "7")', 'GB');"
+            sql +=
+                "INSERT INTO devices VALUES ('\(rng.next() % 2 == 0 ? "android" : "ios")', \(os), '\(i % 9).0', '\(rng.next() % 30 == 0 ? "x" : "7")', 'GB');"
         }
-        sql += "DELETE FROM devices WHERE rowid % 97 = 0;"   // gaps in the rowids
+        sql += "DELETE FROM devices WHERE rowid % 97 = 0;"  // gaps in the rowids
         XCTAssertEqual(sqlite3_exec(db, sql, nil, nil, nil), SQLITE_OK)
         sqlite3_close(db)
         let serial = fingerprint(try load(path, workers: 1))
@@ -110,9 +124,11 @@ final class ParallelIngestTests: XCTestCase {
         var text = "platform,os_version,app_version,app_build,region,count\n"
         for i in 0..<60_000 {
             let android = rng.next() % 2 == 0
-            let region = rng.next() % 10 == 0 ? "GB" : "R-\(i)"          // mostly unique, some repeats
-            let build = rng.next() % 500 == 0 ? "x" : String(100 + rng.next() % 300)   // a few rejected rows
-            text += (android ? "android,13" : "ios,17.\(rng.next() % 5)") + ",6.\(rng.next() % 40),\(build),\(region),\(1 + rng.next() % 3)\n"
+            let region = rng.next() % 10 == 0 ? "GB" : "R-\(i)"  // mostly unique, some repeats
+            let build = rng.next() % 500 == 0 ? "x" : String(100 + rng.next() % 300)  // a few rejected rows
+            text +=
+                (android ? "android,13" : "ios,17.\(rng.next() % 5)")
+                + ",6.\(rng.next() % 40),\(build),\(region),\(1 + rng.next() % 3)\n"
         }
         let path = TestPaths.write(text, named: "high.csv", in: TestPaths.temporaryDirectory())
         let one = fingerprint(try load(path, workers: 1))

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import FleetAuditEngine
 
 /// `RowCounter` counts rows by raw key while rows repeat and by their parts while they do not, switching over
@@ -12,8 +13,10 @@ final class RowCounterTests: XCTestCase {
     private func rows() -> [[String]] {
         func distinct(_ i: Int) -> [String] {
             let android = i % 2 == 0
-            return [android ? "android" : "iOS", android ? "13" : "17.\(i % 5)", "6.\(i % 40)",
-                    i % 997 == 0 ? "x" : "\(100 + i % 300)", "R-\(i)", i % 1009 == 0 ? "0" : "\(1 + i % 3)"]
+            return [
+                android ? "android" : "iOS", android ? "13" : "17.\(i % 5)", "6.\(i % 40)",
+                i % 997 == 0 ? "x" : "\(100 + i % 300)", "R-\(i)", i % 1009 == 0 ? "0" : "\(1 + i % 3)",
+            ]
         }
         var out = (0..<150_000).map(distinct)
         out += (0..<110_000).map { out[($0 * 7919) % 150_000] }
@@ -24,7 +27,8 @@ final class RowCounterTests: XCTestCase {
     private func count(_ rows: [[String]], window: Int) throws -> RowCounter {
         let needs = ProfileNeeds(packageName: false, appBuildOffAndroid: true, attributes: ["region"])
         let plan = ProfileKeyPlan(map: try ColumnMap(headers: headers), headerCount: headers.count, needs: needs)
-        let counter = RowCounter(plan: plan, summary: InventorySummary(source: "test", locationKind: "line"), window: window)
+        let counter = RowCounter(
+            plan: plan, summary: InventorySummary(source: "test", locationKind: "line"), window: window)
         let fields = RowFields()
         for (i, row) in rows.enumerated() {
             fields.reset()

@@ -1,9 +1,10 @@
 import CSQLite
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class SQLiteInventorySourceTests: XCTestCase {
     /// Makes a real database file with the sqlite3 C API.
@@ -53,7 +54,9 @@ final class SQLiteInventorySourceTests: XCTestCase {
 
     func testQueryInsteadOfTable() throws {
         let path = makeDatabase(devices)
-        let source = try SQLiteInventorySource(path: path, query: "SELECT platform, os_version, app_version, app_build FROM devices WHERE platform = 'ios'")
+        let source = try SQLiteInventorySource(
+            path: path, query: "SELECT platform, os_version, app_version, app_build FROM devices WHERE platform = 'ios'"
+        )
         let (_, summary) = try InventoryLoader().load(source)
         XCTAssertEqual(summary.rowsRead, 2)
         XCTAssertEqual(summary.rowsEvaluated, 1)
@@ -72,8 +75,10 @@ final class SQLiteInventorySourceTests: XCTestCase {
     }
 
     func testSampleDataGivesTheSameProfilesAsCSVAndSQLite() throws {
-        let (csvTable, csv) = try InventoryLoader().load(try CSVInventorySource(path: TestPaths.sample("inventory.csv")))
-        let (dbTable, db) = try InventoryLoader().load(try SQLiteInventorySource(path: TestPaths.sample("inventory.sqlite")))
+        let (csvTable, csv) = try InventoryLoader().load(
+            try CSVInventorySource(path: TestPaths.sample("inventory.csv")))
+        let (dbTable, db) = try InventoryLoader().load(
+            try SQLiteInventorySource(path: TestPaths.sample("inventory.sqlite")))
         XCTAssertEqual(csv.rowsRead, db.rowsRead)
         XCTAssertEqual(csv.rowsRejected, db.rowsRejected)
         XCTAssertEqual(csv.devices, db.devices)

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// A named pipe is read as a stream — sniffed without losing its first bytes, never seeked — and gives
 /// exactly what the same bytes give as a file, including hostile input: an unterminated quote in the middle
@@ -34,7 +35,8 @@ final class StreamInputTests: XCTestCase {
 
     private func viaFile(_ text: String) throws -> (ProfileTable, InventorySummary) {
         let path = TestPaths.write(text, named: "inventory.csv", in: TestPaths.temporaryDirectory())
-        return try InventoryLoader(needs: ProfileNeeds(packageName: true, attributes: ["model"])).load(try InventoryOpener.open(path: path))
+        return try InventoryLoader(needs: ProfileNeeds(packageName: true, attributes: ["model"])).load(
+            try InventoryOpener.open(path: path))
     }
 
     private func assertSame(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -45,8 +47,10 @@ final class StreamInputTests: XCTestCase {
             XCTAssertEqual(got.1.rowsRejected, expected.1.rowsRejected, "chunk \(chunk)", file: file, line: line)
             XCTAssertEqual(got.1.devices, expected.1.devices, "chunk \(chunk)", file: file, line: line)
             XCTAssertEqual(got.1.rejections, expected.1.rejections, "chunk \(chunk)", file: file, line: line)
-            XCTAssertEqual(Dictionary(zip(got.0.profiles, got.0.devices), uniquingKeysWith: +),
-                           Dictionary(zip(expected.0.profiles, expected.0.devices), uniquingKeysWith: +), "chunk \(chunk)", file: file, line: line)
+            XCTAssertEqual(
+                Dictionary(zip(got.0.profiles, got.0.devices), uniquingKeysWith: +),
+                Dictionary(zip(expected.0.profiles, expected.0.devices), uniquingKeysWith: +), "chunk \(chunk)",
+                file: file, line: line)
         }
     }
 
@@ -55,12 +59,13 @@ final class StreamInputTests: XCTestCase {
     }
 
     func testAnUnterminatedQuoteMidStreamAndAnEarlyEnd() throws {
-        let text = "platform,os_version,app_version,app_build,package_name,model\n"
+        let text =
+            "platform,os_version,app_version,app_build,package_name,model\n"
             + "android,13,5.0,358,p,\"Pixel 7\"\n"
             + "android,13,5.0,358,p,\"never closed\n"
             + "ios,17.1,6.0,,p,iPhone\n"
             + "android,12,5.1,362,p,Galaxy S10\n"
-            + "android,12,5.1"          // cut short: no newline, too few fields
+            + "android,12,5.1"  // cut short: no newline, too few fields
         let (_, summary) = try viaFile(text)
         XCTAssertGreaterThan(summary.rowsRejected, 0)
         try assertSame(text)

@@ -1,8 +1,9 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// The key table compares and hashes keys a word at a time with overlapping tail loads; these check every
 /// length around the word sizes, and a one-byte difference at every position.
@@ -44,16 +45,23 @@ final class ProfileKeyTableTests: XCTestCase {
         for length in 0...40 {
             let a = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
             var copy = a
-            a.withUnsafeBytes { x in copy.withUnsafeMutableBytes { y in
-                XCTAssertTrue(ProfileKeyTable.equal(y.baseAddress!, x.bindMemory(to: UInt8.self).baseAddress, length), "length \(length)")
-            } }
+            a.withUnsafeBytes { x in
+                copy.withUnsafeMutableBytes { y in
+                    XCTAssertTrue(
+                        ProfileKeyTable.equal(y.baseAddress!, x.bindMemory(to: UInt8.self).baseAddress, length),
+                        "length \(length)")
+                }
+            }
             for position in 0..<length {
                 var b = a
                 b[position] ^= 0x80
-                a.withUnsafeBytes { x in b.withUnsafeMutableBytes { y in
-                    XCTAssertFalse(ProfileKeyTable.equal(y.baseAddress!, x.bindMemory(to: UInt8.self).baseAddress, length),
-                                   "length \(length), position \(position)")
-                } }
+                a.withUnsafeBytes { x in
+                    b.withUnsafeMutableBytes { y in
+                        XCTAssertFalse(
+                            ProfileKeyTable.equal(y.baseAddress!, x.bindMemory(to: UInt8.self).baseAddress, length),
+                            "length \(length), position \(position)")
+                    }
+                }
             }
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Replays every input the fuzzers ever crashed on (Fixtures/fuzz-regressions/TARGET/*), and the seed corpus,
 /// through the same entry points the harness uses: `FuzzTargets` traps if an invariant breaks.
@@ -19,7 +20,10 @@ final class FuzzRegressionTests: XCTestCase {
             }
         }
         FuzzTargets.run("csv", [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestPaths.sample("inventory.csv")))))
-        for (target, folder) in [("princeofversions", "princeofversions"), ("turkcell-updater", "turkcell"), ("osam", "osam"), ("nhs-availability", "nhs")] {
+        for (target, folder) in [
+            ("princeofversions", "princeofversions"), ("turkcell-updater", "turkcell"), ("osam", "osam"),
+            ("nhs-availability", "nhs"),
+        ] {
             let dir = TestPaths.sampleData.appendingPathComponent("configs/" + folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
                 FuzzTargets.run(target, [UInt8](try Data(contentsOf: dir.appendingPathComponent(name))))

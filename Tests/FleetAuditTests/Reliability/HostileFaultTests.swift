@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// The hostile inputs and faults of issue 39, each run through the built binary as an attacker or an unlucky
 /// operator would: a clear message and a deliberate exit code, never a crash, a wrong number or a leak.
@@ -22,16 +23,23 @@ final class HostileFaultTests: XCTestCase {
         csv += "ios,17.0,1.0,12.0\n"
         let inventory = write(csv, "huge.csv")
         let out = TestPaths.temporaryDirectory().path
-        let audit = try CommandLineTests.run(["audit", "--inventory", inventory, "--config", nhsConfig, "--json", out + "/r.json", "--quiet"])
+        let audit = try CommandLineTests.run([
+            "audit", "--inventory", inventory, "--config", nhsConfig, "--json", out + "/r.json", "--quiet",
+        ])
         XCTAssertFalse([132, 133, 134, 139].contains(audit.status), "no trap: \(audit.stderr)")
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/r.json"))) as! [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/r.json")))
+            as! [String: Any]
         let summary = report["inventory"] as! [String: Any]
         XCTAssertEqual(summary["devices"] as? Int, 12, "the one countable row, written 12.0 as pandas writes it")
         XCTAssertEqual(summary["rowsRejected"] as? Int, 10)
         let rejection = (summary["rejections"] as! [[String: Any]])[0]
-        XCTAssertTrue((rejection["message"] as! String).contains("more than the 9,007,199,254,740,991 devices"), "\(rejection)")
-        for command in [["whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "1.0", "--quiet"],
-                        ["plan", "--inventory", inventory, "--published", nhsConfig, "--draft", nhsConfig, "--quiet"]] {
+        XCTAssertTrue(
+            (rejection["message"] as! String).contains("more than the 9,007,199,254,740,991 devices"), "\(rejection)")
+        for command in [
+            ["whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "1.0", "--quiet"],
+            ["plan", "--inventory", inventory, "--published", nhsConfig, "--draft", nhsConfig, "--quiet"],
+        ] {
             let result = try CommandLineTests.run(command)
             XCTAssertFalse([132, 133, 134, 139].contains(result.status), "\(command[0]): \(result.stderr)")
         }
@@ -41,23 +49,31 @@ final class HostileFaultTests: XCTestCase {
         var csv = "platform,os_version,app_version,count\n"
         for i in 0..<3 { csv += "ios,14.\(i),1.0,9007199254740991\n" }
         let inventory = write(csv, "sum.csv")
-        for command in [["audit", "--inventory", inventory, "--config", nhsConfig, "--quiet"],
-                        ["whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "1.0", "--quiet"],
-                        ["plan", "--inventory", inventory, "--published", nhsConfig, "--draft", nhsConfig, "--quiet"]] {
+        for command in [
+            ["audit", "--inventory", inventory, "--config", nhsConfig, "--quiet"],
+            ["whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "1.0", "--quiet"],
+            ["plan", "--inventory", inventory, "--published", nhsConfig, "--draft", nhsConfig, "--quiet"],
+        ] {
             let result = try CommandLineTests.run(command)
             XCTAssertEqual(result.status, 65, "\(command[0]): \(result.stderr)")
-            XCTAssertTrue(result.stderr.contains("adds up to more than the 9,007,199,254,740,991 devices"), result.stderr)
+            XCTAssertTrue(
+                result.stderr.contains("adds up to more than the 9,007,199,254,740,991 devices"), result.stderr)
         }
     }
 
     // MARK: 9. Times that do not exist; 10. timeouts that are not durations
 
     func testTimesThatDoNotExistAreRefused() throws {
-        for bad in ["2026-11-22T25:00:00Z", "2026-11-22T23:61:00Z", "2026-11-22T23:59:60Z", "2026-02-30", "2026-11-22T08:00:00+25:00",
-                    "0001-01-01", "2026-13-01", "2026-11-22T08:00:00", "2026-11-22 08:00:00Z", "2026-11-22T08:00:00Zjunk"] {
+        for bad in [
+            "2026-11-22T25:00:00Z", "2026-11-22T23:61:00Z", "2026-11-22T23:59:60Z", "2026-02-30",
+            "2026-11-22T08:00:00+25:00",
+            "0001-01-01", "2026-13-01", "2026-11-22T08:00:00", "2026-11-22 08:00:00Z", "2026-11-22T08:00:00Zjunk",
+        ] {
             XCTAssertNil(Timestamps.parse(bad), bad)
-            let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", nhsConfig,
-                                                   "--as-of", bad, "--quiet"])
+            let result = try CommandLineTests.run([
+                "audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", nhsConfig,
+                "--as-of", bad, "--quiet",
+            ])
             XCTAssertEqual(result.status, 64, "\(bad): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("--as-of"), result.stderr)
         }
@@ -70,8 +86,9 @@ final class HostileFaultTests: XCTestCase {
 
     func testAnUnreadableSourceDateEpochIsSaid() throws {
         for bad in ["yesterday", "1.5e9", "-1"] {
-            let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", nhsConfig, "--quiet"],
-                                                  environment: ["SOURCE_DATE_EPOCH": bad])
+            let result = try CommandLineTests.run(
+                ["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", nhsConfig, "--quiet"],
+                environment: ["SOURCE_DATE_EPOCH": bad])
             XCTAssertEqual(result.status, 64, "\(bad): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains("SOURCE_DATE_EPOCH"), result.stderr)
         }
@@ -102,15 +119,24 @@ final class HostileFaultTests: XCTestCase {
     func testACompressedAnswerIsRefusedBeforeItIsInflated() throws {
         let bomb = try gzipped(zeros: 256 << 20)
         XCTAssertLessThan(bomb.count, 2 << 20, "a small answer on the wire")
-        let server = try LocalHTTPServer(routes: ["/c.json": .raw(head: ["HTTP/1.1 200 OK", "Content-Type: application/json",
-                                                                          "Content-Encoding: gzip", "Content-Length: \(bomb.count)"], body: bomb)])
+        let server = try LocalHTTPServer(routes: [
+            "/c.json": .raw(
+                head: [
+                    "HTTP/1.1 200 OK", "Content-Type: application/json",
+                    "Content-Encoding: gzip", "Content-Length: \(bomb.count)",
+                ], body: bomb)
+        ])
         defer { server.stop() }
         let started = Date()
         let result = try CommandLineTests.run(["validate", server.url("/c.json")])
         XCTAssertLessThan(Date().timeIntervalSince(started), 3)
         XCTAssertNotEqual(result.status, 0, result.stderr)
-        XCTAssertTrue((result.stdout + result.stderr).contains("Content-Encoding gzip although identity was asked for"), result.stdout + result.stderr)
-        XCTAssertTrue(server.received.first?.lowercased().contains("accept-encoding: identity") == true, server.received.first ?? "")
+        XCTAssertTrue(
+            (result.stdout + result.stderr).contains("Content-Encoding gzip although identity was asked for"),
+            result.stdout + result.stderr)
+        XCTAssertTrue(
+            server.received.first?.lowercased().contains("accept-encoding: identity") == true,
+            server.received.first ?? "")
     }
 
     func testADeclaredTwoGigabyteBodyIsRefusedAtOnce() throws {
@@ -119,22 +145,32 @@ final class HostileFaultTests: XCTestCase {
         let started = Date()
         let result = try CommandLineTests.run(["validate", "--timeout", "20", server.url("/big.json")])
         XCTAssertLessThan(Date().timeIntervalSince(started), 3, "not the whole --timeout")
-        XCTAssertTrue((result.stdout + result.stderr).contains("declared a body larger than the 16777216-byte limit"), result.stdout + result.stderr)
+        XCTAssertTrue(
+            (result.stdout + result.stderr).contains("declared a body larger than the 16777216-byte limit"),
+            result.stdout + result.stderr)
     }
 
     func testRedirectsFollowThePolicy() throws {
-        let target = try LocalHTTPServer(routes: ["/ok.json": .respond(status: 200, contentType: "application/json",
-                                                                        body: Array(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}}"#.utf8))])
+        let target = try LocalHTTPServer(routes: [
+            "/ok.json": .respond(
+                status: 200, contentType: "application/json",
+                body: Array(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}}"#.utf8))
+        ])
         defer { target.stop() }
         let other = target.url("/ok.json").replacingOccurrences(of: "127.0.0.1", with: "localhost")
-        let server = try LocalHTTPServer(routes: ["/metadata": .redirect(to: "http://169.254.169.254/latest/meta-data/"),
-                                                  "/ftp": .redirect(to: "ftp://127.0.0.1/c.json"),
-                                                  "/file": .redirect(to: "file:///etc/passwd"),
-                                                  "/away": .redirect(to: other),
-                                                  "/loop": .redirect(to: "/loop")])
+        let server = try LocalHTTPServer(routes: [
+            "/metadata": .redirect(to: "http://169.254.169.254/latest/meta-data/"),
+            "/ftp": .redirect(to: "ftp://127.0.0.1/c.json"),
+            "/file": .redirect(to: "file:///etc/passwd"),
+            "/away": .redirect(to: other),
+            "/loop": .redirect(to: "/loop"),
+        ])
         defer { server.stop() }
-        for (path, said) in [("/metadata", "link-local or cloud-metadata"), ("/ftp", "only http and https"), ("/file", "only http and https"),
-                             ("/loop", "redirected more than 5 times")] {
+        for (path, said) in [
+            ("/metadata", "link-local or cloud-metadata"), ("/ftp", "only http and https"),
+            ("/file", "only http and https"),
+            ("/loop", "redirected more than 5 times"),
+        ] {
             let result = try CommandLineTests.run(["validate", server.url(path)])
             XCTAssertNotEqual(result.status, 0, "\(path): \(result.stderr)")
             XCTAssertTrue((result.stdout + result.stderr).contains(said), "\(path): \(result.stdout + result.stderr)")
@@ -142,23 +178,34 @@ final class HostileFaultTests: XCTestCase {
         // Credentials in the URL are sent to its host, never to the host a redirect names.
         let withCredentials = server.url("/away").replacingOccurrences(of: "http://", with: "http://user:s3cret@")
         let followed = try CommandLineTests.run(["validate", withCredentials])
-        XCTAssertFalse((followed.stdout + followed.stderr).contains("config.unavailable"), followed.stdout + followed.stderr)
-        XCTAssertTrue(server.received.last?.contains("Authorization: Basic") == true, "the first host is asked with them")
+        XCTAssertFalse(
+            (followed.stdout + followed.stderr).contains("config.unavailable"), followed.stdout + followed.stderr)
+        XCTAssertTrue(
+            server.received.last?.contains("Authorization: Basic") == true, "the first host is asked with them")
         XCTAssertEqual(target.received.count, 1)
         XCTAssertFalse(target.received[0].contains("Authorization"), target.received[0])
-        XCTAssertEqual(try HTTPFetcher.checkedRedirect(from: "https://a.example/x", to: "https://b.example/y", display: "x"), "https://b.example/y")
-        XCTAssertThrowsError(try HTTPFetcher.checkedRedirect(from: "https://a.example/x", to: "http://a.example/y", display: "x"))
+        XCTAssertEqual(
+            try HTTPFetcher.checkedRedirect(from: "https://a.example/x", to: "https://b.example/y", display: "x"),
+            "https://b.example/y")
+        XCTAssertThrowsError(
+            try HTTPFetcher.checkedRedirect(from: "https://a.example/x", to: "http://a.example/y", display: "x"))
     }
 
     func testSecretsInAConfigURLAreNeverWrittenOrPrinted() throws {
-        let server = try LocalHTTPServer(routes: ["/c.json?token=tok-SECRET-1&v=2": .respond(status: 200, contentType: "application/json",
-                                                                       body: Array(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}}"#.utf8)),
-                                                  "/gone.json": .respond(status: 404, contentType: "text/plain", body: [])])
+        let server = try LocalHTTPServer(routes: [
+            "/c.json?token=tok-SECRET-1&v=2": .respond(
+                status: 200, contentType: "application/json",
+                body: Array(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}}"#.utf8)),
+            "/gone.json": .respond(status: 404, contentType: "text/plain", body: []),
+        ])
         defer { server.stop() }
-        let secretURL = server.url("/c.json?token=tok-SECRET-1&v=2").replacingOccurrences(of: "http://", with: "http://user:pw-SECRET-2@")
+        let secretURL = server.url("/c.json?token=tok-SECRET-1&v=2").replacingOccurrences(
+            of: "http://", with: "http://user:pw-SECRET-2@")
         let out = TestPaths.temporaryDirectory().path
-        let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", secretURL,
-                                               "--out", out, "--history", out + "/history.sqlite"])
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", secretURL,
+            "--out", out, "--history", out + "/history.sqlite",
+        ])
         XCTAssertTrue([0, 1].contains(result.status), result.stderr)
         var written = result.stdout + result.stderr
         for file in ["report.json", "report.xml", "report.html", "history.sqlite"] {
@@ -175,11 +222,18 @@ final class HostileFaultTests: XCTestCase {
         let server = try LocalHTTPServer(routes: [:])
         let url = server.url("/c.json")
         server.stop()
-        let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", url, "--quiet"])
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", url, "--quiet",
+        ])
         XCTAssertEqual(result.status, 75, result.stderr)
-        let unavailable = try LocalHTTPServer(routes: ["/c.json": .respond(status: 503, contentType: "text/plain", body: [])])
+        let unavailable = try LocalHTTPServer(routes: [
+            "/c.json": .respond(status: 503, contentType: "text/plain", body: [])
+        ])
         defer { unavailable.stop() }
-        let busy = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", unavailable.url("/c.json"), "--quiet"])
+        let busy = try CommandLineTests.run([
+            "audit", "--inventory", TestPaths.sample("inventory.csv"), "--config", unavailable.url("/c.json"),
+            "--quiet",
+        ])
         XCTAssertEqual(busy.status, 75, busy.stderr)
     }
 
@@ -188,16 +242,22 @@ final class HostileFaultTests: XCTestCase {
     func testWhatAUserDidNotWriteReachesTheTerminalEscaped() throws {
         let dir = TestPaths.temporaryDirectory()
         // A value that would clear the screen, plant a hyperlink, ring a bell and start a workflow command.
-        let hostile = "\u{1B}[2J\u{1B}]8;;https://evil.example\u{07}x\u{1B}]8;;\u{07}\n::error file=a.json::pwned\n::add-mask::x"
+        let hostile =
+            "\u{1B}[2J\u{1B}]8;;https://evil.example\u{07}x\u{1B}]8;;\u{07}\n::error file=a.json::pwned\n::add-mask::x"
         // As a key: the unknown-key diagnostic quotes it.
         let configText = #"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}, "HOSTILE": {"value": 1}}"#
-            .replacingOccurrences(of: "HOSTILE", with: hostile.replacingOccurrences(of: "\u{1B}", with: "\\u001b")
-                .replacingOccurrences(of: "\u{07}", with: "\\u0007").replacingOccurrences(of: "\n", with: "\\n"))
+            .replacingOccurrences(
+                of: "HOSTILE",
+                with: hostile.replacingOccurrences(of: "\u{1B}", with: "\\u001b")
+                    .replacingOccurrences(of: "\u{07}", with: "\\u0007").replacingOccurrences(of: "\n", with: "\\n"))
         let config = TestPaths.write(configText, named: "bad\nname::error::x.json", in: dir)
-        let inventory = TestPaths.write("platform,os_version,app_version,app_build\nandroid,14,1.0,\u{1B}[31m\n", named: "i.csv", in: dir)
+        let inventory = TestPaths.write(
+            "platform,os_version,app_version,app_build\nandroid,14,1.0,\u{1B}[31m\n", named: "i.csv", in: dir)
         var printed = ""
-        for command in [["validate", config], ["validate", "--config-dir", dir.path],
-                        ["audit", "--inventory", inventory, "--config", config]] {
+        for command in [
+            ["validate", config], ["validate", "--config-dir", dir.path],
+            ["audit", "--inventory", inventory, "--config", config],
+        ] {
             let result = try CommandLineTests.run(command)
             printed += result.stdout + result.stderr
         }
@@ -215,7 +275,8 @@ final class HostileFaultTests: XCTestCase {
 
     func testAnOutputNamingAnInputIsRefusedBeforeAnythingIsRead() throws {
         let dir = TestPaths.temporaryDirectory()
-        let inventory = TestPaths.write(try String(contentsOfFile: TestPaths.sample("inventory.csv"), encoding: .utf8), named: "inv.csv", in: dir)
+        let inventory = TestPaths.write(
+            try String(contentsOfFile: TestPaths.sample("inventory.csv"), encoding: .utf8), named: "inv.csv", in: dir)
         let configText = try String(contentsOfFile: nhsConfig, encoding: .utf8)
         let config = TestPaths.write(configText, named: "report.json", in: dir)
         let planDraft = TestPaths.write(configText, named: "plan.json", in: dir)
@@ -229,10 +290,16 @@ final class HostileFaultTests: XCTestCase {
             ["audit", "--inventory", inventory, "--config", config, "--out", dir.path],
             ["audit", "--inventory", inventory, "--config-dir", dir.path, "--junit", config],
             ["plan", "--inventory", inventory, "--published", nhsConfig, "--draft", planDraft, "--out", dir.path],
-            ["whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "5.0", "--emit", "nhs-availability",
-             "--from", config, "--draft", config],
-            ["whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "5.0", "--emit", "nhs-availability",
-             "--from", config, "--draft", inventory],
+            [
+                "whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "5.0", "--emit",
+                "nhs-availability",
+                "--from", config, "--draft", config,
+            ],
+            [
+                "whatif", "--inventory", inventory, "--platform", "ios", "--min-app", "5.0", "--emit",
+                "nhs-availability",
+                "--from", config, "--draft", inventory,
+            ],
         ]
         for command in cases {
             let result = try CommandLineTests.run(command)
@@ -263,18 +330,25 @@ final class HostileFaultTests: XCTestCase {
     // MARK: 5. A column given twice
 
     func testAColumnGivenTwiceIsOneErrorNamingBothPositions() throws {
-        for (header, name) in [("platform,os_version,app_version,platform", "platform"), ("platform,os_version,app_version,OS Version", "os_version")] {
+        for (header, name) in [
+            ("platform,os_version,app_version,platform", "platform"),
+            ("platform,os_version,app_version,OS Version", "os_version"),
+        ] {
             let inventory = write(header + "\nios,17.0,1.0,android\n", "twice.csv")
             let audit = try CommandLineTests.run(["audit", "--inventory", inventory, "--config", nhsConfig, "--quiet"])
             XCTAssertEqual(audit.status, 65, audit.stderr)
-            XCTAssertTrue(audit.stderr.contains("two \(name) columns") && audit.stderr.contains("(column 4)"), audit.stderr)
-            let explain = try CommandLineTests.run(["explain", "--inventory", inventory, "--row", "2", "--config", nhsConfig])
+            XCTAssertTrue(
+                audit.stderr.contains("two \(name) columns") && audit.stderr.contains("(column 4)"), audit.stderr)
+            let explain = try CommandLineTests.run([
+                "explain", "--inventory", inventory, "--row", "2", "--config", nhsConfig,
+            ])
             XCTAssertEqual(explain.status, 65, explain.stderr)
             XCTAssertTrue(explain.stderr.contains("two \(name) columns"), explain.stderr)
         }
         // An attribute twice matters only when a config reads it.
         let regions = write("platform,os_version,app_version,region,Region\nios,17.0,1.0,GB,DE\n", "regions.csv")
-        XCTAssertEqual(try CommandLineTests.run(["audit", "--inventory", regions, "--config", nhsConfig, "--quiet"]).status, 0)
+        XCTAssertEqual(
+            try CommandLineTests.run(["audit", "--inventory", regions, "--config", nhsConfig, "--quiet"]).status, 0)
         let pov = TestPaths.sample("configs/princeofversions/fleet-rollout.json")
         let read = try CommandLineTests.run(["audit", "--inventory", regions, "--config", pov, "--quiet"])
         XCTAssertEqual(read.status, 65, read.stderr)
@@ -296,7 +370,8 @@ final class HostileFaultTests: XCTestCase {
         let failed = try CommandLineTests.run(base + ["--json", json, "--html", notAFolder + "/report.html"])
         XCTAssertEqual(failed.status, 74, failed.stderr)
         XCTAssertTrue(failed.stderr.contains("no report of this run was written"), failed.stderr)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: json), "the earlier success is not left claiming this run")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: json), "the earlier success is not left claiming this run")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
         XCTAssertEqual(leftovers, [], "no temporary file left")
     }
@@ -304,7 +379,9 @@ final class HostileFaultTests: XCTestCase {
     // MARK: Also decided: duplicate keys, two statements in --query, formula cells in history CSV
 
     func testADuplicatedKeyIsSaidAndTheLastOneCounts() throws {
-        let config = write(#"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}, "minimumAppVersion": {"value": 1, "description": {"en": "x"}}, "minimumAppVersion": {"value": 999, "description": {"en": "x"}}}"#, "dup.json")
+        let config = write(
+            #"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}, "minimumAppVersion": {"value": 1, "description": {"en": "x"}}, "minimumAppVersion": {"value": 999, "description": {"en": "x"}}}"#,
+            "dup.json")
         let loaded = try ConfigLoader().load(config, id: "dup.json")
         let duplicate = try XCTUnwrap(loaded.locatedDiagnostics.first { $0.code == "config.duplicateKey" })
         XCTAssertEqual(duplicate.path, "minimumAppVersion")
@@ -313,21 +390,28 @@ final class HostileFaultTests: XCTestCase {
 
     func testAQueryOfTwoStatementsIsRefused() throws {
         for query in ["SELECT * FROM devices; DELETE FROM devices", "SELECT * FROM devices; SELECT 1"] {
-            let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.sqlite"), "--query", query,
-                                                   "--config", nhsConfig, "--quiet"])
+            let result = try CommandLineTests.run([
+                "audit", "--inventory", TestPaths.sample("inventory.sqlite"), "--query", query,
+                "--config", nhsConfig, "--quiet",
+            ])
             XCTAssertEqual(result.status, 65, result.stderr)
             XCTAssertTrue(result.stderr.contains("more than one statement"), result.stderr)
         }
-        for query in ["SELECT * FROM devices;", "SELECT * FROM devices; -- all of them\n", "SELECT * FROM devices /* all */ ;"] {
-            let result = try CommandLineTests.run(["audit", "--inventory", TestPaths.sample("inventory.sqlite"), "--query", query,
-                                                   "--config", nhsConfig, "--quiet"])
+        for query in [
+            "SELECT * FROM devices;", "SELECT * FROM devices; -- all of them\n", "SELECT * FROM devices /* all */ ;",
+        ] {
+            let result = try CommandLineTests.run([
+                "audit", "--inventory", TestPaths.sample("inventory.sqlite"), "--query", query,
+                "--config", nhsConfig, "--quiet",
+            ])
             XCTAssertEqual(result.status, 0, "\(query): \(result.stderr)")
         }
     }
 
     func testHistoryCSVCellsNeverStartAFormula() {
         for cell in ["=1+1", "+cmd", "-2+3", "@SUM(A1)", "\t=1", "\r=1"] {
-            XCTAssertTrue(HistoryListing.csvField(cell).hasPrefix("'") || HistoryListing.csvField(cell).hasPrefix("\"'"), cell)
+            XCTAssertTrue(
+                HistoryListing.csvField(cell).hasPrefix("'") || HistoryListing.csvField(cell).hasPrefix("\"'"), cell)
         }
         XCTAssertEqual(HistoryListing.csvField("-12"), "-12", "a number stays a number")
     }
@@ -350,7 +434,9 @@ final class HostileFaultTests: XCTestCase {
         // A file whose name is not UTF-8, found by listing its folder.
         let name = [UInt8]("bad-".utf8) + [0xFF, 0xFE] + [UInt8](".json".utf8)
         let path = [UInt8](dir.path.utf8) + [UInt8(ascii: "/")] + name + [0]
-        let fd = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+        let fd = path.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
+        }
         XCTAssertGreaterThanOrEqual(fd, 0)
         close(fd)
         let listed = try CommandLineTests.run(["validate", "--config-dir", dir.path])

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Inputs meant to break the tool (issue 8): each ends in a clear message or a counted rejection, never a
 /// crash, a hang or a lost row.
@@ -20,7 +21,9 @@ final class HostileInputTests: XCTestCase {
     private let header = Array("platform,os_version,app_version,app_build\n".utf8)
 
     func testNULBytesAndInvalidUTF8AreValuesNotCrashes() throws {
-        let rows = Array("ios,17.0,1.0\u{0}beta,\n".utf8) + Array("ios,17.0,".utf8) + [0xFF, 0xFE, 0xC3] + Array(",\nandroid,14,\u{0},5\n".utf8)
+        let rows =
+            Array("ios,17.0,1.0\u{0}beta,\n".utf8) + Array("ios,17.0,".utf8) + [0xFF, 0xFE, 0xC3]
+            + Array(",\nandroid,14,\u{0},5\n".utf8)
         let summary = try load(bytes: header + rows)
         XCTAssertEqual(summary.rowsRead, 3)
         XCTAssertEqual(summary.rowsEvaluated, 3, "NUL and invalid UTF-8 are odd values, not malformed rows")
@@ -63,26 +66,35 @@ final class HostileInputTests: XCTestCase {
 
     func testATableNameWithQuotesAndSemicolonsIsAnIdentifier() throws {
         let hostile = #"devices"; DROP TABLE devices; --"#
-        XCTAssertThrowsError(try InventoryOpener.open(path: TestPaths.sample("inventory.sqlite"), delimiter: UInt8(ascii: ","), table: hostile, query: nil)) { error in
+        XCTAssertThrowsError(
+            try InventoryOpener.open(
+                path: TestPaths.sample("inventory.sqlite"), delimiter: UInt8(ascii: ","), table: hostile, query: nil)
+        ) { error in
             XCTAssertTrue("\(error)".contains("devices"), "\(error)")
         }
         // Still intact, and opened read-only anyway.
-        let source = try InventoryOpener.open(path: TestPaths.sample("inventory.sqlite"), delimiter: UInt8(ascii: ","), table: "devices", query: nil)
+        let source = try InventoryOpener.open(
+            path: TestPaths.sample("inventory.sqlite"), delimiter: UInt8(ascii: ","), table: "devices", query: nil)
         XCTAssertEqual(try InventoryLoader().load(source).1.rowsRead, 4000)
     }
 
     func testConfigsWithInvalidUTF8OrHugeStrings() throws {
         let dir = TestPaths.temporaryDirectory()
         let bad = dir.appendingPathComponent("bad.json").path
-        _ = FileManager.default.createFile(atPath: bad, contents: Data(Array(#"{"ios2": [{"required_version": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8)))
+        _ = FileManager.default.createFile(
+            atPath: bad,
+            contents: Data(Array(#"{"ios2": [{"required_version": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8)))
         XCTAssertThrowsError(try ConfigLoader().load(bad, id: "bad.json")) { error in
             XCTAssertTrue("\(error)".contains("bad.json:1:"), "\(error)")
         }
         let huge = String(repeating: "<script>", count: 1 << 17)
-        let path = TestPaths.write(#"{"ios2": [{"required_version": "1.0", "meta": {"x": "\#(huge)"}}], "meta": {"y": "\#(huge)"}}"#, named: "huge.json", in: dir)
+        let path = TestPaths.write(
+            #"{"ios2": [{"required_version": "1.0", "meta": {"x": "\#(huge)"}}], "meta": {"y": "\#(huge)"}}"#,
+            named: "huge.json", in: dir)
         let c = try ConfigLoader().load(path, id: "huge.json")
-        let d = c.config.evaluate(Profile(platform: .ios, osVersion: "17", apiLevel: nil, appVersion: "0.9", appBuild: nil, packageName: nil),
-                                  context: EvaluationContext())
+        let d = c.config.evaluate(
+            Profile(platform: .ios, osVersion: "17", apiLevel: nil, appVersion: "0.9", appBuild: nil, packageName: nil),
+            context: EvaluationContext())
         XCTAssertEqual(d.outcome, .forced)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// kill -9 at random points of an audit never leaves a partial report at a target path: each report is
 /// either the previous run's or a complete new one (issue 8).
@@ -18,8 +19,10 @@ final class InterruptedRunTests: XCTestCase {
         for _ in 0..<60 { big += body }
         let inventory = TestPaths.write(big, named: "inventory.csv", in: dir)
         let out = dir.appendingPathComponent("reports")
-        let arguments = ["audit", "--inventory", inventory, "--config-dir", TestPaths.sample("configs"),
-                         "--releases", TestPaths.sample("releases.csv"), "--out", out.path, "--quiet"]
+        let arguments = [
+            "audit", "--inventory", inventory, "--config-dir", TestPaths.sample("configs"),
+            "--releases", TestPaths.sample("releases.csv"), "--out", out.path, "--quiet",
+        ]
 
         // A first complete run: the "previous" reports.
         let first = Process()
@@ -28,7 +31,9 @@ final class InterruptedRunTests: XCTestCase {
         try first.run()
         first.waitUntilExit()
         XCTAssertEqual(first.terminationStatus, 0)
-        let previous = try ["report.json", "report.xml", "report.html"].map { try Data(contentsOf: out.appendingPathComponent($0)) }
+        let previous = try ["report.json", "report.xml", "report.html"].map {
+            try Data(contentsOf: out.appendingPathComponent($0))
+        }
 
         var generator = SystemRandomNumberGenerator()
         for round in 0..<6 {
@@ -57,6 +62,8 @@ final class InterruptedRunTests: XCTestCase {
         last.arguments = arguments
         try last.run()
         last.waitUntilExit()
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(), ["report.html", "report.json", "report.xml"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: out.path).sorted(),
+            ["report.html", "report.json", "report.xml"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -21,8 +22,10 @@ final class AtomicFileTests: XCTestCase {
         let out = Pipe()
         reader.standardOutput = out
         try reader.run()
-        let result = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config",
-                                               "SampleData/configs/nhs/availability-android.json", "--json", fifo, "--quiet"])
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config",
+            "SampleData/configs/nhs/availability-android.json", "--json", fifo, "--quiet",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         // A report renamed over the pipe would leave the reader waiting for a writer forever: give up after 10 s.
         let done = DispatchSemaphore(value: 0)
@@ -36,12 +39,15 @@ final class AtomicFileTests: XCTestCase {
         var info = stat()
         XCTAssertEqual(stat(fifo, &info), 0)
         XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO, "still a named pipe")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["report.fifo"], "no temporary file left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path), ["report.fifo"], "no temporary file left")
     }
 
     func testDevNullStaysADevice() throws {
-        let result = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.csv", "--config",
-                                               "SampleData/configs/nhs/availability-android.json", "--json", "/dev/null", "--quiet"])
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config",
+            "SampleData/configs/nhs/availability-android.json", "--json", "/dev/null", "--quiet",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         var info = stat()
         XCTAssertEqual(stat("/dev/null", &info), 0)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -10,7 +11,10 @@ final class MustacheFieldsTests: XCTestCase {
     func testEveryContextTableNamesEachFieldAndGivesItsValue() {
         var checked = Set<String>()
         walk(HTMLReport.context(ReportRenderingTests.sample), checked: &checked)
-        for type in ["Page", "ConfigSection", "Cell", "BarSegment", "RuleRow", "PlatformRow", "Card", "CoverageChart", "Bar", "Row"] {
+        for type in [
+            "Page", "ConfigSection", "Cell", "BarSegment", "RuleRow", "PlatformRow", "Card", "CoverageChart", "Bar",
+            "Row",
+        ] {
             XCTAssertTrue(checked.contains(type), "the sample's page holds a \(type)")
         }
     }
@@ -24,7 +28,9 @@ final class MustacheFieldsTests: XCTestCase {
             XCTAssertEqual(Set(labels), Set(Self.tableNames(fields)), name)
             for child in mirror.children {
                 guard let label = child.label else { continue }
-                XCTAssertEqual(fields.child(named: label).map { String(describing: $0) }, String(describing: child.value), "\(name).\(label)")
+                XCTAssertEqual(
+                    fields.child(named: label).map { String(describing: $0) }, String(describing: child.value),
+                    "\(name).\(label)")
             }
         }
         for child in mirror.children { walk(child.value, checked: &checked) }

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// The three renderers on the sample audit: the XML validates against the shipped XSD, and JSON, XML
 /// and HTML carry the same numbers.
@@ -19,12 +20,14 @@ final class ReportRenderingTests: XCTestCase {
     }()
 
     static var schema: String {
-        try! String(contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(XMLReport.schemaFile)"), encoding: .utf8)
+        try! String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(XMLReport.schemaFile)"), encoding: .utf8)
     }
 
     func testTheBuiltInTemplatesAreTheFilesOfTemplates() throws {
         let folder = TestPaths.repoRoot.appendingPathComponent("Templates")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            .sorted()
         XCTAssertEqual(ReportTemplates.embedded.files.keys.sorted(), names)
         for name in names {
             let onDisk = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
@@ -37,12 +40,18 @@ final class ReportRenderingTests: XCTestCase {
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
         XCTAssertTrue(xml.contains(#"xmlns="urn:fleet-audit:report:1""#))
         XCTAssertTrue(xml.contains("schemaVersion=\"\(XMLReport.schemaVersion)\""))
-        XCTAssertEqual(XMLReport.schemaVersion, "1.4", "1.1 added inventory/snapshot, 1.2 diagnostics' line and column, 1.3 history and coverage, 1.4 rejected devices")
-        XCTAssertTrue(xml.contains(#"generatedAt="2026-11-18T"#) || xml.contains("generatedAt=\"\(Timestamps.iso8601(Date(timeIntervalSince1970: 1_795_000_000)))\""))
+        XCTAssertEqual(
+            XMLReport.schemaVersion, "1.4",
+            "1.1 added inventory/snapshot, 1.2 diagnostics' line and column, 1.3 history and coverage, 1.4 rejected devices"
+        )
+        XCTAssertTrue(
+            xml.contains(#"generatedAt="2026-11-18T"#)
+                || xml.contains("generatedAt=\"\(Timestamps.iso8601(Date(timeIntervalSince1970: 1_795_000_000)))\""))
     }
 
     func testTheSchemaCatchesAnInvalidReport() {
-        let xml = XMLReport.render(Self.sample).replacingOccurrences(of: #"<totals forced=""#, with: #"<totals forced="-"#)
+        let xml = XMLReport.render(Self.sample).replacingOccurrences(
+            of: #"<totals forced=""#, with: #"<totals forced="-"#)
         let problems = XMLSchemaCheck.problems(xml: xml, schema: Self.schema)
         XCTAssertFalse(problems.isEmpty)
         XCTAssertTrue(problems.joined().contains("forced"), "\(problems)")
@@ -60,7 +69,8 @@ final class ReportRenderingTests: XCTestCase {
         for c in root["configs"]!.arrayValue! {
             let o = c.objectValue!
             let totals = o["totals"]!.objectValue!
-            out[o["id"]!.stringValue!] = Dictionary(uniqueKeysWithValues: totals.keys.map { ($0, totals[$0]!.numberValue!.int64!) })
+            out[o["id"]!.stringValue!] = Dictionary(
+                uniqueKeysWithValues: totals.keys.map { ($0, totals[$0]!.numberValue!.int64!) })
         }
         return out
     }
@@ -91,7 +101,8 @@ final class ReportRenderingTests: XCTestCase {
 
     /// The HTML's summary table: `<tr data-config>` rows with `data-outcome`/`data-count` cells.
     private func htmlTotals(_ html: String) throws -> [String: [String: Int64]] {
-        try totals(html, block: #"<tr data-config="([^"]*)">(.*?)</tr>"#, pair: #"data-outcome="(\w+)" data-count="(\d+)""#)
+        try totals(
+            html, block: #"<tr data-config="([^"]*)">(.*?)</tr>"#, pair: #"data-outcome="(\w+)" data-count="(\d+)""#)
     }
 
     func testTheThreeReportsCarryIdenticalNumbers() throws {
@@ -103,7 +114,8 @@ final class ReportRenderingTests: XCTestCase {
 
     func testHTMLIsSelfContained() throws {
         let html = try HTMLReport.render(Self.sample)
-        XCTAssertFalse(html.range(of: "<script", options: .caseInsensitive) != nil, "works with JavaScript off: there is none")
+        XCTAssertFalse(
+            html.range(of: "<script", options: .caseInsensitive) != nil, "works with JavaScript off: there is none")
         for external in ["src=\"http", "href=\"http", "url(", "@import", "<link"] {
             XCTAssertFalse(html.contains(external), external)
         }
@@ -118,7 +130,8 @@ final class ReportRenderingTests: XCTestCase {
 
     func testCustomTemplatesFolder() throws {
         let dir = TestPaths.temporaryDirectory()
-        _ = TestPaths.write("CUSTOM {{rowsRead}} {{#configs}}[{{id}}]{{/configs}}", named: "report.html.mustache", in: dir)
+        _ = TestPaths.write(
+            "CUSTOM {{rowsRead}} {{#configs}}[{{id}}]{{/configs}}", named: "report.html.mustache", in: dir)
         let html = try HTMLReport.render(Self.sample, templates: ReportTemplates.load(directory: dir.path))
         XCTAssertTrue(html.hasPrefix("CUSTOM 4,000 [availability-android.json]"), html)
         _ = TestPaths.write("{{#configs}}", named: "report.html.mustache", in: dir)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -8,16 +9,18 @@ import XCTest
 /// commands' templates are not parsed at all.
 final class ReportTemplatesTests: XCTestCase {
     func testAPageRendersWithThePartialsItNamesAndParsesNoOtherTemplate() throws {
-        let templates = ReportTemplates(files: [
-            "report.html.mustache": "<p>{{> footer}}</p>",
-            "footer.mustache": "{{name}} {{> sign}}",
-            "sign.mustache": "(signed)",
-            "unused.mustache": "never {{name}}",
-            // Unparseable: reading it would fail the page.
-            "plan.html.mustache": "{{#open}} never closed",
-        ], origin: "test")
+        let templates = ReportTemplates(
+            files: [
+                "report.html.mustache": "<p>{{> footer}}</p>",
+                "footer.mustache": "{{name}} {{> sign}}",
+                "sign.mustache": "(signed)",
+                "unused.mustache": "never {{name}}",
+                // Unparseable: reading it would fail the page.
+                "plan.html.mustache": "{{#open}} never closed",
+            ], origin: "test")
         XCTAssertEqual(try templates.render(["name": "fleet"], template: "report.html"), "<p>fleet (signed)</p>")
-        XCTAssertThrowsError(try templates.render(["name": "fleet"], template: "plan.html"), "its own template still fails")
+        XCTAssertThrowsError(
+            try templates.render(["name": "fleet"], template: "plan.html"), "its own template still fails")
         XCTAssertThrowsError(try templates.render([:], template: "whatif.html"), "no such template")
     }
 }

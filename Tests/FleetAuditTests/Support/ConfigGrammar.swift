@@ -26,7 +26,9 @@ enum ConfigGrammar {
         }
     }
 
-    private static func pick<T>(_ choices: [T], _ rng: inout SeededGenerator) -> T { choices[Int(rng.next() % UInt64(choices.count))] }
+    private static func pick<T>(_ choices: [T], _ rng: inout SeededGenerator) -> T {
+        choices[Int(rng.next() % UInt64(choices.count))]
+    }
     private static func chance(_ oneIn: UInt64, _ rng: inout SeededGenerator) -> Bool { rng.next() % oneIn == 0 }
     private static func raw(_ choices: [String], _ rng: inout SeededGenerator) -> Node { .raw(pick(choices, &rng)) }
 
@@ -51,36 +53,65 @@ enum ConfigGrammar {
     }
 
     private static func povEntry(android: Bool, rng: inout SeededGenerator) -> Node {
-        let versions = android
+        let versions =
+            android
             ? ["5", "12", "20", "2147483647", "3000000000", "\"12\"", "12.0", "12.5", "null", "-1", "1E1"]
             : ["\"1.2\"", "\"1.2.0-4\"", "\"1.2.0-4-5\"", "\"2.0\"", "\"v1.2\"", "\"\"", "1.2", "null", "\"10.3.1\""]
         var pairs: [(String, Node)] = []
         if !chance(4, &rng) { pairs.append(("required_version", raw(versions, &rng))) }
         if !chance(3, &rng) { pairs.append(("last_version_available", raw(versions, &rng))) }
         if chance(3, &rng) {
-            pairs.append(("notify_last_version_frequency", raw(["\"ALWAYS\"", "\"always\"", "\"ONCE\"", "\"weekly\"", "1", "null"], &rng)))
+            pairs.append(
+                (
+                    "notify_last_version_frequency",
+                    raw(["\"ALWAYS\"", "\"always\"", "\"ONCE\"", "\"weekly\"", "1", "null"], &rng)
+                ))
         }
         if !chance(3, &rng) {
             var requirements: [(String, Node)] = []
             if !chance(3, &rng) {
-                let os = android ? ["21", "\"21\"", "\" 21\"", "\"+24\"", "\"5.0\"", "\"abc\"", "99999999999", "21.0", "null", "30", "\"26\""]
-                                 : ["\"13.0\"", "\"15\"", "13", "\"abc\"", "null", "\"17.4.1\""]
+                let os =
+                    android
+                    ? [
+                        "21", "\"21\"", "\" 21\"", "\"+24\"", "\"5.0\"", "\"abc\"", "99999999999", "21.0", "null", "30",
+                        "\"26\"",
+                    ]
+                    : ["\"13.0\"", "\"15\"", "13", "\"abc\"", "null", "\"17.4.1\""]
                 requirements.append(("required_os_version", raw(os, &rng)))
             }
             if chance(2, &rng) {
-                requirements.append((pick(["region", "Region", "free_memory"], &rng),
-                                     raw(["\"GB\"", "\"gb\"", "\"DE\"", "5", "true", "{\"in\": [\"GB\"]}", "[\"GB\"]", "null", "\"5.0\""], &rng)))
+                requirements.append(
+                    (
+                        pick(["region", "Region", "free_memory"], &rng),
+                        raw(
+                            [
+                                "\"GB\"", "\"gb\"", "\"DE\"", "5", "true", "{\"in\": [\"GB\"]}", "[\"GB\"]", "null",
+                                "\"5.0\"",
+                            ], &rng)
+                    ))
             }
-            pairs.append(("requirements", chance(10, &rng) ? raw(["\"GB\"", "[]", "null"], &rng) : .object(requirements)))
+            pairs.append(
+                ("requirements", chance(10, &rng) ? raw(["\"GB\"", "[]", "null"], &rng) : .object(requirements)))
         }
-        if chance(4, &rng) { pairs.append(("meta", chance(4, &rng) ? .raw("{\"nested\": {\"a\": 1}}") : .raw("{\"campaign\": \"x\"}"))) }
+        if chance(4, &rng) {
+            pairs.append(("meta", chance(4, &rng) ? .raw("{\"nested\": {\"a\": 1}}") : .raw("{\"campaign\": \"x\"}")))
+        }
         return .object(pairs)
     }
 
     // MARK: Turkcell Updater
 
     static func turkcell(rng: inout SeededGenerator) -> String {
-        var root: [(String, Node)] = [("packageName", raw(["\"com.turkcell.app\"", "\"com.turkcell.app\"", "\" com.turkcell. app \"", "\"\"", "\"com.other\""], &rng))]
+        var root: [(String, Node)] = [
+            (
+                "packageName",
+                raw(
+                    [
+                        "\"com.turkcell.app\"", "\"com.turkcell.app\"", "\" com.turkcell. app \"", "\"\"",
+                        "\"com.other\"",
+                    ], &rng)
+            )
+        ]
         if !chance(4, &rng) {
             let updates = (0..<Int(rng.next() % 4)).map { _ -> Node in
                 chance(10, &rng) ? raw(["\"x\"", "5", "null"], &rng) : turkcellUpdate(rng: &rng)
@@ -88,33 +119,54 @@ enum ConfigGrammar {
             root.append(("updates", chance(12, &rng) && !updates.isEmpty ? updates[0] : .array(updates)))
         }
         if chance(2, &rng) {
-            root.append(("messages", .array((0..<(1 + Int(rng.next() % 2))).map { _ -> Node in
-                chance(10, &rng) ? raw(["\"x\"", "5"], &rng) : turkcellMessage(rng: &rng)
-            })))
+            root.append(
+                (
+                    "messages",
+                    .array(
+                        (0..<(1 + Int(rng.next() % 2))).map { _ -> Node in
+                            chance(10, &rng) ? raw(["\"x\"", "5"], &rng) : turkcellMessage(rng: &rng)
+                        })
+                ))
         }
         return text(.object(root), rng: &rng)
     }
 
     private static func turkcellFilters(_ rng: inout SeededGenerator) -> Node {
-        let keys = ["appVersionName", "appVersionCode", "deviceOsVersion", "deviceApiLevel", "deviceModel", "deviceLanguage",
-                    "deviceIsTablet", "deviceOsName", "updaterLevel", "region"]
-        let rules = ["\"1.*\"", "\"!3\"", "\"3,4\"", "\">=6\"", "\"<7\"", "\"*\"", "\"\"", "\" 1.0 \"", "\"1.0,!1.0\"", "\"a, !b, !c\"",
-                     "\"android\"", "\"iOS\"", "\"tr\"", "\"true\"", "\"SM-*\"", "\"GB\"", "\">=3\"", "null", "5"]
+        let keys = [
+            "appVersionName", "appVersionCode", "deviceOsVersion", "deviceApiLevel", "deviceModel", "deviceLanguage",
+            "deviceIsTablet", "deviceOsName", "updaterLevel", "region",
+        ]
+        let rules = [
+            "\"1.*\"", "\"!3\"", "\"3,4\"", "\">=6\"", "\"<7\"", "\"*\"", "\"\"", "\" 1.0 \"", "\"1.0,!1.0\"",
+            "\"a, !b, !c\"",
+            "\"android\"", "\"iOS\"", "\"tr\"", "\"true\"", "\"SM-*\"", "\"GB\"", "\">=3\"", "null", "5",
+        ]
         return .object((0..<Int(rng.next() % 3)).map { _ in (pick(keys, &rng), raw(rules, &rng)) })
     }
 
     private static func turkcellDescriptions(_ rng: inout SeededGenerator) -> Node {
-        let text = ["{\"message\": \"m\", \"whatIsNew\": \"w\", \"warnings\": \"x\"}", "{\"message\": \"m\"}", "{\"title\": \"t\"}",
-                    "\"Yeni sürüm\"", "null", "{\"message\": 5, \"whatIsNew\": \"w\", \"warnings\": \"x\"}", "{\"message\": \"\"}"]
-        return .object([(pick(["*", "*", "tr", "en"], &rng), raw(text, &rng))] + (chance(3, &rng) ? [("*", raw(text, &rng))] : []))
+        let text = [
+            "{\"message\": \"m\", \"whatIsNew\": \"w\", \"warnings\": \"x\"}", "{\"message\": \"m\"}",
+            "{\"title\": \"t\"}",
+            "\"Yeni sürüm\"", "null", "{\"message\": 5, \"whatIsNew\": \"w\", \"warnings\": \"x\"}",
+            "{\"message\": \"\"}",
+        ]
+        return .object(
+            [(pick(["*", "*", "tr", "en"], &rng), raw(text, &rng))] + (chance(3, &rng) ? [("*", raw(text, &rng))] : []))
     }
 
     private static func turkcellUpdate(rng: inout SeededGenerator) -> Node {
         var pairs: [(String, Node)] = []
         if chance(4, &rng) == false || chance(2, &rng) { pairs.append(("filters", turkcellFilters(&rng))) }
-        if !chance(5, &rng) { pairs.append(("targetVersionCode", raw(["5", "\"5\"", "5.9", "\"7d\"", "-1", "null", "9", "13", "\"abc\""], &rng))) }
+        if !chance(5, &rng) {
+            pairs.append(
+                ("targetVersionCode", raw(["5", "\"5\"", "5.9", "\"7d\"", "-1", "null", "9", "13", "\"abc\""], &rng)))
+        }
         if chance(2, &rng) { pairs.append(("descriptions", turkcellDescriptions(&rng))) }
-        let urls = ["\"https://example.com/app\"", "\" https://example.com/app \"", "\"market://details?id=x\"", "\"\"", "\" \"", "null", "5", "\"www.example.com\""]
+        let urls = [
+            "\"https://example.com/app\"", "\" https://example.com/app \"", "\"market://details?id=x\"", "\"\"",
+            "\" \"", "null", "5", "\"www.example.com\"",
+        ]
         if chance(2, &rng) { pairs.append(("targetWebsiteUrl", raw(urls, &rng))) }
         if chance(3, &rng) { pairs.append(("targetPackageUrl", raw(urls, &rng))) }
         if chance(3, &rng) { pairs.append(("targetGooglePlay", raw(["true", "\"true\"", "false", "1"], &rng))) }
@@ -129,15 +181,21 @@ enum ConfigGrammar {
         var pairs: [(String, Node)] = []
         if chance(2, &rng) { pairs.append(("filters", turkcellFilters(&rng))) }
         pairs.append(("descriptions", turkcellDescriptions(&rng)))
-        let dates = ["\"2026-11-01\"", "\"2026-12-01 10:00\"", "\"2026-11-19T23:00\"", "\"2026-1-5\"", "\"2026-11-31\"",
-                     "\"2026-11-20 10:00+0300\"", "\"18/11/2026\"", "null"]
+        let dates = [
+            "\"2026-11-01\"", "\"2026-12-01 10:00\"", "\"2026-11-19T23:00\"", "\"2026-1-5\"", "\"2026-11-31\"",
+            "\"2026-11-20 10:00+0300\"", "\"18/11/2026\"", "null",
+        ]
         if chance(2, &rng) { pairs.append(("displayAfterDate", raw(dates, &rng))) }
         if chance(2, &rng) { pairs.append(("displayBeforeDate", raw(dates, &rng))) }
         if chance(3, &rng) { pairs.append(("maxDisplayCount", raw(["0", "1", "3", "\"500\""], &rng))) }
         if chance(3, &rng) { pairs.append(("displayPeriodInHours", raw(["0", "24", "\"2\""], &rng))) }
         if chance(4, &rng) { pairs.append(("targetGooglePlay", .raw("true"))) }
-        if chance(4, &rng) { pairs.append(("targetPackageName", raw(["\"com.turkcell.app\"", "\"com.other\"", "\" \""], &rng))) }
-        if chance(4, &rng) { pairs.append(("targetWebsiteUrl", raw(["\"https://example.com\"", "null", "\"market://x\""], &rng))) }
+        if chance(4, &rng) {
+            pairs.append(("targetPackageName", raw(["\"com.turkcell.app\"", "\"com.other\"", "\" \""], &rng)))
+        }
+        if chance(4, &rng) {
+            pairs.append(("targetWebsiteUrl", raw(["\"https://example.com\"", "null", "\"market://x\""], &rng)))
+        }
         return .object(pairs)
     }
 }

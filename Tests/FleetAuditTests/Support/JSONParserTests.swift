@@ -1,12 +1,14 @@
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class JSONParserTests: XCTestCase {
     func testParsesNestedDocumentKeepingKeyOrderAndNumberLiterals() throws {
-        let value = try JSONParser.parse(#"{"b": [1, 2.0, -3e2], "a": {"x": null, "y": true}, "s": "\u00e9\n\ud83d\ude00"}"#)
+        let value = try JSONParser.parse(
+            #"{"b": [1, 2.0, -3e2], "a": {"x": null, "y": true}, "s": "\u00e9\n\ud83d\ude00"}"#)
         let object = try XCTUnwrap(value.objectValue)
         XCTAssertEqual(object.keys, ["b", "a", "s"])
         let numbers = try XCTUnwrap(object["b"]?.arrayValue).compactMap(\.numberValue)
@@ -43,7 +45,9 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testWriterRoundTripsAndEscapes() throws {
-        let value: JSONValue = .obj([("k\"", .string("<tag>\u{1}\n")), ("n", .int(12)), ("a", .array([.null, .bool(false)]))])
+        let value: JSONValue = .obj([
+            ("k\"", .string("<tag>\u{1}\n")), ("n", .int(12)), ("a", .array([.null, .bool(false)])),
+        ])
         let text = JSONWriter.write(value)
         XCTAssertEqual(try JSONParser.parse(text), value)
         XCTAssertTrue(text.contains(#""k\"": "<tag>\u0001\n""#), text)

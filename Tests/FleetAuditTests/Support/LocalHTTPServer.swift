@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A real HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for the URL-config tests: each path answers as
@@ -20,7 +21,8 @@ final class LocalHTTPServer: @unchecked Sendable {
 
     /// Every request's head as received, in order.
     var received: [String] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return heads
     }
     private var heads: [String] = []
@@ -41,7 +43,9 @@ final class LocalHTTPServer: @unchecked Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 16) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -59,7 +63,10 @@ final class LocalHTTPServer: @unchecked Sendable {
         shutdown(socketFD, Int32(SHUT_RDWR))
         close(socketFD)
         lock.lock()
-        for fd in open { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+        for fd in open {
+            shutdown(fd, Int32(SHUT_RDWR))
+            close(fd)
+        }
         open = []
         lock.unlock()
     }
@@ -77,25 +84,39 @@ final class LocalHTTPServer: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !request.containsHeaderEnd {
             let n = read(client, &buffer, buffer.count)
-            if n <= 0 { close(client); return }
+            if n <= 0 {
+                close(client)
+                return
+            }
             request += buffer[0..<n]
         }
-        lock.lock(); heads.append(String(decoding: request, as: UTF8.self)); lock.unlock()
+        lock.lock()
+        heads.append(String(decoding: request, as: UTF8.self))
+        lock.unlock()
         let line = String(decoding: request.prefix { $0 != 0x0D }, as: UTF8.self)
         let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         switch routes[path] ?? .respond(status: 404, contentType: "text/plain", body: Array("not found".utf8)) {
         case .hang:
-            lock.lock(); open.append(client); lock.unlock()
+            lock.lock()
+            open.append(client)
+            lock.unlock()
             return
         case .redirect(let target):
-            send(client, "HTTP/1.1 302 Found\r\nLocation: \(target)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", [])
+            send(
+                client, "HTTP/1.1 302 Found\r\nLocation: \(target)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                [])
         case .respond(let status, let type, let body):
-            send(client, "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n", body)
+            send(
+                client,
+                "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n",
+                body)
         case .raw(let head, let body):
             send(client, head.joined(separator: "\r\n") + "\r\n\r\n", body)
         case .declareAndHang(let length):
             send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n", [])
-            lock.lock(); open.append(client); lock.unlock()
+            lock.lock()
+            open.append(client)
+            lock.unlock()
             return
         case .stream(let total):
             send(client, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n", [])
@@ -122,8 +143,11 @@ final class LocalHTTPServer: @unchecked Sendable {
     }
 }
 
-private extension Array where Element == UInt8 {
-    var containsHeaderEnd: Bool {
-        count >= 4 && (0...(count - 4)).contains { self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10 }
+extension Array where Element == UInt8 {
+    fileprivate var containsHeaderEnd: Bool {
+        count >= 4
+            && (0...(count - 4)).contains {
+                self[$0] == 13 && self[$0 + 1] == 10 && self[$0 + 2] == 13 && self[$0 + 3] == 10
+            }
     }
 }

@@ -5,7 +5,15 @@ final class LockedLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
 
-    func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    func add(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
 
-    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
 }

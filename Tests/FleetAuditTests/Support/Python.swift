@@ -27,7 +27,8 @@ enum Python {
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure(description: "python3 exited \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
+            throw Failure(
+                description: "python3 exited \(process.terminationStatus): \(String(decoding: stderr, as: UTF8.self))")
         }
         return String(decoding: stdout, as: UTF8.self)
     }

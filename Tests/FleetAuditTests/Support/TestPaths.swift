@@ -13,7 +13,8 @@ enum TestPaths {
 
     /// A fresh temporary folder, removed by the caller's tearDown if it likes.
     static func temporaryDirectory() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-audit-tests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "fleet-audit-tests-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

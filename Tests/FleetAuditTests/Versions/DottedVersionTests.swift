@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Every row of the NHS iOS app's own Version tests (conformance/cases/nhs-ios-version.csv).
 final class DottedVersionTests: XCTestCase {
@@ -24,12 +25,14 @@ final class DottedVersionTests: XCTestCase {
             case "equal":
                 XCTAssertEqual(DottedVersion(String(quoted[1])), DottedVersion(String(quoted[3])), name)
             case "not < and not >":
-                let a = try XCTUnwrap(DottedVersion(String(quoted[1]))), b = try XCTUnwrap(DottedVersion(String(quoted[3])))
+                let a = try XCTUnwrap(DottedVersion(String(quoted[1])))
+                let b = try XCTUnwrap(DottedVersion(String(quoted[3])))
                 XCTAssertFalse(a < b, name)
                 XCTAssertFalse(b < a, name)
             case "true":
                 XCTAssertTrue(quoted[2].contains("<"), name)
-                let a = try XCTUnwrap(DottedVersion(String(quoted[1]))), b = try XCTUnwrap(DottedVersion(String(quoted[3])))
+                let a = try XCTUnwrap(DottedVersion(String(quoted[1])))
+                let b = try XCTUnwrap(DottedVersion(String(quoted[3])))
                 XCTAssertLessThan(a, b, name)
                 XCTAssertFalse(b < a, name)
             default:
@@ -67,20 +70,24 @@ final class DottedVersionTests: XCTestCase {
         let alphabet = Array("0129...+-x ")
         var texts = ["", ".", "1.", ".1", "1.2.3", "1.2.3.4", "+1.-2.3", "9223372036854775808", "١"]
         for _ in 0..<5_000 {
-            texts.append(String((0..<Int(rng.next() % 9)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }))
+            texts.append(
+                String((0..<Int(rng.next() % 9)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }))
         }
         var valid = 0
         for text in texts {
-            XCTAssertEqual(DottedVersion(text).map { [$0.major, $0.minor, $0.patch] }, reference(text), text.debugDescription)
+            XCTAssertEqual(
+                DottedVersion(text).map { [$0.major, $0.minor, $0.patch] }, reference(text), text.debugDescription)
             if reference(text) != nil { valid += 1 }
         }
         XCTAssertGreaterThan(valid, 200)
     }
 
     func testColumnNamesNormalizeTheSameOnTheASCIIPath() {
-        for name in ["last_notified_version", "Is-Tablet", "OS Version", "osVersion", "free_memory", "Région_X", "ÅPP"] {
-            XCTAssertEqual(InventoryColumn.normalize(name),
-                           String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " }), name)
+        for name in ["last_notified_version", "Is-Tablet", "OS Version", "osVersion", "free_memory", "Région_X", "ÅPP"]
+        {
+            XCTAssertEqual(
+                InventoryColumn.normalize(name),
+                String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" && $0 != " " }), name)
         }
     }
 
@@ -89,15 +96,21 @@ final class DottedVersionTests: XCTestCase {
     func testPlainLenientVersionsReadAsDefined() {
         func reference(_ text: String) -> LenientVersion? {
             let t = text.trimmedWhitespace
-            guard !t.isEmpty, t.split(separator: ".", omittingEmptySubsequences: false)
-                .allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }) else { return nil }
+            guard !t.isEmpty,
+                t.split(separator: ".", omittingEmptySubsequences: false)
+                    .allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } })
+            else { return nil }
             return LenientVersion(t)
         }
         var rng = SeededGenerator(seed: 9)
         let alphabet = Array("0019...x ")
-        var texts = ["", "1", "1.0", "1.0.0", "01.2", " 5.0 ", "1..2", ".1", "1.", "99999999999999999999.1", "1.99999999999999999999"]
+        var texts = [
+            "", "1", "1.0", "1.0.0", "01.2", " 5.0 ", "1..2", ".1", "1.", "99999999999999999999.1",
+            "1.99999999999999999999",
+        ]
         for _ in 0..<5_000 {
-            texts.append(String((0..<Int(rng.next() % 8)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }))
+            texts.append(
+                String((0..<Int(rng.next() % 8)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }))
         }
         var valid = 0
         for text in texts {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -9,14 +10,20 @@ import XCTest
 /// dialect's text for the sample configs is a golden file (BigQuery and Snowflake are checked only so; the
 /// other four run on their engines in Tests/Warehouse/).
 final class ProfileQueryTests: XCTestCase {
-    static let sampleHeader = "device_id,platform,os_version,app_version,app_build,package_name,model,region,language,is_tablet,last_notified_version,app_opens,minutes_since_rating"
+    static let sampleHeader =
+        "device_id,platform,os_version,app_version,app_build,package_name,model,region,language,is_tablet,last_notified_version,app_opens,minutes_since_rating"
 
     func testEveryDialectOnTheSampleConfigsMatchesItsGoldenFile() throws {
         for dialect in SQLDialect.allCases {
-            let result = try CommandLineTests.run(["query", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv",
-                                                   "--dialect", dialect.rawValue, "--table-columns", Self.sampleHeader])
+            let result = try CommandLineTests.run([
+                "query", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv",
+                "--dialect", dialect.rawValue, "--table-columns", Self.sampleHeader,
+            ])
             XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertEqual(result.stderr, "fleet-audit: left out, the table has no such column: bluetooth, message_display_count, message_last_shown (the audit reads them as absent)\n")
+            XCTAssertEqual(
+                result.stderr,
+                "fleet-audit: left out, the table has no such column: bluetooth, message_display_count, message_last_shown (the audit reads them as absent)\n"
+            )
             try GoldenFile.check(result.stdout, against: "query-\(dialect.rawValue).sql")
         }
     }
@@ -27,7 +34,9 @@ final class ProfileQueryTests: XCTestCase {
         let nhs = try ConfigLoader().load(TestPaths.sample("configs/nhs/availability-android.json"), id: "a")
         var query = try ProfileQuery(needs: ProfileNeeds.forRun([nhs], releases: nil), dialect: .postgres)
         XCTAssertEqual(query.columns.map(\.output), ["platform", "os_version", "app_version", "app_build"])
-        XCTAssertEqual(query.sql, """
+        XCTAssertEqual(
+            query.sql,
+            """
             SELECT "platform", "os_version", "app_version", "app_build", count(*) AS "count"
             FROM "devices"
             GROUP BY "platform", "os_version", "app_version", "app_build"
@@ -36,12 +45,21 @@ final class ProfileQueryTests: XCTestCase {
         let releases = try AuditRun.loadReleases(TestPaths.sample("releases.csv"))
         let pov = try ConfigLoader().load(TestPaths.sample("configs/princeofversions/fleet-rollout.json"), id: "p")
         query = try ProfileQuery(needs: ProfileNeeds.forRun([nhs, pov], releases: releases), dialect: .duckdb)
-        XCTAssertEqual(query.columns.map(\.output), ["platform", "os_version", "app_version", "app_build", "package_name", "is_tablet", "last_notified_version", "region"])
+        XCTAssertEqual(
+            query.columns.map(\.output),
+            [
+                "platform", "os_version", "app_version", "app_build", "package_name", "is_tablet",
+                "last_notified_version", "region",
+            ])
 
         // The table's own names, matched as ingest matches headers; an API level column when the table has one.
-        query = try ProfileQuery(needs: ProfileNeeds.forRun([pov], releases: nil), dialect: .spark, table: "warehouse.fleet.devices",
-                                 renamed: ["region": "geo`code"], tableColumns: ["Platform", "osVersion", "OS API Level", "appVersion", "app_build", "is_tablet", "geo`code"])
-        XCTAssertEqual(query.sql, """
+        query = try ProfileQuery(
+            needs: ProfileNeeds.forRun([pov], releases: nil), dialect: .spark, table: "warehouse.fleet.devices",
+            renamed: ["region": "geo`code"],
+            tableColumns: ["Platform", "osVersion", "OS API Level", "appVersion", "app_build", "is_tablet", "geo`code"])
+        XCTAssertEqual(
+            query.sql,
+            """
             SELECT `Platform` AS `platform`, `osVersion` AS `os_version`, `OS API Level` AS `os_api_level`, `appVersion` AS `app_version`, `app_build`, `is_tablet`, `geo``code` AS `region`, count(*) AS `count`
             FROM `warehouse`.`fleet`.`devices`
             GROUP BY `Platform`, `osVersion`, `OS API Level`, `appVersion`, `app_build`, `is_tablet`, `geo``code`
@@ -53,14 +71,30 @@ final class ProfileQueryTests: XCTestCase {
     }
 
     func testARequiredColumnTheTableLacksIsNamedWithTheColumnsFound() throws {
-        XCTAssertThrowsError(try ProfileQuery(needs: ProfileNeeds(), dialect: .sqlite, tableColumns: ["platform", "osv", "app_version"])) { error in
-            XCTAssertEqual(error as? AuditFailure, .input("the table has no os_version column (give --column os_version=NAME); its columns: platform, osv, app_version"))
+        XCTAssertThrowsError(
+            try ProfileQuery(needs: ProfileNeeds(), dialect: .sqlite, tableColumns: ["platform", "osv", "app_version"])
+        ) { error in
+            XCTAssertEqual(
+                error as? AuditFailure,
+                .input(
+                    "the table has no os_version column (give --column os_version=NAME); its columns: platform, osv, app_version"
+                ))
         }
-        XCTAssertNoThrow(try ProfileQuery(needs: ProfileNeeds(), dialect: .sqlite, renamed: ["os_version": "osv"], tableColumns: ["platform", "osv", "app_version"]))
-        let bad = try CommandLineTests.run(["query", "--config", "SampleData/configs/nhs/availability-android.json", "--dialect", "oracle"])
+        XCTAssertNoThrow(
+            try ProfileQuery(
+                needs: ProfileNeeds(), dialect: .sqlite, renamed: ["os_version": "osv"],
+                tableColumns: ["platform", "osv", "app_version"]))
+        let bad = try CommandLineTests.run([
+            "query", "--config", "SampleData/configs/nhs/availability-android.json", "--dialect", "oracle",
+        ])
         XCTAssertEqual(bad.status, 64)
-        XCTAssertTrue(bad.stderr.contains("--dialect oracle: one of sqlite, duckdb, postgres, spark, bigquery, snowflake"), bad.stderr)
-        let broken = try CommandLineTests.run(["query", "--config", "SampleData/configs/nhs/availability-android.json", "--config", "nope.json", "--keep-going"])
+        XCTAssertTrue(
+            bad.stderr.contains("--dialect oracle: one of sqlite, duckdb, postgres, spark, bigquery, snowflake"),
+            bad.stderr)
+        let broken = try CommandLineTests.run([
+            "query", "--config", "SampleData/configs/nhs/availability-android.json", "--config", "nope.json",
+            "--keep-going",
+        ])
         XCTAssertEqual(broken.status, 65, "a config left out would leave its columns out: --keep-going does not apply")
     }
 
@@ -70,25 +104,34 @@ final class ProfileQueryTests: XCTestCase {
         var request = AuditRequest(inventoryPath: "")
         request.configDirectories = [TestPaths.sample("configs")]
         request.releasesPath = TestPaths.sample("releases.csv")
-        let query = try QueryRun.run(request, dialect: .sqlite, table: "devices", tableColumns: Self.sampleHeader.components(separatedBy: ","))
+        let query = try QueryRun.run(
+            request, dialect: .sqlite, table: "devices", tableColumns: Self.sampleHeader.components(separatedBy: ","))
         let db = try SQLiteDatabase(path: TestPaths.sample("inventory.sqlite"), readOnly: true, busyTimeout: 1)
         var csv = (query.columns.map(\.output) + ["count"]).joined(separator: ",") + "\n"
         for row in try db.query(query.sql) {
-            csv += row.map { value -> String in
-                switch value {
-                case .null: return ""
-                case .integer(let n): return String(n)
-                case .text(let t): return t.contains(",") || t.contains("\"") ? "\"" + t.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : t
-                }
-            }.joined(separator: ",") + "\n"
+            csv +=
+                row.map { value -> String in
+                    switch value {
+                    case .null: return ""
+                    case .integer(let n): return String(n)
+                    case .text(let t):
+                        return t.contains(",") || t.contains("\"")
+                            ? "\"" + t.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : t
+                    }
+                }.joined(separator: ",") + "\n"
         }
-        let options = ["--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv", "--as-of", "2026-11-22T08:00:00Z", "--json", "-", "--quiet"]
+        let options = [
+            "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv", "--as-of",
+            "2026-11-22T08:00:00Z", "--json", "-", "--quiet",
+        ]
         let direct = try CommandLineTests.run(["audit", "--inventory", "SampleData/inventory.sqlite"] + options)
         let dir = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let grouped = try CommandLineTests.run(["audit", "--inventory", "-"] + options, standardInput: TestPaths.write(csv, named: "groups.csv", in: dir))
+        let grouped = try CommandLineTests.run(
+            ["audit", "--inventory", "-"] + options, standardInput: TestPaths.write(csv, named: "groups.csv", in: dir))
         XCTAssertEqual([direct.status, grouped.status], [0, 0], direct.stderr + grouped.stderr)
-        let a = try XCTUnwrap(JSONParser.parse(direct.stdout).objectValue), b = try XCTUnwrap(JSONParser.parse(grouped.stdout).objectValue)
+        let a = try XCTUnwrap(JSONParser.parse(direct.stdout).objectValue)
+        let b = try XCTUnwrap(JSONParser.parse(grouped.stdout).objectValue)
         let rows = { (r: JSONObject) in r["inventory"]?.objectValue?["rowsRead"]?.numberValue?.int64 ?? 0 }
         XCTAssertLessThan(rows(b), rows(a), "groups, not rows")
         for key in ["configs", "coverage", "status"] { XCTAssertEqual(a[key], b[key], key) }
@@ -102,8 +145,10 @@ final class ProfileQueryTests: XCTestCase {
         let dir = TestPaths.temporaryDirectory()
         let path = dir.path + "/grouped.sqlite"
         let db = try SQLiteDatabase(path: path, readOnly: false, busyTimeout: 1)
-        for statement in ["CREATE TABLE devices (platform TEXT, os_version TEXT, app_version TEXT, app_build TEXT, device_count INTEGER)",
-                          "INSERT INTO devices VALUES ('ios', '17.0', '5.0', '1', 7), ('ios', '17.0', '5.0', '1', 5), ('android', '14', '5.0', '358', 2)"] {
+        for statement in [
+            "CREATE TABLE devices (platform TEXT, os_version TEXT, app_version TEXT, app_build TEXT, device_count INTEGER)",
+            "INSERT INTO devices VALUES ('ios', '17.0', '5.0', '1', 7), ('ios', '17.0', '5.0', '1', 5), ('android', '14', '5.0', '358', 2)",
+        ] {
             _ = try db.query(statement)
         }
         let needs = ProfileNeeds(attributes: ["bluetooth"])

@@ -31,9 +31,11 @@ struct CoverageChart {
         let total = Double(max(devices, 1))
         bars = axis.versions.enumerated().map { i, v in
             let share = Double(v.devices) / total
-            return Bar(x: fmt(Self.left + Double(i) * slot + slot * 0.15), y: fmt(y(share)), width: fmt(max(slot * 0.7, 0.5)),
-                       height: fmt(Self.plotHeight * share),
-                       title: "\(v.version): \(v.devices.groupedDigits) devices; \(v.percentAtOrAbove(of: devices))% at or above")
+            return Bar(
+                x: fmt(Self.left + Double(i) * slot + slot * 0.15), y: fmt(y(share)), width: fmt(max(slot * 0.7, 0.5)),
+                height: fmt(Self.plotHeight * share),
+                title:
+                    "\(v.version): \(v.devices.groupedDigits) devices; \(v.percentAtOrAbove(of: devices))% at or above")
         }
         curve = axis.versions.enumerated().map { i, v in
             "\(fmt(Self.left + (Double(i) + 0.5) * slot)),\(fmt(y(Double(v.atOrAbove) / total)))"
@@ -46,27 +48,36 @@ struct CoverageChart {
         unparsed = axis.unparsed.groupedDigits
         hasUnparsed = axis.unparsed > 0
         rows = axis.versions.map { v in
-            Row(version: v.version, names: v.names.joined(separator: ", "), devices: v.devices.groupedDigits,
+            Row(
+                version: v.version, names: v.names.joined(separator: ", "), devices: v.devices.groupedDigits,
                 atOrAbove: v.atOrAbove.groupedDigits, percent: v.percentAtOrAbove(of: devices) + "%")
         }
-        let firstAndLast = axis.versions.first.map { "from \($0.version) to \(axis.versions.last!.version)" } ?? "no versions"
-        summary = "\(title): \(axis.versions.count) versions \(firstAndLast); bars are each version's share of devices, the line the share at or above it"
+        let firstAndLast =
+            axis.versions.first.map { "from \($0.version) to \(axis.versions.last!.version)" } ?? "no versions"
+        summary =
+            "\(title): \(axis.versions.count) versions \(firstAndLast); bars are each version's share of devices, the line the share at or above it"
     }
 }
 
 // The templates' names for the chart's values (see `MustacheFields`).
 extension CoverageChart: MustacheFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["title": \.title, "bars": \.bars, "curve": \.curve, "labels": \.labels,
-                                                          "unparsed": \.unparsed, "hasUnparsed": \.hasUnparsed, "rows": \.rows,
-                                                          "summary": \.summary]
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "title": \.title, "bars": \.bars, "curve": \.curve, "labels": \.labels,
+        "unparsed": \.unparsed, "hasUnparsed": \.hasUnparsed, "rows": \.rows,
+        "summary": \.summary,
+    ]
 }
 extension CoverageChart.Bar: MustacheFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["x": \.x, "y": \.y, "width": \.width, "height": \.height, "title": \.title]
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "x": \.x, "y": \.y, "width": \.width, "height": \.height, "title": \.title,
+    ]
 }
 extension CoverageChart.Label: MustacheFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["x": \.x, "text": \.text]
 }
 extension CoverageChart.Row: MustacheFields {
-    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["version": \.version, "names": \.names, "devices": \.devices,
-                                                          "atOrAbove": \.atOrAbove, "percent": \.percent]
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "version": \.version, "names": \.names, "devices": \.devices,
+        "atOrAbove": \.atOrAbove, "percent": \.percent,
+    ]
 }

@@ -61,7 +61,8 @@ public struct FleetCoverage: Sendable, Equatable {
         }
         let store = table.store
         let osTexts = store.interners[ProfileStore.osVersionColumn]!.texts
-        let appTexts = store.interners[ProfileStore.appVersionColumn]!.texts, codeTexts = store.interners[ProfileStore.appBuildColumn]!.texts
+        let appTexts = store.interners[ProfileStore.appVersionColumn]!.texts
+        let codeTexts = store.interners[ProfileStore.appBuildColumn]!.texts
         var packages = Set<Int32>()
         for row in 0..<table.devices.count where store.id(row, ProfileStore.packageColumn) != 0 {
             packages.insert(store.id(row, ProfileStore.packageColumn))
@@ -74,23 +75,29 @@ public struct FleetCoverage: Sendable, Equatable {
         // The name last recorded per versionCode id: almost always the same one, so the set is rarely touched.
         var lastName = [Int32](repeating: -1, count: codeTexts.count)
         var maxAPILevelID: Int32 = 0
-        for row in 0..<table.devices.count { maxAPILevelID = max(maxAPILevelID, store.id(row, ProfileStore.apiLevelColumn)) }
+        for row in 0..<table.devices.count {
+            maxAPILevelID = max(maxAPILevelID, store.id(row, ProfileStore.apiLevelColumn))
+        }
         for row in 0..<table.devices.count {
             let platform = store.id(row, ProfileStore.platformColumn)
             let key = Key(platform: platform, package: byPackage ? store.id(row, ProfileStore.packageColumn) : 0)
             let known = byPackage ? tallies[key] : byPlatform[Int(platform)]
-            let tally = known ?? {
-                let android = Profile(store: store, row: row).platform == .android
-                let t = Tally(row: row, android: android, appIDs: android ? codeTexts.count : appTexts.count,
-                              osIDs: android ? Int(maxAPILevelID) + 1 : osTexts.count)
-                tallies[key] = t
-                if !byPackage { byPlatform[Int(platform)] = t }
-                return t
-            }()
+            let tally =
+                known
+                ?? {
+                    let android = Profile(store: store, row: row).platform == .android
+                    let t = Tally(
+                        row: row, android: android, appIDs: android ? codeTexts.count : appTexts.count,
+                        osIDs: android ? Int(maxAPILevelID) + 1 : osTexts.count)
+                    tallies[key] = t
+                    if !byPackage { byPlatform[Int(platform)] = t }
+                    return t
+                }()
             let n = table.devices[row]
             tally.devices += n
             if tally.android {
-                let code = store.id(row, ProfileStore.appBuildColumn), name = store.id(row, ProfileStore.appVersionColumn)
+                let code = store.id(row, ProfileStore.appBuildColumn)
+                let name = store.id(row, ProfileStore.appVersionColumn)
                 tally.app[Int(code)] += n
                 tally.os[Int(store.id(row, ProfileStore.apiLevelColumn))] += n
                 if byPackage || lastName[Int(code)] != name {
@@ -122,9 +129,10 @@ public struct FleetCoverage: Sendable, Equatable {
                     os.append((Self.dotted(text), text, [], n))
                 }
             }
-            return Group(platform: first.platform, package: byPackage ? first.packageName : nil, devices: tally.devices,
-                         app: Self.axis(tally.android ? "versionCode" : "version", app),
-                         os: Self.axis(tally.android ? "apiLevel" : "version", os))
+            return Group(
+                platform: first.platform, package: byPackage ? first.packageName : nil, devices: tally.devices,
+                app: Self.axis(tally.android ? "versionCode" : "version", app),
+                os: Self.axis(tally.android ? "apiLevel" : "version", os))
         }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }
     }
 
@@ -141,11 +149,16 @@ public struct FleetCoverage: Sendable, Equatable {
     }
 
     /// Equal versions merged (`16.4` = `16.4.0`), ascending, with the devices at or above each.
-    static func axis(_ kind: String, _ entries: [(version: [Int]?, label: String, name: [String], devices: Int64)]) -> Axis {
+    static func axis(_ kind: String, _ entries: [(version: [Int]?, label: String, name: [String], devices: Int64)])
+        -> Axis
+    {
         var unparsed: Int64 = 0
         var merged: [[Int]: (labels: Set<String>, names: Set<String>, devices: Int64)] = [:]
         for e in entries {
-            guard let v = e.version else { unparsed += e.devices; continue }
+            guard let v = e.version else {
+                unparsed += e.devices
+                continue
+            }
             var key = v
             while key.count > 1 && key.last == 0 { key.removeLast() }
             merged[key, default: ([], [], 0)].devices += e.devices
@@ -154,7 +167,8 @@ public struct FleetCoverage: Sendable, Equatable {
         }
         let ascending = merged.keys.sorted { a, b in
             for i in 0..<max(a.count, b.count) {
-                let x = i < a.count ? a[i] : 0, y = i < b.count ? b[i] : 0
+                let x = i < a.count ? a[i] : 0
+                let y = i < b.count ? b[i] : 0
                 if x != y { return x < y }
             }
             return false
@@ -164,7 +178,8 @@ public struct FleetCoverage: Sendable, Equatable {
             let m = merged[key]!
             defer { above -= m.devices }
             let label = m.labels.min { ($0.count, $0) < ($1.count, $1) }!
-            return Version(version: label, names: Array(m.names.sorted().prefix(5)), devices: m.devices, atOrAbove: above)
+            return Version(
+                version: label, names: Array(m.names.sorted().prefix(5)), devices: m.devices, atOrAbove: above)
         }
         return Axis(kind: kind, versions: versions, unparsed: unparsed)
     }

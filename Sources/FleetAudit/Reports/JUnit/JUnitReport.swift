@@ -30,7 +30,9 @@ public struct JUnitReport: Sendable, Equatable {
     public static let configClass = "fleet-audit.configs"
     public static let runClass = "fleet-audit.run"
 
-    public var failures: Int { cases.filter { if case .failure = $0.result { return true } else { return false } }.count }
+    public var failures: Int {
+        cases.filter { if case .failure = $0.result { return true } else { return false } }.count
+    }
     public var errors: Int { cases.filter { if case .error = $0.result { return true } else { return false } }.count }
 
     /// One case per gate, from its results (one per config it was checked on; none when every config it
@@ -45,22 +47,28 @@ public struct JUnitReport: Sendable, Equatable {
             let detail = (over + mine.filter { !$0.crossed }).map(\.sentence).joined(separator: "\n")
             guard !over.isEmpty else { return Case(classname: gateClass, name: text, result: .passed(detail: detail)) }
             let summary = "gate \(text) crossed by \(over.count) of \(mine.count) config\(mine.count == 1 ? "" : "s")"
-            return Case(classname: gateClass, name: text, result: .failure(type: "gate", summary: summary, detail: detail))
+            return Case(
+                classname: gateClass, name: text, result: .failure(type: "gate", summary: summary, detail: detail))
         }
     }
 
     static func configCases(_ failed: [FailedConfig], side: String? = nil) -> [Case] {
         failed.map { f in
-            Case(classname: configClass, name: side.map { "\($0) \(f.id)" } ?? f.id,
-                 result: .failure(type: "config", summary: "config could not be loaded", detail: f.error.description))
+            Case(
+                classname: configClass, name: side.map { "\($0) \(f.id)" } ?? f.id,
+                result: .failure(type: "config", summary: "config could not be loaded", detail: f.error.description))
         }
     }
 
     public static func audit(_ report: AuditReport) -> JUnitReport {
         var cases: [Case] = []
         if let failure = report.failure {
-            cases.append(Case(classname: runClass, name: "audit",
-                              result: .error(summary: "the run stopped before evaluating (exit \(failure.exitCode))", detail: failure.message)))
+            cases.append(
+                Case(
+                    classname: runClass, name: "audit",
+                    result: .error(
+                        summary: "the run stopped before evaluating (exit \(failure.exitCode))", detail: failure.message
+                    )))
         }
         cases += gateCases(report.gates)
         cases += configCases(report.failedConfigs)
@@ -79,9 +87,12 @@ public struct JUnitReport: Sendable, Equatable {
         var cases: [Case] = []
         if let sentence = report.choiceSentence {
             let name = report.boundsText
-            cases.append(report.chosen == nil
-                ? Case(classname: boundsClass, name: name, result: .failure(type: "bounds", summary: sentence, detail: sentence))
-                : Case(classname: boundsClass, name: name, result: .passed(detail: sentence)))
+            cases.append(
+                report.chosen == nil
+                    ? Case(
+                        classname: boundsClass, name: name,
+                        result: .failure(type: "bounds", summary: sentence, detail: sentence))
+                    : Case(classname: boundsClass, name: name, result: .passed(detail: sentence)))
         }
         return JUnitReport(suite: "fleet-audit whatif", timestamp: report.generatedAt, cases: cases)
     }
@@ -96,7 +107,9 @@ public struct JUnitReport: Sendable, Equatable {
         for (k, v) in [("tests", cases.count), ("failures", failures), ("errors", errors)] { w.attribute(k, String(v)) }
         w.start("testsuite")
         w.attribute("name", suite)
-        for (k, v) in [("tests", cases.count), ("failures", failures), ("errors", errors), ("skipped", 0)] { w.attribute(k, String(v)) }
+        for (k, v) in [("tests", cases.count), ("failures", failures), ("errors", errors), ("skipped", 0)] {
+            w.attribute(k, String(v))
+        }
         w.attribute("timestamp", Timestamps.iso8601(timestamp))
         for c in cases {
             w.start("testcase")
@@ -104,8 +117,10 @@ public struct JUnitReport: Sendable, Equatable {
             w.attribute("classname", c.classname)
             switch c.result {
             case .passed(let detail): w.element("system-out", text: detail)
-            case .failure(let type, let summary, let detail): w.element("failure", [("message", summary), ("type", type)], text: detail)
-            case .error(let summary, let detail): w.element("error", [("message", summary), ("type", "run")], text: detail)
+            case .failure(let type, let summary, let detail):
+                w.element("failure", [("message", summary), ("type", type)], text: detail)
+            case .error(let summary, let detail):
+                w.element("error", [("message", summary), ("type", "run")], text: detail)
             }
             w.end()
         }

@@ -6,28 +6,41 @@ public enum PlanJSONReport {
     public static func render(_ report: PlanReport) -> String { JSONWriter.write(value(report)) }
 
     static func side(_ s: PlanReport.Side?) -> JSONValue {
-        s.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256)), ("format", .string($0.format)),
-                      ("diagnostics", .array($0.diagnostics.map { JSONReport.diagnostic($0) }))]) } ?? .null
+        s.map {
+            .obj([
+                ("source", .string($0.source)), ("sha256", .string($0.sha256)), ("format", .string($0.format)),
+                ("diagnostics", .array($0.diagnostics.map { JSONReport.diagnostic($0) })),
+            ])
+        } ?? .null
     }
 
     /// The most devices first, then by name; at most `AuditReport.topVersionCount`.
     static func top(_ map: [String: Int64]) -> JSONValue {
-        .array(map.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(AuditReport.topVersionCount)
+        .array(
+            map.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(
+                AuditReport.topVersionCount
+            )
             .map { .obj([("version", .string($0.key)), ("devices", .int64($0.value))]) })
     }
 
     static func matrix(_ cells: [Outcome: OutcomeCounts]) -> JSONValue {
-        .obj(Outcome.allCases.compactMap { from in
-            guard let row = cells[from], row.total > 0 else { return nil }
-            return (from.rawValue, .obj(Outcome.allCases.filter { row[$0] > 0 }.map { ($0.rawValue, .int64(row[$0])) }))
-        })
+        .obj(
+            Outcome.allCases.compactMap { from in
+                guard let row = cells[from], row.total > 0 else { return nil }
+                return (
+                    from.rawValue, .obj(Outcome.allCases.filter { row[$0] > 0 }.map { ($0.rawValue, .int64(row[$0])) })
+                )
+            })
     }
 
     /// Rule moves, most devices first, then in outcome and rule order (shared with the XML).
     static func sortedMoves(_ tally: TransitionTally) -> [(key: TransitionTally.RuleMove, value: Int64)] {
         tally.ruleMoves.sorted { a, b in
-            a.value != b.value ? a.value > b.value
-                : (a.key.from.index, a.key.to.index, a.key.fromRule ?? "", a.key.toRule ?? "") < (b.key.from.index, b.key.to.index, b.key.fromRule ?? "", b.key.toRule ?? "")
+            a.value != b.value
+                ? a.value > b.value
+                : (a.key.from.index, a.key.to.index, a.key.fromRule ?? "", a.key.toRule ?? "") < (
+                    b.key.from.index, b.key.to.index, b.key.fromRule ?? "", b.key.toRule ?? ""
+                )
         }
     }
 
@@ -44,39 +57,79 @@ public enum PlanJSONReport {
                 ("draft", side(p.draft)),
                 ("worse", .int64(p.worse)), ("better", .int64(p.better)), ("ruleOnly", .int64(p.ruleOnly)),
                 ("undecided", .int64(p.undecided)),
-                ("ruleMoves", .array(moves.map { m in
-                    .obj([("from", .string(m.key.from.rawValue)), ("to", .string(m.key.to.rawValue)),
-                          ("fromRule", .optionalString(m.key.fromRule)), ("toRule", .optionalString(m.key.toRule)),
-                          ("devices", .int64(m.value))])
-                })),
-                ("byPlatform", .obj(p.tally.byPlatform.keys.sorted().map { ($0.name, matrix(p.tally.byPlatform[$0]!)) })),
-                ("worseVersions", .obj([("appVersions", top(p.tally.worseAppVersions)), ("osVersions", top(p.tally.worseOSVersions))])),
+                (
+                    "ruleMoves",
+                    .array(
+                        moves.map { m in
+                            .obj([
+                                ("from", .string(m.key.from.rawValue)), ("to", .string(m.key.to.rawValue)),
+                                ("fromRule", .optionalString(m.key.fromRule)),
+                                ("toRule", .optionalString(m.key.toRule)),
+                                ("devices", .int64(m.value)),
+                            ])
+                        })
+                ),
+                (
+                    "byPlatform",
+                    .obj(p.tally.byPlatform.keys.sorted().map { ($0.name, matrix(p.tally.byPlatform[$0]!)) })
+                ),
+                (
+                    "worseVersions",
+                    .obj([("appVersions", top(p.tally.worseAppVersions)), ("osVersions", top(p.tally.worseOSVersions))])
+                ),
                 ("newDiagnostics", .array(p.newDiagnostics.map { JSONReport.diagnostic($0) })),
-                ("ruleChanges", .array(p.ruleChanges.map { c in
-                    .obj([("id", .string(c.id)), ("published", .optionalString(c.published)), ("draft", .optionalString(c.draft))])
-                })),
+                (
+                    "ruleChanges",
+                    .array(
+                        p.ruleChanges.map { c in
+                            .obj([
+                                ("id", .string(c.id)), ("published", .optionalString(c.published)),
+                                ("draft", .optionalString(c.draft)),
+                            ])
+                        })
+                ),
             ])
         }
         let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
-        let inventory: JSONValue = .obj([("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
-                                         ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
-                                         ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(JSONReport.snapshot) ?? .null)])
-        let releases: JSONValue = report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
-        let totals: JSONValue = .obj([("worse", .int64(report.worse)), ("better", .int64(report.better)), ("ruleOnly", .int64(report.ruleOnly)),
-                                      ("undecided", .int64(report.undecided)), ("newErrors", .int64(Int64(report.newErrorCount))),
-                                      ("before", JSONReport.counts(report.before)), ("after", JSONReport.counts(report.after))])
+        let inventory: JSONValue = .obj([
+            ("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
+            ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
+            ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(JSONReport.snapshot) ?? .null),
+        ])
+        let releases: JSONValue =
+            report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
+        let totals: JSONValue = .obj([
+            ("worse", .int64(report.worse)), ("better", .int64(report.better)), ("ruleOnly", .int64(report.ruleOnly)),
+            ("undecided", .int64(report.undecided)), ("newErrors", .int64(Int64(report.newErrorCount))),
+            ("before", JSONReport.counts(report.before)), ("after", JSONReport.counts(report.after)),
+        ])
         let fields: [(String, JSONValue)] = [
             ("schema", .string(schema)), ("tool", tool),
-            ("asOf", .string(Timestamps.iso8601(report.asOf))), ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
+            ("asOf", .string(Timestamps.iso8601(report.asOf))),
+            ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
             ("inventory", inventory), ("releases", releases), ("totals", totals),
-            ("gates", .array(report.gates.map { g in
-                .obj([("gate", .string(g.gate.text)), ("config", .string(g.config)), ("devices", .int64(g.devices)),
-                      ("crossed", .bool(g.crossed))])
-            })),
-            ("failedConfigs", .array(report.failed.map { f in
-                .obj([("side", .string(f.side)), ("id", .string(f.config.id)), ("source", .string(f.config.source)),
-                      ("error", .string(f.config.error.description))])
-            })),
+            (
+                "gates",
+                .array(
+                    report.gates.map { g in
+                        .obj([
+                            ("gate", .string(g.gate.text)), ("config", .string(g.config)),
+                            ("devices", .int64(g.devices)),
+                            ("crossed", .bool(g.crossed)),
+                        ])
+                    })
+            ),
+            (
+                "failedConfigs",
+                .array(
+                    report.failed.map { f in
+                        .obj([
+                            ("side", .string(f.side)), ("id", .string(f.config.id)),
+                            ("source", .string(f.config.source)),
+                            ("error", .string(f.config.error.description)),
+                        ])
+                    })
+            ),
             ("pairs", .array(pairs)),
         ]
         return .obj(fields)
@@ -92,11 +145,16 @@ public enum PlanJSONReport {
         for p in report.pairs {
             lines.append(p.summary + (p.status == .added || p.status == .removed ? " (\(p.status.rawValue))" : ""))
             for m in p.moves { lines.append("  \(m.from.rawValue) → \(m.to.rawValue): \(m.devices.groupedDigits)") }
-            for d in p.newDiagnostics { lines.append("  new in the draft: \(d.severity.rawValue): [\(d.code)] \(d.message)") }
+            for d in p.newDiagnostics {
+                lines.append("  new in the draft: \(d.severity.rawValue): [\(d.code)] \(d.message)")
+            }
         }
         for f in report.failed { lines.append("\(f.config.id): not planned: the \(f.side) config could not be loaded") }
-        lines.append("plan: \(report.worse.groupedDigits) devices worse, \(report.better.groupedDigits) better, \(report.ruleOnly.groupedDigits) under another rule"
-            + (report.undecided > 0 ? ", \(report.undecided.groupedDigits) no longer decided (the draft's client rejects it or crashes)" : ""))
+        lines.append(
+            "plan: \(report.worse.groupedDigits) devices worse, \(report.better.groupedDigits) better, \(report.ruleOnly.groupedDigits) under another rule"
+                + (report.undecided > 0
+                    ? ", \(report.undecided.groupedDigits) no longer decided (the draft's client rejects it or crashes)"
+                    : ""))
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -14,8 +14,10 @@ public enum PlanXMLReport {
         w.element("tool", [("name", "fleet-audit"), ("version", FleetAuditVersion.current)])
         let inv = report.inventory
         w.start("inventory")
-        for (k, v) in [("source", inv.source), ("rowsRead", String(inv.rowsRead)), ("rowsEvaluated", String(inv.rowsEvaluated)),
-                       ("rowsRejected", String(inv.rowsRejected)), ("devices", String(inv.devices))] { w.attribute(k, v) }
+        for (k, v) in [
+            ("source", inv.source), ("rowsRead", String(inv.rowsRead)), ("rowsEvaluated", String(inv.rowsEvaluated)),
+            ("rowsRejected", String(inv.rowsRejected)), ("devices", String(inv.devices)),
+        ] { w.attribute(k, v) }
         if let snapshot = inv.snapshot { w.element("snapshot", XMLReport.snapshotAttributes(snapshot)) }
         w.end()
         w.start("totals")
@@ -29,12 +31,19 @@ public enum PlanXMLReport {
         w.end()
         w.start("gates")
         for g in report.gates {
-            w.element("gate", [("gate", g.gate.text), ("config", g.config), ("devices", String(g.devices)), ("crossed", g.crossed ? "true" : "false")])
+            w.element(
+                "gate",
+                [
+                    ("gate", g.gate.text), ("config", g.config), ("devices", String(g.devices)),
+                    ("crossed", g.crossed ? "true" : "false"),
+                ])
         }
         w.end()
         w.start("failedConfigs")
         for f in report.failed {
-            w.element("failedConfig", [("side", f.side), ("id", f.config.id), ("source", f.config.source)], text: f.config.error.description)
+            w.element(
+                "failedConfig", [("side", f.side), ("id", f.config.id), ("source", f.config.source)],
+                text: f.config.error.description)
         }
         w.end()
         w.start("pairs")
@@ -54,12 +63,19 @@ public enum PlanXMLReport {
         w.attribute("undecided", p.undecided)
         w.element("summary", text: p.summary)
         for (name, side) in [("published", p.published), ("draft", p.draft)] {
-            if let side { w.element(name, [("source", side.source), ("sha256", side.sha256), ("format", side.format)]) }
+            if let side {
+                w.element(name, [("source", side.source), ("sha256", side.sha256), ("format", side.format)])
+            }
         }
         w.start("matrix")
         for from in Outcome.allCases {
             for to in Outcome.allCases where p.tally.count(from: from, to: to) > 0 {
-                w.element("cell", [("from", from.rawValue), ("to", to.rawValue), ("devices", String(p.tally.count(from: from, to: to)))])
+                w.element(
+                    "cell",
+                    [
+                        ("from", from.rawValue), ("to", to.rawValue),
+                        ("devices", String(p.tally.count(from: from, to: to))),
+                    ])
             }
         }
         w.end()

@@ -18,7 +18,10 @@ public enum CodeQualityReport {
                 ("check_name", .string(d.code)),
                 ("fingerprint", .string(fingerprint)),
                 ("severity", .string(severity(d.severity))),
-                ("location", .obj([("path", .string(path)), ("lines", .obj([("begin", .int(d.location?.line ?? 1))]))])),
+                (
+                    "location",
+                    .obj([("path", .string(path)), ("lines", .obj([("begin", .int(d.location?.line ?? 1))]))])
+                ),
             ])
         }
         return JSONWriter.write(.array(issues))

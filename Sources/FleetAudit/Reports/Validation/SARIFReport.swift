@@ -4,7 +4,8 @@ import Foundation
 /// `DiagnosticCatalog` as a rule (summary, help), and one result per diagnostic at its file, line and
 /// column. Columns count characters, so the run says `columnKind: unicodeCodePoints`.
 public enum SARIFReport {
-    public static let schemaURI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+    public static let schemaURI =
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     public static func render(_ report: ValidationReport, _ context: ValidationContext) -> String {
         let rules = DiagnosticCatalog.entries
@@ -25,15 +26,21 @@ public enum SARIFReport {
             ]
             return .obj(fields)
         }
-        return JSONWriter.write(.obj([
-            ("$schema", .string(schemaURI)),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.obj([
-                ("tool", .obj([("driver", driver)])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(results)),
-            ])])),
-        ]))
+        return JSONWriter.write(
+            .obj([
+                ("$schema", .string(schemaURI)),
+                ("version", .string("2.1.0")),
+                (
+                    "runs",
+                    .array([
+                        .obj([
+                            ("tool", .obj([("driver", driver)])),
+                            ("columnKind", .string("unicodeCodePoints")),
+                            ("results", .array(results)),
+                        ])
+                    ])
+                ),
+            ]))
     }
 
     static func level(_ severity: Severity) -> String {
@@ -49,7 +56,10 @@ public enum SARIFReport {
             ("id", .string(entry.code)),
             ("name", .string(ruleName(entry.code))),
             ("shortDescription", .obj([("text", .string(entry.summary))])),
-            ("fullDescription", .obj([("text", .string(entry.summary + (entry.format.map { " (format: \($0))" } ?? "")))])),
+            (
+                "fullDescription",
+                .obj([("text", .string(entry.summary + (entry.format.map { " (format: \($0))" } ?? "")))])
+            ),
             ("help", .obj([("text", .string(entry.help))])),
             ("defaultConfiguration", .obj([("level", .string(level(entry.severity)))])),
         ])
@@ -65,10 +75,15 @@ public enum SARIFReport {
     private static func location(_ source: String, _ d: Diagnostic, _ context: ValidationContext) -> JSONValue {
         var region: [(String, JSONValue)] = [("startLine", .int(d.location?.line ?? 1))]
         if let column = d.location?.column { region.append(("startColumn", .int(column))) }
-        return .obj([("physicalLocation", .obj([
-            ("artifactLocation", .obj([("uri", .string(uri(context.relativePath(source))))])),
-            ("region", .obj(region)),
-        ]))])
+        return .obj([
+            (
+                "physicalLocation",
+                .obj([
+                    ("artifactLocation", .obj([("uri", .string(uri(context.relativePath(source))))])),
+                    ("region", .obj(region)),
+                ])
+            )
+        ])
     }
 
     /// A relative path percent-encoded as a URI reference; an absolute one as a `file://` URI.

@@ -56,7 +56,10 @@ public struct ValidationContext: Sendable {
     public var workingDirectory: String
     public var style: TextStyle
 
-    public init(baseDirectory: String, workingDirectory: String = FileManager.default.currentDirectoryPath, style: TextStyle = .plain) {
+    public init(
+        baseDirectory: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
+        style: TextStyle = .plain
+    ) {
         self.baseDirectory = baseDirectory
         self.workingDirectory = workingDirectory
         self.style = style
@@ -66,10 +69,14 @@ public struct ValidationContext: Sendable {
     /// lies below it (`./a/b.json` → `a/b.json`); other paths are made absolute; URLs stay URLs.
     public func relativePath(_ source: String) -> String {
         if ConfigLoader.isURL(source) { return source }
-        let base = URL(fileURLWithPath: baseDirectory, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
-            .standardizedFileURL.path
-        let absolute = URL(fileURLWithPath: source, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true))
-            .standardizedFileURL.path
+        let base = URL(
+            fileURLWithPath: baseDirectory, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        )
+        .standardizedFileURL.path
+        let absolute = URL(
+            fileURLWithPath: source, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)
+        )
+        .standardizedFileURL.path
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
     }

@@ -9,7 +9,8 @@ public enum ValidationText {
             }
             for d in entry.diagnostics {
                 let at = d.location.map { ":\($0.line):\($0.column)" } ?? ""
-                out += "\(VisibleText.escape(entry.source))\(at): \(style.severity(d.severity)): [\(d.code)] \(d.message)\n"
+                out +=
+                    "\(VisibleText.escape(entry.source))\(at): \(style.severity(d.severity)): [\(d.code)] \(d.message)\n"
             }
         }
         return out

@@ -17,14 +17,20 @@ public enum WhatIfJSONReport {
     }
 
     public static func value(_ report: WhatIfReport) -> JSONValue {
-        let inv = report.inventory, sweep = report.sweep
+        let inv = report.inventory
+        let sweep = report.sweep
         let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
-        let inventory: JSONValue = .obj([("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
-                                         ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
-                                         ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(JSONReport.snapshot) ?? .null)])
-        let releases: JSONValue = report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
-        let bounds: JSONValue = .obj([("targetCoverage", .optionalString(report.bounds.targetCoverage?.text)),
-                                      ("maxStranded", .optionalString(report.bounds.maxStranded?.description))])
+        let inventory: JSONValue = .obj([
+            ("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
+            ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
+            ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(JSONReport.snapshot) ?? .null),
+        ])
+        let releases: JSONValue =
+            report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
+        let bounds: JSONValue = .obj([
+            ("targetCoverage", .optionalString(report.bounds.targetCoverage?.text)),
+            ("maxStranded", .optionalString(report.bounds.maxStranded?.description)),
+        ])
         return .obj([
             ("schema", .string(schema)), ("tool", tool),
             ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
@@ -41,16 +47,27 @@ public enum WhatIfJSONReport {
 
     /// The terminal's view: one line per candidate, then the choice.
     public static func text(_ report: WhatIfReport) -> String {
-        let sweep = report.sweep, n = sweep.devices
-        var rows: [[String]] = [[sweep.candidates.first?.minimumApp != nil ? "min app" : nil,
-                                 sweep.candidates.first?.minimumOS != nil ? "min OS" : nil].compactMap { $0 }
-                                + ["upToDate", "forced", "blocked", "unsupportedOS", "notTargeted", "affected", ""]]
+        let sweep = report.sweep
+        let n = sweep.devices
+        var rows: [[String]] = [
+            [
+                sweep.candidates.first?.minimumApp != nil ? "min app" : nil,
+                sweep.candidates.first?.minimumOS != nil ? "min OS" : nil,
+            ].compactMap { $0 }
+                + ["upToDate", "forced", "blocked", "unsupportedOS", "notTargeted", "affected", ""]
+        ]
         for (i, c) in sweep.candidates.enumerated() {
-            rows.append([c.minimumApp, c.minimumOS].compactMap { $0 }
-                        + [c.counts.upToDate, c.counts.forced, c.counts.blocked, c.counts.unsupportedOS, c.counts.notTargeted].map(\.groupedDigits)
-                        + [WhatIfReport.percent(c.counts.affected, of: n), i == report.choice ? "← chosen" : ""])
+            rows.append(
+                [c.minimumApp, c.minimumOS].compactMap { $0 }
+                    + [
+                        c.counts.upToDate, c.counts.forced, c.counts.blocked, c.counts.unsupportedOS,
+                        c.counts.notTargeted,
+                    ].map(\.groupedDigits)
+                    + [WhatIfReport.percent(c.counts.affected, of: n), i == report.choice ? "← chosen" : ""])
         }
-        var lines = ["\(sweep.platform.name)\(report.package.map { " \($0)" } ?? ""): \(n.groupedDigits) devices; app compared by \(sweep.scale.appKind), OS by \(sweep.scale.osKind); \(report.releasesNote)"]
+        var lines = [
+            "\(sweep.platform.name)\(report.package.map { " \($0)" } ?? ""): \(n.groupedDigits) devices; app compared by \(sweep.scale.appKind), OS by \(sweep.scale.osKind); \(report.releasesNote)"
+        ]
         let keys = rows[0].count - 7
         lines += TextSummary.table(rows, leftAligned: Set(0..<keys).union([rows[0].count - 1]))
         if let sentence = report.choiceSentence { lines.append(sentence) }

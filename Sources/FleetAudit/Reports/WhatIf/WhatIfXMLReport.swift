@@ -9,7 +9,8 @@ public enum WhatIfXMLReport {
 
     public static func render(_ report: WhatIfReport) -> String {
         let w = XMLWriter()
-        let sweep = report.sweep, inv = report.inventory
+        let sweep = report.sweep
+        let inv = report.inventory
         w.start("whatif", namespace: namespace)
         w.attribute("schemaVersion", schemaVersion)
         w.attribute("generatedAt", Timestamps.iso8601(report.generatedAt))
@@ -21,8 +22,13 @@ public enum WhatIfXMLReport {
         w.attribute("devices", sweep.devices)
         w.attribute("unreadable", sweep.unreadable)
         w.element("tool", [("name", "fleet-audit"), ("version", FleetAuditVersion.current)])
-        w.element("inventory", [("source", inv.source), ("rowsRead", String(inv.rowsRead)), ("rowsEvaluated", String(inv.rowsEvaluated)),
-                                ("rowsRejected", String(inv.rowsRejected)), ("devices", String(inv.devices))])
+        w.element(
+            "inventory",
+            [
+                ("source", inv.source), ("rowsRead", String(inv.rowsRead)),
+                ("rowsEvaluated", String(inv.rowsEvaluated)),
+                ("rowsRejected", String(inv.rowsRejected)), ("devices", String(inv.devices)),
+            ])
         if let r = report.releases { w.element("releases", [("source", r.source), ("sha256", r.sha256)]) }
         var bounds: [(String, String)] = []
         if let t = report.bounds.targetCoverage { bounds.append(("targetCoverage", t.text)) }

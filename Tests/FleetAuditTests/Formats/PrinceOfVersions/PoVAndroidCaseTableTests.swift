@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Every asserted row of section A of `cases/pov-android-v4.md` (the Android 4.x library's own
 /// end-to-end tests), read from the table itself so that a new row is a new check.
@@ -16,11 +17,16 @@ final class PoVAndroidCaseTableTests: XCTestCase {
         let text = try String(contentsOfFile: TestPaths.fixture("cases/pov-android-v4.md"), encoding: .utf8)
         let section = text.components(separatedBy: "## A.")[1].components(separatedBy: "\n## ")[0]
         return section.split(separator: "\n").compactMap { line -> Row? in
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard cells.count > 8, cells[1].hasSuffix(".json"), let code = Int(cells[3]), let sdk = Int(cells[4]) else { return nil }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count > 8, cells[1].hasSuffix(".json"), let code = Int(cells[3]), let sdk = Int(cells[4]) else {
+                return nil
+            }
             let stored = cells[6] == "none" ? nil : cells[6]
-            return Row(fixture: cells[1], key: String(cells[2].split(separator: " ")[0]), code: code, sdk: sdk,
-                       stored: stored, status: cells[7], line: String(line))
+            return Row(
+                fixture: cells[1], key: String(cells[2].split(separator: " ")[0]), code: code, sdk: sdk,
+                stored: stored, status: cells[7], line: String(line))
         }
     }
 
@@ -32,7 +38,7 @@ final class PoVAndroidCaseTableTests: XCTestCase {
         case "NEW_UPDATE_AVAILABLE": return .recommended
         case "NO_UPDATE_AVAILABLE": return .upToDate
         case let s where s.hasPrefix("ERROR"): return row.fixture.contains("sdk_values") ? .unsupportedOS : .notTargeted
-        default: return nil // "onSuccess (status not asserted)"
+        default: return nil  // "onSuccess (status not asserted)"
         }
     }
 
@@ -49,7 +55,8 @@ final class PoVAndroidCaseTableTests: XCTestCase {
                 XCTAssertNotEqual(decision.outcome, .notTargeted, row.line)
                 continue
             }
-            XCTAssertEqual(decision.outcome, outcome, "\(row.fixture) code \(row.code) sdk \(row.sdk): \(decision.reason)")
+            XCTAssertEqual(
+                decision.outcome, outcome, "\(row.fixture) code \(row.code) sdk \(row.sdk): \(decision.reason)")
             if outcome != .notTargeted, row.key.hasPrefix("android") {
                 XCTAssertEqual(decision.rule, "\(row.key)[0]", row.line)
             }

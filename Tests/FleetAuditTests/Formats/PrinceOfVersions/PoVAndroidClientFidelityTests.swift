@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Behaviours of the Android client 4.x read in its source (infinum/Android-prince-of-versions,
 /// `prince-of-versions/src/main/java/co/infinum/princeofversions/`, commit 60ef62a) and found different by
@@ -17,7 +18,8 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
     /// JsonConfigurationParser L139-143: the walk stops at the first entry whose requirements hold, and only
     /// that entry is type-checked (`saveFirstAcceptableUpdate`, L169-174 throws on a string version).
     func testOnlyTheChosenEntryIsTypeChecked() throws {
-        let json = #"{"android2": [{"requirements": {"required_os_version": 30}, "required_version": "12"}, {"required_version": 5}]}"#
+        let json =
+            #"{"android2": [{"requirements": {"required_os_version": 30}, "required_version": "12"}, {"required_version": 5}]}"#
         let (old, c) = try decide(json, sdk: 29)
         XCTAssertEqual(old.outcome, .forced)
         XCTAssertEqual(old.rule, "android2[1]")
@@ -28,17 +30,21 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
         XCTAssertEqual(new.rule, "android2[0]")
         XCTAssertEqual(new.diagnostics.map(\.code), [PoVAndroidDecoding.unusableCode])
         // The document says so once, at the entry, for validate and the reports.
-        XCTAssertEqual(c.config.diagnostics.filter { $0.code == PoVAndroidDecoding.unusableCode }.map(\.path), ["android2[0]"])
+        XCTAssertEqual(
+            c.config.diagnostics.filter { $0.code == PoVAndroidDecoding.unusableCode }.map(\.path), ["android2[0]"])
     }
 
     /// L140 `android.getJSONObject(i)`: a non-object element throws when the walk reaches it, and never after
     /// the chosen entry.
     func testNonObjectElementsMatterOnlyBeforeTheChosenEntry() throws {
-        let (after, c) = try decide(#"{"android2": [{"required_version": 5}, "oops", 12.5, {"required_version": "x"}]}"#, sdk: 30)
+        let (after, c) = try decide(
+            #"{"android2": [{"required_version": 5}, "oops", 12.5, {"required_version": "x"}]}"#, sdk: 30)
         XCTAssertEqual(after.outcome, .forced)
         XCTAssertEqual(after.rule, "android2[0]")
         XCTAssertFalse(c.config.diagnostics.contains { $0.severity == .error })
-        XCTAssertEqual(c.config.diagnostics.filter { $0.code == PrinceOfVersionsDocument.unreachableEntry }.map(\.path), ["android2[1]"])
+        XCTAssertEqual(
+            c.config.diagnostics.filter { $0.code == PrinceOfVersionsDocument.unreachableEntry }.map(\.path),
+            ["android2[1]"])
 
         let (before, _) = try decide(#"{"android2": ["oops", {"required_version": 5}]}"#, sdk: 30)
         XCTAssertEqual(before.outcome, .notTargeted)
@@ -50,7 +56,8 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
     /// and PrinceOfVersionsRequirementsProcessor L28-29 turns that into "does not hold": the next entry decides.
     func testAnUnreadableRequiredOSVersionMakesTheEntryNeverHold() throws {
         for value in [#""5.0""#, #"" 21""#, #""abc""#, "99999999999", "21.0", "true"] {
-            let json = #"{"android2": [{"requirements": {"required_os_version": \#(value)}, "required_version": 9}, {"required_version": 5}]}"#
+            let json =
+                #"{"android2": [{"requirements": {"required_os_version": \#(value)}, "required_version": 9}, {"required_version": 5}]}"#
             let (d, c) = try decide(json, sdk: 30)
             XCTAssertEqual(d.rule, "android2[1]", value)
             XCTAssertEqual(d.outcome, .forced, value)
@@ -58,26 +65,31 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
         }
         // parseInt reads a sign and digits in a string.
         for value in [#""21""#, #""+21""#, "21", #""-1""#] {
-            let json = #"{"android2": [{"requirements": {"required_os_version": \#(value)}, "required_version": 9}, {"required_version": 5}]}"#
+            let json =
+                #"{"android2": [{"requirements": {"required_os_version": \#(value)}, "required_version": 9}, {"required_version": 5}]}"#
             XCTAssertEqual(try decide(json, sdk: 21).0.rule, "android2[0]", value)
         }
     }
 
     /// With no other entry, RequirementsNotSatisfiedException (L146): no OS upgrade helps, so it is not `unsupportedOS`.
     func testAnEntryThatNeverHoldsIsNotAnOSProblem() throws {
-        let (d, _) = try decide(#"{"android2": [{"requirements": {"required_os_version": "5.0"}, "required_version": 9}]}"#, sdk: 30)
+        let (d, _) = try decide(
+            #"{"android2": [{"requirements": {"required_os_version": "5.0"}, "required_version": 9}]}"#, sdk: 30)
         XCTAssertEqual(d.outcome, .notTargeted)
     }
 
     /// L169 `instanceof Integer`: org.json makes a Long of an integer beyond 32 bits, and the client throws.
     func testAVersionCodeBeyond32BitsMakesTheClientThrow() throws {
-        XCTAssertEqual(try decide(#"{"android2": [{"required_version": 3000000000}]}"#, sdk: 30).0.outcome, .notTargeted)
-        XCTAssertEqual(try decide(#"{"android2": [{"last_version_available": 2147483647}]}"#, sdk: 30).0.outcome, .recommended)
+        XCTAssertEqual(
+            try decide(#"{"android2": [{"required_version": 3000000000}]}"#, sdk: 30).0.outcome, .notTargeted)
+        XCTAssertEqual(
+            try decide(#"{"android2": [{"last_version_available": 2147483647}]}"#, sdk: 30).0.outcome, .recommended)
     }
 
     /// L204 `optJSONObject(REQUIREMENTS)`: requirements that are not an object are none: the entry holds.
     func testRequirementsThatAreNotAnObjectHold() throws {
-        let (d, _) = try decide(#"{"android2": [{"requirements": "x", "required_version": 9}, {"required_version": 5}]}"#, sdk: 30)
+        let (d, _) = try decide(
+            #"{"android2": [{"requirements": "x", "required_version": 9}, {"required_version": 5}]}"#, sdk: 30)
         XCTAssertEqual(d.rule, "android2[0]")
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Behaviours of the iOS/macOS client 4.x read in its source (infinum/ios-prince-of-versions,
 /// `Sources/PrinceOfVersions/`) where FleetAudit answered otherwise. Each case's expected answer is the client's.
@@ -24,18 +25,24 @@ final class PoVAppleClientFidelityTests: XCTestCase {
     /// `Common/ConfigurationData.swift` L49-55: a requirement `AnyDecodable` cannot decode (an object or array)
     /// is dropped by `try?`; the requirement does not exist, so the entry holds.
     func testARequirementThatDoesNotDecodeIsDropped() throws {
-        let c = try PoV.load(json: #"{"ios2": [{"requirements": {"region": {"in": ["GB"]}}, "required_version": "2.0"}, {"required_version": "1.0"}]}"#)
+        let c = try PoV.load(
+            json:
+                #"{"ios2": [{"requirements": {"region": {"in": ["GB"]}}, "required_version": "2.0"}, {"required_version": "1.0"}]}"#
+        )
         let d = PoV.decide(c, PoV.apple(os: "17.0", app: "1.5", attributes: ["region": "FR"]))
         XCTAssertEqual(d.rule, "ios2[0]")
         XCTAssertEqual(d.outcome, .forced)
         // With its only requirement dropped, the entry holds for every device: the next one is never read.
-        XCTAssertEqual(Set(c.config.diagnostics.map(\.code)), [PoVAppleDecoding.requirementIgnored, PrinceOfVersionsDocument.unreachableEntry])
+        XCTAssertEqual(
+            Set(c.config.diagnostics.map(\.code)),
+            [PoVAppleDecoding.requirementIgnored, PrinceOfVersionsDocument.unreachableEntry])
     }
 
     /// `ConfigurationData.requirements` is `Requirements?`: a value that is not an object fails the entry, and
     /// `try? decode([ConfigurationData].self)` (`UpdateInfo.swift` L180) drops the whole array.
     func testRequirementsThatAreNotAnObjectDropTheArray() throws {
-        let c = try PoV.load(json: #"{"ios2": [{"required_version": "1.0"}, {"requirements": "GB", "required_version": "2.0"}]}"#)
+        let c = try PoV.load(
+            json: #"{"ios2": [{"required_version": "1.0"}, {"requirements": "GB", "required_version": "2.0"}]}"#)
         let d = PoV.decide(c, PoV.apple(os: "17.0", app: "0.5"))
         XCTAssertEqual(d.outcome, .notTargeted)
         XCTAssertEqual(c.config.diagnostics.map(\.code), [PoVAppleDecoding.arrayDropped])
@@ -47,10 +54,12 @@ final class PoVAppleClientFidelityTests: XCTestCase {
     /// `ConfigurationData.meta` is `[String: AnyDecodable]?` (L18): a meta that is not an object fails the entry
     /// and `try?` (`UpdateInfo.swift` L180) drops the array; `ios ?? ios2` (L39) then reads the other key.
     func testAMetaThatIsNotAnObjectDropsTheArray() throws {
-        let c = try PoV.load(json: #"{"ios": [{"required_version": "9.0", "meta": "x"}], "ios2": [{"required_version": "2.0"}]}"#)
+        let c = try PoV.load(
+            json: #"{"ios": [{"required_version": "9.0", "meta": "x"}], "ios2": [{"required_version": "2.0"}]}"#)
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "16.4.1", app: "1.0")).rule, "ios2[0]")
         // A global meta with a nested value is dropped whole (L95, L184); the entry's own meta stays.
-        let global = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "meta": {"a": "b"}}], "meta": {"x": {"y": 1}, "z": 1}}"#)
+        let global = try PoV.load(
+            json: #"{"ios2": [{"required_version": "2.0", "meta": {"a": "b"}}], "meta": {"x": {"y": 1}, "z": 1}}"#)
         XCTAssertEqual(global.config.rules.first?.meta, .object(JSONObject([("a", .string("b"))])))
     }
 
@@ -62,7 +71,8 @@ final class PoVAppleClientFidelityTests: XCTestCase {
         XCTAssertEqual(PoVAppleDecoding.convertFromSnakeCase("required_OS_version"), "requiredOsVersion")
         XCTAssertEqual(PoVAppleDecoding.convertFromSnakeCase("requiredOSVersion"), "requiredOSVersion")
         XCTAssertEqual(PoVAppleDecoding.convertFromSnakeCase("_free_memory_"), "_freeMemory_")
-        let c = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "requirements": {"required_OS_version": "17.0"}}]}"#)
+        let c = try PoV.load(
+            json: #"{"ios2": [{"required_version": "2.0", "requirements": {"required_OS_version": "17.0"}}]}"#)
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "16.4.1", app: "1.0")).outcome, .unsupportedOS)
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.1", app: "1.0")).outcome, .forced)
     }
@@ -71,13 +81,15 @@ final class PoVAppleClientFidelityTests: XCTestCase {
     /// the app's check, which a typed check rejects: the entry does not hold.
     func testANullRequirementDoesNotHoldOnIOS() throws {
         let c = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "requirements": {"region": null}}]}"#)
-        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.0", attributes: ["region": "GB"])).outcome, .notTargeted)
+        XCTAssertEqual(
+            PoV.decide(c, PoV.apple(os: "17.0", app: "1.0", attributes: ["region": "GB"])).outcome, .notTargeted)
     }
 
     /// The installed version is read only once a configuration is chosen (`UpdateInfo.swift` L64,
     /// `PoVError.swift` L57-66): with none chosen, an unreadable app version changes nothing.
     func testAnUnreadableAppVersionMattersOnlyOnceAnEntryIsChosen() throws {
-        let c = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "requirements": {"required_os_version": "17.0"}}]}"#)
+        let c = try PoV.load(
+            json: #"{"ios2": [{"required_version": "2.0", "requirements": {"required_os_version": "17.0"}}]}"#)
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "16.4.1", app: "v1.2")).outcome, .unsupportedOS)
         let chosen = PoV.decide(c, PoV.apple(os: "17.1", app: "v1.2"))
         XCTAssertEqual(chosen.outcome, .notTargeted)

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 final class PoVAppleTests: XCTestCase {
     private let hrBluetooth = ["region": "hr", "bluetooth": "5.0"]
@@ -23,7 +24,8 @@ final class PoVAppleTests: XCTestCase {
         XCTAssertEqual(old.outcome, .unsupportedOS)
         XCTAssertEqual(old.rule, "ios2[1]")
         // Meta: global null merged with the entry's (the library's parser tests assert these values).
-        XCTAssertEqual(c.config.rules.first { $0.id == "ios2[1]" }?.meta, .object(JSONObject([("key3", .string("value3"))])))
+        XCTAssertEqual(
+            c.config.rules.first { $0.id == "ios2[1]" }?.meta, .object(JSONObject([("key3", .string("value3"))])))
         XCTAssertEqual(c.config.rules.first { $0.id == "ios2[0]" }?.meta?.objectValue?["key2"], .number(JSONNumber(2)))
     }
 
@@ -40,7 +42,8 @@ final class PoVAppleTests: XCTestCase {
         XCTAssertEqual(mac("10.10", "9.5", ["region": "us"]).outcome, .unsupportedOS)
 
         let shuffled = try PoV.load("ios/requirementChecks/valid_update_with_decreasing_requirements.json")
-        let d = PoV.decide(shuffled, PoV.apple(.macos, os: "10.15", app: "9.0.5", attributes: ["region": "us", "bluetooth": "5.0"]))
+        let d = PoV.decide(
+            shuffled, PoV.apple(.macos, os: "10.15", app: "9.0.5", attributes: ["region": "us", "bluetooth": "5.0"]))
         XCTAssertEqual(d.rule, "macos[0]")
         XCTAssertEqual(d.outcome, .recommended)
     }
@@ -49,11 +52,17 @@ final class PoVAppleTests: XCTestCase {
         let c = try PoV.load("ios/valid_update_case_insensitive_notification.json")
         XCTAssertTrue(c.config.diagnostics.isEmpty, "\(c.config.diagnostics)")
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "13.0", app: "1.0.0")).outcome, .forced)
-        let once = try PoV.load(json: #"{"ios2": [{"last_version_available": "2.0", "notify_last_version_frequency": "ONCE"}]}"#)
+        let once = try PoV.load(
+            json: #"{"ios2": [{"last_version_available": "2.0", "notify_last_version_frequency": "ONCE"}]}"#)
         XCTAssertEqual(PoV.decide(once, PoV.apple(os: "17", app: "1.0")).outcome, .recommended)
-        XCTAssertEqual(PoV.decide(once, PoV.apple(os: "17", app: "1.0", attributes: ["last_notified_version": "2.0.0"])).outcome, .upToDate)
-        let always = try PoV.load(json: #"{"ios2": [{"last_version_available": "2.0", "notify_last_version_frequency": "always"}]}"#)
-        XCTAssertEqual(PoV.decide(always, PoV.apple(os: "17", app: "1.0", attributes: ["last_notified_version": "2.0"])).outcome, .recommended)
+        XCTAssertEqual(
+            PoV.decide(once, PoV.apple(os: "17", app: "1.0", attributes: ["last_notified_version": "2.0.0"])).outcome,
+            .upToDate)
+        let always = try PoV.load(
+            json: #"{"ios2": [{"last_version_available": "2.0", "notify_last_version_frequency": "always"}]}"#)
+        XCTAssertEqual(
+            PoV.decide(always, PoV.apple(os: "17", app: "1.0", attributes: ["last_notified_version": "2.0"])).outcome,
+            .recommended)
     }
 
     func testBuildNumbersCount() throws {
@@ -65,14 +74,18 @@ final class PoVAppleTests: XCTestCase {
     }
 
     func testInvalidEntryDropsTheWholeArrayAndTheOtherKeyIsUsed() throws {
-        for bad in [#"{"required_version": "x.1"}"#, #"{"notify_last_version_frequency": "WEEKLY"}"#,
-                    #"{"required_version": "1.0", "meta": {"nested": {"a": 1}}}"#] {
-            let c = try PoV.load(json: #"{"ios": [{"required_version": "1.0"}, \#(bad)], "ios2": [{"last_version_available": "2.0"}]}"#)
+        for bad in [
+            #"{"required_version": "x.1"}"#, #"{"notify_last_version_frequency": "WEEKLY"}"#,
+            #"{"required_version": "1.0", "meta": {"nested": {"a": 1}}}"#,
+        ] {
+            let c = try PoV.load(
+                json: #"{"ios": [{"required_version": "1.0"}, \#(bad)], "ios2": [{"last_version_available": "2.0"}]}"#)
             XCTAssertEqual(c.config.diagnostics.map(\.code), [PoVAppleDecoding.arrayDropped], bad)
             let d = PoV.decide(c, PoV.apple(os: "17", app: "1.5"))
             XCTAssertEqual(d.rule, "ios2[0]", bad)
             XCTAssertEqual(d.outcome, .recommended, bad)
-            XCTAssertEqual(d.diagnostics.map(\.code), [PoVAppleDecoding.arrayDropped], "the devices it affects are counted")
+            XCTAssertEqual(
+                d.diagnostics.map(\.code), [PoVAppleDecoding.arrayDropped], "the devices it affects are counted")
         }
         let only = try PoV.load(json: #"{"ios2": [{"required_version": "v1"}]}"#)
         let d = PoV.decide(only, PoV.apple(os: "17", app: "1.5"))
@@ -81,7 +94,8 @@ final class PoVAppleTests: XCTestCase {
     }
 
     func testNumericRequiredOSVersionIsIgnoredWithADiagnostic() throws {
-        let c = try PoV.load(json: #"{"ios2": [{"required_version": "2.0", "requirements": {"required_os_version": 15}}]}"#)
+        let c = try PoV.load(
+            json: #"{"ios2": [{"required_version": "2.0", "requirements": {"required_os_version": 15}}]}"#)
         XCTAssertEqual(c.config.diagnostics.map(\.code), [PoVAppleDecoding.osVersionIgnored])
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "9.0", app: "1.0")).outcome, .forced)
     }

@@ -1,15 +1,18 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// The Android client 3.0.0 (tag v3.0.0 of infinum/Android-prince-of-versions, `JsonConfigurationParser`,
 /// `InteractorImpl`, `PresenterImpl`) on legacy documents, where FleetAudit answered otherwise. A legacy-only
 /// `android` object is read by every Android device as that client reads it.
 final class PoVLegacyClientFidelityTests: XCTestCase {
-    private func decide(_ android: String, app: String = "1.0.0", sdk: Int = 30, lastNotified: String? = nil) throws -> Decision {
+    private func decide(_ android: String, app: String = "1.0.0", sdk: Int = 30, lastNotified: String? = nil) throws
+        -> Decision
+    {
         let c = try PoV.load(json: #"{"android": \#(android)}"#)
         let attributes = lastNotified.map { [PrinceOfVersionsDocument.lastNotifiedColumn: $0] } ?? [:]
         return PoV.decide(c, PoV.android(code: 1, sdk: sdk, version: app, attributes: attributes))
@@ -17,8 +20,10 @@ final class PoVLegacyClientFidelityTests: XCTestCase {
 
     /// L130: `version` is read only when present; L131-133 `isNonEmpty` (L173) ignores "", blanks and "null".
     func testAnEmptyOrMissingLatestVersionIsIgnored() throws {
-        for latest in [#"{"notification_type": "ALWAYS"}"#, #"{"version": ""}"#, #"{"version": "  "}"#,
-                       #"{"version": "NULL"}"#, #"{"version": null}"#] {
+        for latest in [
+            #"{"notification_type": "ALWAYS"}"#, #"{"version": ""}"#, #"{"version": "  "}"#,
+            #"{"version": "NULL"}"#, #"{"version": null}"#,
+        ] {
             let d = try decide(#"{"minimum_version": "2.0.0", "latest_version": \#(latest)}"#)
             XCTAssertEqual(d.outcome, .forced, latest)
             XCTAssertEqual(d.rule, "android.minimum_version", latest)
@@ -27,15 +32,23 @@ final class PoVLegacyClientFidelityTests: XCTestCase {
 
     /// `getInt` (L126, L137) coerces: 21.5 → 21, " 21" → 21, ".5" → 0; a number past 32 bits wraps.
     func testMinSdkIsCoercedAsGetIntDoes() throws {
-        XCTAssertEqual(try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": 21.5}"#, sdk: 21).outcome, .forced)
-        XCTAssertEqual(try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": " 21"}"#, sdk: 21).outcome, .forced)
-        XCTAssertEqual(try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": " 22"}"#, sdk: 21).outcome, .unsupportedOS)
+        XCTAssertEqual(
+            try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": 21.5}"#, sdk: 21).outcome, .forced)
+        XCTAssertEqual(
+            try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": " 21"}"#, sdk: 21).outcome, .forced)
+        XCTAssertEqual(
+            try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": " 22"}"#, sdk: 21).outcome,
+            .unsupportedOS)
         // 4294967318 wraps to 22 in 32 bits.
-        XCTAssertEqual(try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": 4294967318}"#, sdk: 21).outcome, .unsupportedOS)
+        XCTAssertEqual(
+            try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": 4294967318}"#, sdk: 21).outcome,
+            .unsupportedOS)
         // ".5" is 0, which removes the version: nothing is left and the client throws.
-        XCTAssertEqual(try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": ".5"}"#).outcome, .notTargeted)
+        XCTAssertEqual(
+            try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": ".5"}"#).outcome, .notTargeted)
         // JSON null for an int, or an object, throws.
-        XCTAssertEqual(try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": null}"#).outcome, .notTargeted)
+        XCTAssertEqual(
+            try decide(#"{"minimum_version": "2.0.0", "minimum_version_min_sdk": null}"#).outcome, .notTargeted)
         XCTAssertEqual(try decide(#"{"minimum_version": "2.0.0", "latest_version": null}"#).outcome, .notTargeted)
     }
 
@@ -54,7 +67,8 @@ final class PoVLegacyClientFidelityTests: XCTestCase {
 
     /// A min_sdk ≤ 0 removes its version before it is parsed (SPEC §5.2): an unreadable text there is no error.
     func testAVersionRemovedByMinSdkIsNeverParsed() throws {
-        let d = try decide(#"{"minimum_version": "not semver", "minimum_version_min_sdk": 0, "latest_version": {"version": "2.0.0"}}"#)
+        let d = try decide(
+            #"{"minimum_version": "not semver", "minimum_version_min_sdk": 0, "latest_version": {"version": "2.0.0"}}"#)
         XCTAssertEqual(d.outcome, .recommended)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Documents before 4.0 (the Android 3.x fixtures) and dual-key documents with `--pov-legacy-below`.
 final class PoVLegacyTests: XCTestCase {
@@ -13,7 +14,10 @@ final class PoVLegacyTests: XCTestCase {
         let c = try legacy("valid_update_full.json")
         XCTAssertTrue(c.config.diagnostics.contains { $0.code == "pov.legacyOnly" })
         let app = { (v: String, stored: String?) in
-            PoV.decide(c, PoV.android(code: 1, sdk: 21, version: v, attributes: stored.map { ["last_notified_version": $0] } ?? [:]))
+            PoV.decide(
+                c,
+                PoV.android(
+                    code: 1, sdk: 21, version: v, attributes: stored.map { ["last_notified_version": $0] } ?? [:]))
         }
         XCTAssertEqual(app("1.0.0", nil).outcome, .forced)
         XCTAssertEqual(app("1.0.0", nil).rule, "android.minimum_version")
@@ -41,7 +45,8 @@ final class PoVLegacyTests: XCTestCase {
         let sdk = try legacy("valid_update_full_with_sdk_values.json")
         XCTAssertEqual(PoV.decide(sdk, PoV.android(code: 1, sdk: 16, version: "1.0.0")).outcome, .forced)
         XCTAssertEqual(PoV.decide(sdk, PoV.android(code: 1, sdk: 14, version: "1.0.0")).outcome, .unsupportedOS)
-        XCTAssertEqual(PoV.decide(sdk, PoV.android(code: 1, sdk: 16, version: "2.0.0")).outcome, .upToDate, "latest needs API 17")
+        XCTAssertEqual(
+            PoV.decide(sdk, PoV.android(code: 1, sdk: 16, version: "2.0.0")).outcome, .upToDate, "latest needs API 17")
         XCTAssertEqual(PoV.decide(sdk, PoV.android(code: 1, sdk: 17, version: "2.0.0")).outcome, .recommended)
 
         // Below the minimum on an OS the minimum cannot reach: the client falls through to the optional update.
@@ -62,7 +67,8 @@ final class PoVLegacyTests: XCTestCase {
 
     func testInvalidLegacyVersionRejectsTheDocument() throws {
         let c = try legacy("invalid_update_invalid_version.json")
-        XCTAssertTrue(c.config.diagnostics.contains { $0.code == PoVLegacy.rejectedCode && $0.path == "android.minimum_version" })
+        XCTAssertTrue(
+            c.config.diagnostics.contains { $0.code == PoVLegacy.rejectedCode && $0.path == "android.minimum_version" })
         XCTAssertEqual(PoV.decide(c, PoV.android(code: 1, sdk: 21, version: "1.0.0")).outcome, .notTargeted)
         // The iOS object of the same document is fine.
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17", app: "1.0")).outcome, .forced)
@@ -76,21 +82,27 @@ final class PoVLegacyTests: XCTestCase {
         XCTAssertEqual(old.rule, "ios.minimum_version")
         XCTAssertEqual(old.outcome, .forced)
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "13.0", app: "2.0.0"), options: options).outcome, .recommended)
-        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "11.0", app: "2.0.0"), options: options).outcome, .upToDate, "latest needs iOS 12.1.2")
+        XCTAssertEqual(
+            PoV.decide(c, PoV.apple(os: "11.0", app: "2.0.0"), options: options).outcome, .upToDate,
+            "latest needs iOS 12.1.2")
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "7.0", app: "1.0.0"), options: options).outcome, .unsupportedOS)
         // At or above the threshold the same device reads ios2.
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "13.0", app: "3.0.0"), options: options).rule, "ios2[1]")
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "13.0", app: "1.0.0")).rule, "ios2[1]")
 
         // Android dual key: versionCode threshold.
-        let android = try PoV.load(json: """
-            {"android": {"minimum_version": "1.2.3", "latest_version": {"version": "2.4.5"}},
-             "android2": [{"required_version": 123, "last_version_available": 245}]}
-            """)
+        let android = try PoV.load(
+            json: """
+                {"android": {"minimum_version": "1.2.3", "latest_version": {"version": "2.4.5"}},
+                 "android2": [{"required_version": 123, "last_version_available": 245}]}
+                """)
         var byCode = FormatOptions()
         try byCode.addLegacyBelow("android=100")
-        XCTAssertEqual(PoV.decide(android, PoV.android(code: 50, sdk: 21, version: "1.0.0"), options: byCode).rule, "android.minimum_version")
-        XCTAssertEqual(PoV.decide(android, PoV.android(code: 150, sdk: 21, version: "1.0.0"), options: byCode).rule, "android2[0]")
+        XCTAssertEqual(
+            PoV.decide(android, PoV.android(code: 50, sdk: 21, version: "1.0.0"), options: byCode).rule,
+            "android.minimum_version")
+        XCTAssertEqual(
+            PoV.decide(android, PoV.android(code: 150, sdk: 21, version: "1.0.0"), options: byCode).rule, "android2[0]")
     }
 
     func testLegacyBelowWithoutALegacyObject() throws {

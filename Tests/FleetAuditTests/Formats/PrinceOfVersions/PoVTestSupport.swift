@@ -1,8 +1,9 @@
 import Foundation
+
 @testable import FleetAudit
+@testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-@testable import FleetAuditEngine
 
 /// Loads PrinceOfVersions fixtures and builds devices for the PoV tests.
 enum PoV {
@@ -16,22 +17,28 @@ enum PoV {
     }
 
     static func android(code: Int, sdk: Int, version: String = "1.0.0", attributes: [String: String] = [:]) -> Profile {
-        Profile(platform: .android, osVersion: "x", apiLevel: sdk, appVersion: version, appBuild: String(code),
-                packageName: nil, attributes: normalized(attributes))
+        Profile(
+            platform: .android, osVersion: "x", apiLevel: sdk, appVersion: version, appBuild: String(code),
+            packageName: nil, attributes: normalized(attributes))
     }
 
-    static func apple(_ platform: Platform = .ios, os: String, app: String, build: String? = nil,
-                      attributes: [String: String] = [:]) -> Profile {
-        Profile(platform: platform, osVersion: os, apiLevel: nil, appVersion: app, appBuild: build,
-                packageName: nil, attributes: normalized(attributes))
+    static func apple(
+        _ platform: Platform = .ios, os: String, app: String, build: String? = nil,
+        attributes: [String: String] = [:]
+    ) -> Profile {
+        Profile(
+            platform: platform, osVersion: os, apiLevel: nil, appVersion: app, appBuild: build,
+            packageName: nil, attributes: normalized(attributes))
     }
 
     private static func normalized(_ a: [String: String]) -> [String: String] {
         Dictionary(uniqueKeysWithValues: a.map { (InventoryColumn.normalize($0.key), $0.value) })
     }
 
-    static func decide(_ c: LoadedConfig, _ p: Profile, options: FormatOptions = FormatOptions(),
-                       releases: Releases? = nil) -> Decision {
+    static func decide(
+        _ c: LoadedConfig, _ p: Profile, options: FormatOptions = FormatOptions(),
+        releases: Releases? = nil
+    ) -> Decision {
         c.config.evaluate(p, context: EvaluationContext(releases: releases, options: options))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
@@ -11,38 +12,48 @@ final class FleetCoverageTests: XCTestCase {
     func report(_ csv: String, releases: String? = nil) throws -> [[String: Any]] {
         let dir = TestPaths.temporaryDirectory()
         let inventory = TestPaths.write(csv, named: "inventory.csv", in: dir)
-        var arguments = ["audit", "--inventory", inventory, "--config-dir", "SampleData/configs/nhs",
-                         "--json", dir.appendingPathComponent("r.json").path, "--xml", dir.appendingPathComponent("r.xml").path, "--quiet"]
+        var arguments = [
+            "audit", "--inventory", inventory, "--config-dir", "SampleData/configs/nhs",
+            "--json", dir.appendingPathComponent("r.json").path, "--xml", dir.appendingPathComponent("r.xml").path,
+            "--quiet",
+        ]
         if let releases { arguments += ["--releases", TestPaths.write(releases, named: "releases.csv", in: dir)] }
         let result = try CommandLineTests.run(arguments)
         XCTAssertEqual(result.status, 0, result.stderr)
         let xml = try String(contentsOf: dir.appendingPathComponent("r.xml"), encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: ReportRenderingTests.schema), [])
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("r.json"))) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("r.json")))
+            as? [String: Any]
         return try XCTUnwrap(json?["coverage"] as? [[String: Any]])
     }
 
-    func versions(_ axis: Any?) -> [String] { ((axis as? [String: Any])?["versions"] as? [[String: Any]] ?? []).map { $0["version"] as! String } }
-    func column(_ axis: Any?, _ key: String) -> [Int] { ((axis as? [String: Any])?["versions"] as? [[String: Any]] ?? []).map { $0[key] as! Int } }
+    func versions(_ axis: Any?) -> [String] {
+        ((axis as? [String: Any])?["versions"] as? [[String: Any]] ?? []).map { $0["version"] as! String }
+    }
+    func column(_ axis: Any?, _ key: String) -> [Int] {
+        ((axis as? [String: Any])?["versions"] as? [[String: Any]] ?? []).map { $0[key] as! Int }
+    }
 
     func testVersionsInVersionOrderWithDevicesAtOrAbove() throws {
         // iOS: 16.4 and 16.4.0 are one version; 16.10 is above 16.9; "17 beta" is no dotted version.
         // Android: versionCodes with their names; API levels from the OS release.
         let csv = """
-        platform,os_version,app_version,app_build
-        ios,16.4,4.9,1
-        ios,16.4.0,4.10,1
-        ios,16.10,4.10,1
-        ios,16.9,4.9,1
-        ios,17 beta,5.0,1
-        android,13,4.36,347
-        android,13,4.36-hotfix,347
-        android,9,4.29,312
-        android,14,4.39,352
-        """
+            platform,os_version,app_version,app_build
+            ios,16.4,4.9,1
+            ios,16.4.0,4.10,1
+            ios,16.10,4.10,1
+            ios,16.9,4.9,1
+            ios,17 beta,5.0,1
+            android,13,4.36,347
+            android,13,4.36-hotfix,347
+            android,9,4.29,312
+            android,14,4.39,352
+            """
         let coverage = try report(csv)
         XCTAssertEqual(coverage.map { $0["platform"] as? String }, ["android", "ios"])
-        let android = coverage[0], ios = coverage[1]
+        let android = coverage[0]
+        let ios = coverage[1]
         XCTAssertTrue(ios["package"] is NSNull, "one package: per platform only")
 
         let iosOS = ios["os"] as? [String: Any]
@@ -69,11 +80,11 @@ final class FleetCoverageTests: XCTestCase {
 
     func testOneGroupPerPackageWhenTheInventoryHasSeveral() throws {
         let csv = """
-        platform,os_version,app_version,app_build,package_name
-        ios,16.4,4.9,1,com.example.a
-        ios,16.4,4.9,1,com.example.b
-        ios,17.0,5.0,1,com.example.b
-        """
+            platform,os_version,app_version,app_build,package_name
+            ios,16.4,4.9,1,com.example.a
+            ios,16.4,4.9,1,com.example.b
+            ios,17.0,5.0,1,com.example.b
+            """
         let releases = "platform,version,min_os,package\nios,5.0,15.0,com.example.b\n"
         let coverage = try report(csv, releases: releases)
         XCTAssertEqual(coverage.map { $0["package"] as? String }, ["com.example.a", "com.example.b"])
@@ -89,18 +100,21 @@ final class FleetCoverageTests: XCTestCase {
         for group in coverage {
             for axisName in ["app", "os"] {
                 let axis = try XCTUnwrap(group[axisName] as? [String: Any])
-                let devices = column(axis, "devices"), above = column(axis, "atOrAbove")
+                let devices = column(axis, "devices")
+                let above = column(axis, "atOrAbove")
                 XCTAssertEqual(devices.reduce(0, +) + (axis["unparsed"] as! Int), group["devices"] as! Int)
                 for i in devices.indices { XCTAssertEqual(above[i], devices[i...].reduce(0, +)) }
                 let parsed = versions(axis).map { FleetCoverage.dotted($0)! }
-                XCTAssertTrue(zip(parsed, parsed.dropFirst()).allSatisfy { Self.less($0, $1) }, "\(versions(axis)) ascend")
+                XCTAssertTrue(
+                    zip(parsed, parsed.dropFirst()).allSatisfy { Self.less($0, $1) }, "\(versions(axis)) ascend")
             }
         }
     }
 
     static func less(_ a: [Int], _ b: [Int]) -> Bool {
         for i in 0..<max(a.count, b.count) {
-            let x = i < a.count ? a[i] : 0, y = i < b.count ? b[i] : 0
+            let x = i < a.count ? a[i] : 0
+            let y = i < b.count ? b[i] : 0
             if x != y { return x < y }
         }
         return false

@@ -1,12 +1,14 @@
+import FleetAuditXML
 import Foundation
 import XCTest
+
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
-import FleetAuditXML
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// `--junit FILE` on audit and plan: a test case per gate, one per config that did not load, valid against
@@ -22,20 +24,23 @@ final class JUnitReportTests: XCTestCase {
         return try doc.nodes(forXPath: "//testcase").map { node in
             let e = node as! XMLElement
             let failing = (e.elements(forName: "failure") + e.elements(forName: "error")).first
-            return (e.attribute(forName: "classname")!.stringValue!, e.attribute(forName: "name")!.stringValue!,
-                    failing?.stringValue, failing?.name)
+            return (
+                e.attribute(forName: "classname")!.stringValue!, e.attribute(forName: "name")!.stringValue!,
+                failing?.stringValue, failing?.name
+            )
         }
     }
 
     func testAuditGatesAndAMissingConfigAreTestCases() throws {
         let dir = TestPaths.temporaryDirectory()
         let junit = dir.appendingPathComponent("gates.xml").path
-        let result = try CommandLineTests.run([
-            "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
-            "--config", "SampleData/configs/nowhere.json", "--keep-going", "--releases", "SampleData/releases.csv",
-            "--json", dir.appendingPathComponent("r.json").path, "--junit", junit, "--quiet",
-            "--fail-on", "availability-ios.json:blocked>50", "--fail-on", "forced>99%",
-        ], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        let result = try CommandLineTests.run(
+            [
+                "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
+                "--config", "SampleData/configs/nowhere.json", "--keep-going", "--releases", "SampleData/releases.csv",
+                "--json", dir.appendingPathComponent("r.json").path, "--junit", junit, "--quiet",
+                "--fail-on", "availability-ios.json:blocked>50", "--fail-on", "forced>99%",
+            ], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         XCTAssertEqual(result.status, 1, "a gate is crossed (the config that did not load is reported, --keep-going)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
@@ -49,7 +54,8 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertTrue(crossed.contains("gate availability-ios.json:blocked>50 crossed"), crossed)
         XCTAssertNil(all[1].failure)
         XCTAssertTrue(try XCTUnwrap(all[2].failure).contains("nowhere.json: config not found"))
-        XCTAssertTrue(xml.contains("<testsuite name=\"fleet-audit audit\" tests=\"3\" failures=\"2\" errors=\"0\""), xml)
+        XCTAssertTrue(
+            xml.contains("<testsuite name=\"fleet-audit audit\" tests=\"3\" failures=\"2\" errors=\"0\""), xml)
         XCTAssertTrue(xml.contains("timestamp=\"2026-11-18T11:06:40Z\""), "SOURCE_DATE_EPOCH, not the clock")
     }
 
@@ -72,7 +78,8 @@ final class JUnitReportTests: XCTestCase {
         let junit = TestPaths.temporaryDirectory().appendingPathComponent("plan-gates.xml").path
         let result = try CommandLineTests.run([
             "plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
-            "--published", "SampleData/configs/nhs/availability-android.json", "--draft", "SampleData/drafts/nhs/availability-android.json",
+            "--published", "SampleData/configs/nhs/availability-android.json", "--draft",
+            "SampleData/drafts/nhs/availability-android.json",
             "--junit", junit, "--fail-on", "worse>1", "--fail-on", "*->blocked>100%", "--quiet",
         ])
         XCTAssertEqual(result.status, 1, "worse>1 is crossed: " + result.stderr)
@@ -85,9 +92,13 @@ final class JUnitReportTests: XCTestCase {
     }
 
     func testEscapingKeepsHostileGateAndConfigTextInsideTheDocument() throws {
-        let report = JUnitReport(suite: "fleet-audit audit", timestamp: Date(timeIntervalSince1970: 0), cases: [
-            .init(classname: JUnitReport.configClass, name: "<x>&\"]]>", result: .failure(type: "config", summary: "a\"b", detail: "</failure><y/>")),
-        ])
+        let report = JUnitReport(
+            suite: "fleet-audit audit", timestamp: Date(timeIntervalSince1970: 0),
+            cases: [
+                .init(
+                    classname: JUnitReport.configClass, name: "<x>&\"]]>",
+                    result: .failure(type: "config", summary: "a\"b", detail: "</failure><y/>"))
+            ])
         let xml = report.render()
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
         XCTAssertEqual(try cases(xml).first?.failure, "</failure><y/>")
