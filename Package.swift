@@ -35,7 +35,7 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // libxml2 writes the XML report (xmlTextWriter) and checks it against the XSD.
+        // libxml2 writes the XML report (xmlTextWriter); the tests check it against the XSD.
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -61,6 +61,12 @@ let package = Package(
             dependencies: ["FleetAuditValues"],
             swiftSettings: fuzzLibrary
         ),
+        // The libcurl boundary: a config URL fetched with the limits docs/security.md states, C callbacks and all.
+        .target(
+            name: "FleetAuditHTTP",
+            dependencies: ["FleetAuditValues", "CCurl"],
+            swiftSettings: fuzzLibrary
+        ),
         // The engine: bytes (CSV, SQLite) in, a table of distinct profiles and its accounting out, then every
         // profile evaluated once per config through the formats' `Device` protocol (projection, fixed fields,
         // attribute classes, memos' scopes). Its stores, ids and unsafe pointers are its own, and so is the
@@ -70,7 +76,7 @@ let package = Package(
             dependencies: ["FleetAuditValues", "FleetAuditFormats", "CSQLite"],
             swiftSettings: fuzzLibrary + releaseSpeed
         ),
-        // The libxml2 boundary: the XML report's writer and the XSD check, C strings and all.
+        // The libxml2 boundary: the XML report's writer, C strings and all.
         .target(
             name: "FleetAuditXML",
             dependencies: ["CLibXML2"],
@@ -83,7 +89,7 @@ let package = Package(
                 "FleetAuditFormats",
                 "FleetAuditEngine",
                 "FleetAuditXML",
-                "CCurl",
+                "FleetAuditHTTP",
                 // The audit history (--history) writes its own SQLite file.
                 "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -92,10 +98,15 @@ let package = Package(
             swiftSettings: fuzzLibrary,
             plugins: ["EmbedTemplatesPlugin"]
         ),
+        // The fuzz targets: what the libFuzzer harness drives and the tests replay saved inputs through. Not
+        // part of the library the CLI links.
+        .target(
+            name: "FleetAuditFuzzTargets", dependencies: ["FleetAudit"], path: "Tests/FleetAuditFuzzTargets",
+            swiftSettings: fuzzLibrary),
         // libFuzzer harness (Tests/Fuzz/run.sh builds it with FLEET_AUDIT_FUZZ=1); built
         // normally it replays inputs.
         .executableTarget(
-            name: "fleet-audit-fuzz", dependencies: ["FleetAudit"], path: "Sources/fleet-audit-fuzz",
+            name: "fleet-audit-fuzz", dependencies: ["FleetAuditFuzzTargets"], path: "Sources/fleet-audit-fuzz",
             swiftSettings: fuzzHarness, linkerSettings: fuzzLink),
         // Templates/ are compiled into the library so an installed binary needs no source tree.
         .executableTarget(name: "embed-templates", path: "Sources/embed-templates"),
@@ -112,11 +123,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What only the tests use: the XSD check of the XML reports (through libxml2).
+        .target(name: "FleetAuditTestSupport", dependencies: ["CLibXML2"], path: "Tests/FleetAuditTestSupport"),
         .testTarget(
             name: "FleetAuditTests",
             dependencies: [
-                "FleetAudit", "FleetAuditValues", "FleetAuditFormats", "FleetAuditEngine", "FleetAuditXML", "CSQLite",
-                "CLibXML2",
+                "FleetAudit", "FleetAuditValues", "FleetAuditFormats", "FleetAuditEngine", "FleetAuditXML",
+                "FleetAuditHTTP", "FleetAuditFuzzTargets", "FleetAuditTestSupport", "CSQLite", "CLibXML2",
             ],
             resources: [.copy("Fixtures"), .copy("Snapshots")]
         ),

@@ -3,7 +3,7 @@
 // Built with -DFUZZING and -sanitize=fuzzer,address, libFuzzer provides main and calls
 // LLVMFuzzerTestOneInput with inputs for the target named by FLEET_AUDIT_FUZZ_TARGET (csv, nhs-availability,
 // princeofversions, turkcell-updater, osam). Built normally, it replays files: fleet-audit-fuzz TARGET FILE...
-import FleetAudit
+import FleetAuditFuzzTargets
 import Foundation
 
 #if FUZZING

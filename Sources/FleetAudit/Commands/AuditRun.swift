@@ -98,7 +98,7 @@ public enum AuditRun {
         }
         let (configs, failed) = try loadConfigs(request)
         let releases = try loadReleases(request.releasesPath)
-        let needs = ProfileNeeds.forRun(configs, releases: releases)
+        let needs = ProfileNeeds.forRun(configs, releases: releases, reading: ConfigTally.reads)
         let asOf = request.asOf ?? generatedAt
         // Read before the inventory: a file that is not a history stops the run before any work, untouched.
         var history: HistoryComparison?

@@ -27,7 +27,7 @@ public enum PlanRun {
             + draftFailed.map { PlanReport.FailedSide(side: "draft", config: $0) }
         let pairs = pair(published, draft, failed: failed)
         let releases = try AuditRun.loadReleases(request.audit.releasesPath)
-        let needs = ProfileNeeds.forRun(published + draft, releases: releases)
+        let needs = ProfileNeeds.forRun(published + draft, releases: releases, reading: TransitionTally.reads)
         let (table, summary) = try AuditRun.readInventory(request.audit, needs: needs, timings: timings)
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
         let asOf = request.audit.asOf ?? generatedAt

@@ -12,35 +12,15 @@ enum InventoryCrossChecks {
             + packagesWithoutReleases(groups, releases: releases)
     }
 
-    /// Devices by (platform, package), counted in one pass over the distinct profiles on the store's value ids:
-    /// no text is made per profile, only one per group.
+    /// Devices by (platform, package), counted by the engine (`ProfileTable.devices(by:)`): no text is made per
+    /// profile, only one per group.
     struct FleetGroups {
         struct Group { let platform: Platform, package: String?, devices: Int64 }
         let all: [Group]
 
         init(_ table: ProfileTable) {
-            let store = table.store
-            // (platform id, package id) → (first row, devices), in a flat table: a few platforms and packages,
-            // so no key is hashed once per profile. Ids: platforms from 1, packages from 0 (absent).
-            // (A dictionary when the table would be large: many platforms times many packages.)
-            let packages = store.interners[ProfileStore.packageColumn]?.texts.count ?? 1
-            let cells = (store.platformCount + 1) * packages
-            var first = [(row: Int, devices: Int64)](repeating: (-1, 0), count: cells <= 1 << 16 ? cells : 0)
-            var firstByKey: [Int: (row: Int, devices: Int64)] = [:]
-            for row in 0..<table.devices.count {
-                let k =
-                    Int(store.id(row, ProfileStore.platformColumn)) * packages
-                    + Int(store.id(row, ProfileStore.packageColumn))
-                if first.isEmpty {
-                    firstByKey[k, default: (row, 0)].devices += table.devices[row]
-                    continue
-                }
-                if first[k].row < 0 { first[k].row = row }
-                first[k].devices += table.devices[row]
-            }
-            all = (first.filter { $0.row >= 0 } + firstByKey.values).map { row, devices in
-                let profile = Profile(store: store, row: row)
-                return Group(platform: profile.platform, package: profile.packageName, devices: devices)
+            all = table.devices(by: [.platform, .packageName]).map { c in
+                Group(platform: Platform(c.values[0] ?? ""), package: c.values[1], devices: c.devices)
             }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }
         }
 

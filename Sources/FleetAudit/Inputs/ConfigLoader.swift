@@ -1,3 +1,4 @@
+import FleetAuditHTTP
 import Foundation
 
 #if canImport(Glibc)

@@ -77,7 +77,7 @@ public struct MinimumSweep: Sendable {
     }
 
     /// One distinct (package, app, OS) of the fleet: indexes into the sorted version lists.
-    private struct Cell: Hashable { let package: Int32, app: Int, os: Int }
+    private struct Cell: Hashable { let package: String?, app: Int, os: Int }
 
     /// A version list being gathered: distinct versions with the shortest spelling seen for each.
     private struct Versions {
@@ -96,47 +96,49 @@ public struct MinimumSweep: Sendable {
         app: Candidates, os: Candidates
     ) throws(Failure) -> MinimumSweep {
         let scale = MinimumScale(platform)
-        let store = table.store
-        let platformID = store.platformID(platform)
-        let appColumn = scale == .versionCode ? ProfileStore.appBuildColumn : ProfileStore.appVersionColumn
-        let appTexts = store.interners[appColumn]!.texts
-        let osTexts = store.interners[ProfileStore.osVersionColumn]!.texts
-        let packageTexts = store.interners[ProfileStore.packageColumn]!.texts
-        let packageID = package.map { name in Int32(packageTexts.firstIndex(of: name) ?? -1) }
-
-        // Each distinct text parsed once: its version, nil when unreadable.
-        var appByID: [DottedVersion??] = Array(repeating: nil, count: appTexts.count)
-        var osByID: [DottedVersion??] = Array(repeating: nil, count: scale == .versionCode ? 0 : osTexts.count)
+        // The fleet's distinct (package, app, OS) values with their devices, counted by the engine; each
+        // distinct text parsed once: its version, nil when unreadable.
+        let appField: DeviceField = scale == .versionCode ? .appBuild : .appVersion
+        let osField: DeviceField = scale == .versionCode ? .apiLevel : .osVersion
+        var appByText: [String: DottedVersion?] = [:]
+        var osByText: [String: DottedVersion?] = [:]
         var appVersions = Versions()
         var osVersions = Versions()
-        var rawCells: [(package: Int32, app: DottedVersion, os: DottedVersion, devices: Int64)] = []
+        var rawCells: [(package: String?, app: DottedVersion, os: DottedVersion, devices: Int64)] = []
         var devices: Int64 = 0
-        var unreadableByPackage: [Int32: Int64] = [:]
-        for row in 0..<table.devices.count where store.id(row, ProfileStore.platformColumn) == platformID {
-            let pkg = store.id(row, ProfileStore.packageColumn)
-            if let packageID, pkg != packageID { continue }
-            let n = table.devices[row]
+        var unreadableByPackage: [String?: Int64] = [:]
+        for c in table.devices(by: [.platform, .packageName, appField, osField]) where c.values[0] == platform.name {
+            let pkg = c.values[1]
+            if let package, pkg != package { continue }
+            let n = c.devices
             devices += n
-            let appID = Int(store.id(row, appColumn))
-            if appByID[appID] == nil {
-                appByID[appID] = .some(appID == 0 ? nil : scale.deviceApp(appTexts[appID]))
-                if let v = appByID[appID]!, appID != 0 { appVersions.add(v, appTexts[appID]) }
-            }
-            let osVersion: DottedVersion?
-            switch scale {
-            case .versionCode:
-                let level = store.id(row, ProfileStore.apiLevelColumn)
-                osVersion = level == 0 ? nil : DottedVersion(major: Int(level) - 1)
-                if let osVersion { osVersions.add(osVersion, String(level - 1)) }
-            case .dotted:
-                let osID = Int(store.id(row, ProfileStore.osVersionColumn))
-                if osByID[osID] == nil {
-                    osByID[osID] = .some(osID == 0 ? nil : DottedVersion(osTexts[osID]))
-                    if let v = osByID[osID]!, osID != 0 { osVersions.add(v, osTexts[osID]) }
+            var appVersion: DottedVersion?
+            if let text = c.values[2] {
+                if let known = appByText[text] {
+                    appVersion = known
+                } else {
+                    appVersion = scale.deviceApp(text)
+                    appByText[text] = appVersion
+                    if let v = appVersion { appVersions.add(v, text) }
                 }
-                osVersion = osByID[osID]!
             }
-            guard let appVersion = appByID[appID]!, let osVersion else {
+            var osVersion: DottedVersion?
+            if let text = c.values[3] {
+                switch scale {
+                case .versionCode:
+                    osVersion = Int(text).map { DottedVersion(major: $0) }
+                    if let osVersion { osVersions.add(osVersion, text) }
+                case .dotted:
+                    if let known = osByText[text] {
+                        osVersion = known
+                    } else {
+                        osVersion = DottedVersion(text)
+                        osByText[text] = osVersion
+                        if let v = osVersion { osVersions.add(v, text) }
+                    }
+                }
+            }
+            guard let appVersion, let osVersion else {
                 unreadableByPackage[pkg, default: 0] += n
                 continue
             }
@@ -185,12 +187,12 @@ public struct MinimumSweep: Sendable {
         for c in rawCells {
             cells[Cell(package: c.package, app: appRank[c.app]!, os: osRank[c.os]!), default: 0] += c.devices
         }
-        let packages = Set(cells.keys.map(\.package)).union(unreadableByPackage.keys).sorted()
+        let packages = Set(cells.keys.map(\.package)).union(unreadableByPackage.keys).sorted { ($0 ?? "") < ($1 ?? "") }
 
         var grid = Array(repeating: Array(repeating: Counts(), count: osCandidates.count), count: appCandidates.count)
         for pkg in packages {
             let group = cells.filter { $0.key.package == pkg }.sorted { $0.key.app < $1.key.app }
-            let name = pkg == 0 ? nil : packageTexts[Int(pkg)]
+            let name = pkg
             let offered = releases.map { $0.all.filter { $0.offered(to: platform, package: name) } }
             let partial = sweepGroup(
                 group.map { ($0.key.app, $0.key.os, $0.value) }, osOrder: osOrder, osLabels: osVersions.labels,

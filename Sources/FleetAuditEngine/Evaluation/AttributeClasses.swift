@@ -10,16 +10,20 @@ import FleetAuditEngine
 struct AttributeClasses {
     private let configs: [any EvaluableConfig]
     private let options: FormatOptions
+    /// Attributes whose every value is kept (an accumulator reads them: `DecisionAccumulator.reads`).
+    private let kept: Set<String>
 
-    init(_ configs: [any EvaluableConfig], options: FormatOptions) {
+    init(_ configs: [any EvaluableConfig], options: FormatOptions, keeping kept: Set<String> = []) {
         self.configs = configs
         self.options = options
+        self.kept = kept
     }
 
     /// For each value id of attribute column `column` of `store`, the id of the first value of its class on
     /// `platform`; nil when some config may tell every value apart, or every value is a class of its own.
     func representatives(platform: Platform, column: Int, store: ProfileStore) -> [Int32]? {
         let attribute = store.attributeNames[column - ProfileStore.fixedColumns]
+        if kept.contains(attribute) { return nil }
         var keys: [@Sendable (String?) -> String] = []
         for config in configs where config.needs.attributes(for: platform).contains(attribute) {
             guard let key = config.attributeClass(platform: platform, attribute: attribute, options: options) else {

@@ -5,10 +5,19 @@ import Foundation
 /// a plan's transition tally and a what-if sweep's coverage are others. Accumulators of different workers are
 /// merged, so a result never depends on how the profiles were split.
 public protocol DecisionAccumulator: Sendable {
+    /// The inventory fields this accumulator reads of each profile (`visit.profile`) beyond what the unit's
+    /// configs read: the engine keeps them in the run's profiles and in every projection, with every value
+    /// intact (no attribute class merges them). A field read and not declared here reads as absent, and stops
+    /// a debug build (`DeclaredReads`). The run's ingest must keep them too: `ProfileNeeds.forRun(_:releases:reading:)`.
+    static var reads: ProfileNeeds { get }
     init()
     /// The decisions of the unit's configs, in the unit's order, for one profile.
     mutating func record(_ decisions: [Decision], for visit: ProfileVisit)
     mutating func merge(_ other: Self)
+}
+
+extension DecisionAccumulator {
+    public static var reads: ProfileNeeds { ProfileNeeds() }
 }
 
 /// One profile as the evaluation visits it, with what accumulators derive from it made once per profile and
@@ -101,7 +110,7 @@ public enum EvaluationCore {
                 return copyOf.map { results[position[$0]!] }
             }
         }
-        let groups = self.groups(units, context: context, columns: table.store.attributeNames)
+        let groups = self.groups(units, context: context, reading: A.reads, columns: table.store.attributeNames)
         let started = DispatchTime.now().uptimeNanoseconds
         let fields = ProfileFieldIDs(table)
         let fixed = fixedFields ?? FixedFieldProfiles(table)
@@ -114,7 +123,8 @@ public enum EvaluationCore {
         DispatchQueue.concurrentPerform(iterations: groups.count) { g in
             let start = DispatchTime.now().uptimeNanoseconds
             let members = groups[g].members.map { units[$0] }
-            let classes = AttributeClasses(members.flatMap(\.configs).map(\.config), options: context.options)
+            let classes = AttributeClasses(
+                members.flatMap(\.configs).map(\.config), options: context.options, keeping: A.reads.attributes)
             let projected = fields.project(table, onto: groups[g].needs, classes: classes, fixed: fixed)
             projected.store.declared = groups[g].declared
             let projection = timings == nil ? "" : seconds(since: start)
@@ -193,11 +203,16 @@ public enum EvaluationCore {
     /// table once per config group was a third of the evaluation).
     /// - Returns: each group's needs among the columns, what its configs declared (the needs before that, which
     ///   the debug builds' guard checks reads against: `DeclaredReads`), and its units.
-    private static func groups(_ units: [EvaluationUnit], context: EvaluationContext, columns: [String])
+    private static func groups(
+        _ units: [EvaluationUnit], context: EvaluationContext, reading: ProfileNeeds = ProfileNeeds(),
+        columns: [String]
+    )
         -> [(needs: ProfileNeeds, declared: ProfileNeeds, members: [Int])]
     {
-        // Per-package releases are read by every format: then every projection keeps the package.
-        let base = ProfileNeeds(packageName: context.releases?.all.contains { $0.package != nil } == true)
+        // Per-package releases are read by every format: then every projection keeps the package. What the
+        // accumulator reads is kept in every group's projection.
+        var base = ProfileNeeds(packageName: context.releases?.all.contains { $0.package != nil } == true)
+        base.formUnion(reading)
         var groupIndex: [ProfileNeeds: Int] = [:]
         var groups: [(needs: ProfileNeeds, declared: ProfileNeeds, members: [Int])] = []
         for (i, unit) in units.enumerated() {

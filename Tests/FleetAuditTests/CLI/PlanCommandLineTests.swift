@@ -1,3 +1,4 @@
+import FleetAuditTestSupport
 import Foundation
 import XCTest
 

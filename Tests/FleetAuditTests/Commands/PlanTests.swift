@@ -1,3 +1,4 @@
+import FleetAuditTestSupport
 import XCTest
 
 @testable import FleetAudit

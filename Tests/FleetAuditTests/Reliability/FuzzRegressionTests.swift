@@ -1,3 +1,4 @@
+import FleetAuditFuzzTargets
 import Foundation
 import XCTest
 

@@ -39,98 +39,68 @@ public struct FleetCoverage: Sendable, Equatable {
 
     public init(groups: [Group]) { self.groups = groups }
 
-    /// One pass over the distinct profiles on the store's value ids (no text, and no hashing but the group's,
-    /// per profile: devices are added into arrays indexed by the interned ids), then one parse per distinct
-    /// version text. On 882k distinct profiles this is about 0.1 s.
+    /// The versions on the fleet per (platform, package), from the engine's counts of distinct (app build,
+    /// app version) and (API level, OS version) values (`ProfileTable.devices(by:)`), then one parse per distinct
+    /// version text: no text is read per profile.
     public init(_ table: ProfileTable) {
-        struct Key: Hashable { let platform: Int32, package: Int32 }
+        struct Key: Hashable { let platform: String, package: String? }
         final class Tally {
-            let row: Int, android: Bool
+            let platform: Platform, package: String?, android: Bool
             var devices: Int64 = 0
-            /// Devices per app id (Android: versionCode id; Apple: version id) and per OS id (Android: API
-            /// level + 1; Apple: version id), the ids of the store's interners (0: absent).
-            var app: [Int64], os: [Int64]
-            /// Android: (versionCode id, name id) pairs seen.
-            var names = Set<Int64>()
-            init(row: Int, android: Bool, appIDs: Int, osIDs: Int) {
-                self.row = row
-                self.android = android
-                app = Array(repeating: 0, count: appIDs)
-                os = Array(repeating: 0, count: osIDs)
+            /// Devices per app text (Android: versionCode; Apple: version) and per OS text (Android: API level;
+            /// Apple: version); "" when absent.
+            var app: [String: Int64] = [:], os: [String: Int64] = [:]
+            /// Android: the version names seen per versionCode.
+            var names: [String: Set<String>] = [:]
+            init(platform: Platform, package: String?) {
+                self.platform = platform
+                self.package = package
+                android = platform == .android
             }
         }
-        let store = table.store
-        let osTexts = store.interners[ProfileStore.osVersionColumn]!.texts
-        let appTexts = store.interners[ProfileStore.appVersionColumn]!.texts
-        let codeTexts = store.interners[ProfileStore.appBuildColumn]!.texts
-        var packages = Set<Int32>()
-        for row in 0..<table.devices.count where store.id(row, ProfileStore.packageColumn) != 0 {
-            packages.insert(store.id(row, ProfileStore.packageColumn))
-            if packages.count > 1 { break }
-        }
+        let apps = table.devices(by: [.platform, .packageName, .appBuild, .appVersion])
+        let oses = table.devices(by: [.platform, .packageName, .apiLevel, .osVersion])
+        var packages = Set<String>()
+        for c in apps { if let p = c.values[1] { packages.insert(p) } }
         let byPackage = packages.count > 1
         var tallies: [Key: Tally] = [:]
-        // Without packages, a group is a platform: found by its id, not hashed once per profile.
-        var byPlatform: [Tally?] = Array(repeating: nil, count: store.platformCount + 1)
-        // The name last recorded per versionCode id: almost always the same one, so the set is rarely touched.
-        var lastName = [Int32](repeating: -1, count: codeTexts.count)
-        var maxAPILevelID: Int32 = 0
-        for row in 0..<table.devices.count {
-            maxAPILevelID = max(maxAPILevelID, store.id(row, ProfileStore.apiLevelColumn))
+        func tally(_ c: ValueCombination) -> Tally {
+            let key = Key(platform: c.values[0] ?? "", package: byPackage ? c.values[1] : nil)
+            if let known = tallies[key] { return known }
+            let made = Tally(platform: Platform(key.platform), package: key.package)
+            tallies[key] = made
+            return made
         }
-        for row in 0..<table.devices.count {
-            let platform = store.id(row, ProfileStore.platformColumn)
-            let key = Key(platform: platform, package: byPackage ? store.id(row, ProfileStore.packageColumn) : 0)
-            let known = byPackage ? tallies[key] : byPlatform[Int(platform)]
-            let tally =
-                known
-                ?? {
-                    let android = Profile(store: store, row: row).platform == .android
-                    let t = Tally(
-                        row: row, android: android, appIDs: android ? codeTexts.count : appTexts.count,
-                        osIDs: android ? Int(maxAPILevelID) + 1 : osTexts.count)
-                    tallies[key] = t
-                    if !byPackage { byPlatform[Int(platform)] = t }
-                    return t
-                }()
-            let n = table.devices[row]
-            tally.devices += n
-            if tally.android {
-                let code = store.id(row, ProfileStore.appBuildColumn)
-                let name = store.id(row, ProfileStore.appVersionColumn)
-                tally.app[Int(code)] += n
-                tally.os[Int(store.id(row, ProfileStore.apiLevelColumn))] += n
-                if byPackage || lastName[Int(code)] != name {
-                    tally.names.insert(Int64(code) << 32 | Int64(name))
-                    lastName[Int(code)] = name
-                }
+        for c in apps {
+            let t = tally(c)
+            t.devices += c.devices
+            if t.android {
+                let code = c.values[2] ?? ""
+                t.app[code, default: 0] += c.devices
+                if let name = c.values[3] { t.names[code, default: []].insert(name) }
             } else {
-                tally.app[Int(store.id(row, ProfileStore.appVersionColumn))] += n
-                tally.os[Int(store.id(row, ProfileStore.osVersionColumn))] += n
+                t.app[c.values[3] ?? "", default: 0] += c.devices
             }
+        }
+        for c in oses {
+            let t = tally(c)
+            t.os[(t.android ? c.values[2] : c.values[3]) ?? "", default: 0] += c.devices
         }
         groups = tallies.values.map { tally in
-            let first = Profile(store: store, row: tally.row)
-            var namesByCode: [Int: [String]] = [:]
-            for pair in tally.names where Int32(truncatingIfNeeded: pair & 0xFFFF_FFFF) != 0 {
-                namesByCode[Int(pair >> 32), default: []].append(appTexts[Int(pair & 0xFFFF_FFFF)])
-            }
             var app: [(version: [Int]?, label: String, name: [String], devices: Int64)] = []
-            for (id, n) in tally.app.enumerated() where n > 0 {
-                let text = id == 0 ? "" : tally.android ? codeTexts[id] : appTexts[id]
-                app.append((tally.android ? Int(text).map { [$0] } : Self.dotted(text), text, namesByCode[id] ?? [], n))
+            for (text, n) in tally.app where n > 0 {
+                app.append(
+                    (
+                        tally.android ? Int(text).map { [$0] } : Self.dotted(text), text,
+                        Array(tally.names[text] ?? []), n
+                    ))
             }
             var os: [(version: [Int]?, label: String, name: [String], devices: Int64)] = []
-            for (id, n) in tally.os.enumerated() where n > 0 {
-                if tally.android {
-                    os.append((id == 0 ? nil : [id - 1], id == 0 ? "" : String(id - 1), [], n))
-                } else {
-                    let text = id == 0 ? "" : osTexts[id]
-                    os.append((Self.dotted(text), text, [], n))
-                }
+            for (text, n) in tally.os where n > 0 {
+                os.append((tally.android ? Int(text).map { [$0] } : Self.dotted(text), text, [], n))
             }
             return Group(
-                platform: first.platform, package: byPackage ? first.packageName : nil, devices: tally.devices,
+                platform: tally.platform, package: tally.package, devices: tally.devices,
                 app: Self.axis(tally.android ? "versionCode" : "version", app),
                 os: Self.axis(tally.android ? "apiLevel" : "version", os))
         }.sorted { ($0.platform.name, $0.package ?? "") < ($1.platform.name, $1.package ?? "") }

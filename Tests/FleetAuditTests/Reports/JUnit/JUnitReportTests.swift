@@ -1,3 +1,4 @@
+import FleetAuditTestSupport
 import FleetAuditXML
 import Foundation
 import XCTest

@@ -2,7 +2,7 @@ import CLibXML2
 import Foundation
 
 /// Validates an XML document against an XSD with libxml2 (`xmlSchemaValidateDoc`). Used by the tests on
-/// every XML report they produce, and available to callers who want to check a report before publishing it.
+/// every XML report they produce (a user checks a report with `xmllint --schema`, as `.ci/run` does).
 public enum XMLSchemaCheck {
     /// The problems found; empty when the document is valid.
     public static func problems(xml: String, schema: String) -> [String] {

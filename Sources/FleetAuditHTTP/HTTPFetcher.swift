@@ -1,4 +1,5 @@
 import CCurl
+import FleetAuditValues
 import Foundation
 
 /// A plain HTTP GET of a config URL through libcurl, bounded in size, time and where it may be sent.
@@ -10,18 +11,20 @@ import Foundation
 /// - Time: `timeout` for the whole fetch, redirects included; one retry after a transport failure.
 /// - Where: http and https only; redirects followed here, at most `maxRedirects`, never from https to http,
 ///   never to a link-local or cloud-metadata address, and credentials in the URL never sent to another host.
-struct HTTPFetcher {
-    struct FetchError: Error, CustomStringConvertible {
-        let description: String
+package struct HTTPFetcher {
+    package struct FetchError: Error, CustomStringConvertible {
+        package let description: String
         /// A failure that may pass (the server down, refusing, slow, or answering 5xx/429): exit 75.
-        let temporary: Bool
+        package let temporary: Bool
     }
 
     let timeout: TimeInterval
     var maxBytes = 16 << 20
     var maxRedirects = 5
 
-    func get(_ url: String) throws(FetchError) -> [UInt8] {
+    package init(timeout: TimeInterval) { self.timeout = timeout }
+
+    package func get(_ url: String) throws(FetchError) -> [UInt8] {
         let deadline = Date().addingTimeInterval(timeout)
         do {
             return try follow(url, deadline: deadline)

@@ -1,3 +1,4 @@
+import FleetAudit
 import Foundation
 
 /// The entry points the libFuzzer harnesses (`Sources/fleet-audit-fuzz`) drive, kept in the library so the
