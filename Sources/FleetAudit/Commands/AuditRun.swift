@@ -136,6 +136,7 @@ public enum AuditRun {
             releases: releases, columnOverrides: request.columnOverrides)
         report.coverage = FleetCoverage(fixed.table)
         if let alias = InventoryCrossChecks.columnAliases(summary) { report.diagnostics.append(alias) }
+        if let readOnly = InventoryCrossChecks.readOnlyWAL(summary) { report.diagnostics.append(readOnly) }
         timings?.phaseEnded("inventory cross-checks and coverage")
         report.allowsEmpty = request.allowEmpty
         report.history = history

@@ -106,6 +106,16 @@ enum InventoryCrossChecks {
                 + "(--column \(summary.columnAliases[0]) says so explicitly; map another header the same way)")
     }
 
+    /// A WAL-mode SQLite inventory read from a read-only file system, opened immutable: said, since a reader
+    /// elsewhere would need write access to the folder to read the same file.
+    public static func readOnlyWAL(_ summary: InventorySummary) -> Diagnostic? {
+        guard summary.snapshot?.immutable == true else { return nil }
+        return Diagnostic(
+            "inventory.readOnlyWAL", .info,
+            "the SQLite inventory is in WAL mode on a read-only file system and has no -wal file with commits in "
+                + "it: FleetAudit opened it immutable, which reads every committed row")
+    }
+
     /// Platforms/packages the releases file has no release for: forcing those devices counts them blocked, and
     /// the reason is the file's gap, not the store's — say which.
     static func packagesWithoutReleases(_ groups: FleetGroups, releases: Releases?) -> [Diagnostic] {

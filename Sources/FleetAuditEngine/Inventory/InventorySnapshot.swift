@@ -15,6 +15,9 @@ public struct InventorySnapshot: Sendable, Equatable {
     public var changeCounter: Int64?
     public var connections: Int?
     public var restarts: Int?
+    /// SQLite: opened immutable, a WAL-mode database on a read-only file system with no commits in a -wal file
+    /// (`inventory.readOnlyWAL`).
+    public var immutable = false
 
     public init(kind: Kind) { self.kind = kind }
 
@@ -33,6 +36,7 @@ public struct InventorySnapshot: Sendable, Equatable {
             var text = "one committed state (journal mode \(journalMode ?? "?")"
             if let changeCounter { text += ", file change counter \(changeCounter)" }
             text += ")"
+            if immutable { text += ", opened immutable (WAL mode on a read-only file system, no -wal commits)" }
             if let connections, connections > 1 { text += " shared by \(connections) connections" }
             if let restarts, restarts > 0 {
                 text += ", after \(restarts) restart\(restarts == 1 ? "" : "s") for a commit between their first reads"

@@ -31,6 +31,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     /// nightly job reading a database that a sync job is writing should wait, not fail.
     package static let defaultBusyTimeout = 60.0
     private let busyTimeout: Double
+    /// Whether the database was opened immutable (`opensImmutable`).
+    private let openedImmutable: Bool
     /// Which state of the database was read (set when the read transactions begin).
     package private(set) var snapshot: InventorySnapshot?
 
@@ -53,8 +55,13 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         guard FileChecks.exists(path, isDirectory: &isDirectory) else { throw .fileNotFound(path) }
         if isDirectory { throw .unreadable(path, reason: "it is a directory") }
         self.path = path
+        openedImmutable = try Self.opensImmutable(path)
         var handle: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        let rc =
+            openedImmutable
+            ? sqlite3_open_v2(
+                Self.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+            : sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             sqlite3_close(handle)
@@ -439,6 +446,41 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         if let db { sqlite3_exec(db, "ROLLBACK", nil, nil, nil) }
     }
 
+    /// Whether to open `path` immutable: a WAL-mode database on a read-only file system. Its readers need the
+    /// `-shm` file beside it, which none can create there ("unable to open database file"). Without a `-wal`
+    /// file (or with an empty one) every committed row is in the database file and nothing can write on that
+    /// medium, so reading it immutable (SQLite then uses no `-shm`) reads exactly the committed state. A
+    /// `-wal` file with commits in it could only be read through a `-shm`: then the run stops and says how to
+    /// fold them in, instead of reading an older state of the data.
+    static func opensImmutable(_ path: String) throws(InventoryError) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 20)) ?? Data())
+        // Bytes 18 and 19 of the header: the read and write versions, 2 in WAL mode.
+        guard header.count == 20, header.starts(with: Array("SQLite format 3".utf8)), header[18] == 2 else {
+            return false
+        }
+        var fs = statvfs()
+        guard statvfs(path, &fs) == 0, fs.f_flag & UInt(ST_RDONLY) != 0 else { return false }
+        if FileManager.default.fileExists(atPath: path + "-shm") { return false }
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        if walSize > 0 {
+            throw .sqlite(
+                path,
+                reason:
+                    "it is in WAL mode on a read-only file system, and its -wal file holds commits that no reader can see there without a -shm file: checkpoint it where it is written (sqlite3 FILE 'PRAGMA wal_checkpoint(TRUNCATE)') or copy the database with its -wal file to writable storage"
+            )
+        }
+        return true
+    }
+
+    /// `path` as an SQLite URI with `immutable=1` (`?`, `#` and `%` escaped, as URI file names need).
+    static func immutableURI(_ path: String) -> String {
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
+        return "file:\(escaped)?immutable=1"
+    }
+
     private func journalMode() -> String {
         guard let db, let stmt = Self.prepare(db, "PRAGMA journal_mode") else { return "" }
         defer { sqlite3_finalize(stmt) }
@@ -462,6 +504,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     private func describeSnapshot(connections: Int, restarts: Int) -> InventorySnapshot {
         var s = InventorySnapshot(kind: .sqlite)
         s.journalMode = journalMode()
+        s.immutable = openedImmutable
         s.connections = connections
         s.restarts = restarts
         var file: UnsafeMutablePointer<sqlite3_file>?

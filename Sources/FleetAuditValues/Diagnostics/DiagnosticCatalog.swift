@@ -51,6 +51,11 @@ public enum DiagnosticCatalog {
                 "Nothing, if the column is what the message says; otherwise name the right one with --column NAME=HEADER."
         ),
         Entry(
+            code: "inventory.readOnlyWAL", severity: .info, format: nil,
+            summary:
+                "The SQLite inventory is in WAL mode on a read-only file system (a mounted snapshot, a read-only volume) with no commits in a -wal file: it was opened immutable, which reads every committed row. With commits in its -wal file the run stops instead (exit 65) and says how to fold them in.",
+            help: "Nothing."),
+        Entry(
             code: "inventory.missingColumn", severity: .warning, format: nil,
             summary:
                 "A config reads an attribute (PoV requirement, Turkcell filter, OSAM counter) no inventory column provides: every device reads it as absent.",
