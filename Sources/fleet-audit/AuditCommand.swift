@@ -39,6 +39,12 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var history: HistoryOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true), github, or none. Under GitHub Actions: a Markdown step summary appended to $GITHUB_STEP_SUMMARY, and an ::error annotation per crossed gate and per config error at its value.",
+            valueName: "auto|github|none"))
+    var ci: CIMode = .auto
+
     func run() throws {
         var request = try inventoryOptions.request()
         configOptions.apply(to: &request)
@@ -77,6 +83,7 @@ struct AuditCommand: ParsableCommand {
                 fileTargets[keyPath: keyPath] = nil
             }
             _ = try? fileTargets.write(failed, quiet: quiet)
+            if ci.isGitHub { GitHubStep.publish(failed, reportOnStandardOutput: false) }
             throw exit
         }
         if showProgress { Progress.clear() }
@@ -104,6 +111,7 @@ struct AuditCommand: ParsableCommand {
         if !summaryShown {
             for line in TextSummary.errorLines(report) { Console.info(line) }
         }
+        if ci.isGitHub { GitHubStep.publish(report, reportOnStandardOutput: reports.writesToStandardOutput) }
         let status = report.status
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
         for gate in report.crossedGates { Console.info("gate crossed: " + gate.sentence) }

@@ -173,6 +173,9 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
+    /// Whether a report is written to standard output (`-`).
+    var writesToStandardOutput: Bool { [json, xml, html, junit].contains("-") }
+
     var targets: ReportTargets {
         var targets = ReportTargets()
         targets.directory = out

@@ -1,0 +1,92 @@
+import Foundation
+
+/// An audit as GitHub Actions shows it: a Markdown step summary (appended to `$GITHUB_STEP_SUMMARY`) and workflow
+/// commands that annotate the run — one per crossed gate, one per error in a config at the line and column of
+/// its value. Pure functions of the report; the CLI decides when to use them (`--ci`).
+public enum GitHubActionsOutput {
+    /// Where a config path is shown from: annotations need paths relative to the repository
+    /// (`$GITHUB_WORKSPACE`), as `validate --output github` writes them.
+    public struct Context: Sendable {
+        public var paths: ValidationContext
+        public init(baseDirectory: String) { paths = ValidationContext(baseDirectory: baseDirectory) }
+    }
+
+    /// The step summary: how the run ended, the fleet, each config's devices by outcome, crossed gates, errors.
+    public static func summary(_ report: AuditReport) -> String {
+        let status = report.status
+        var out = "## FleetAudit audit: "
+        switch status.state {
+        case "completed": out += "passed\n\n"
+        case "gateCrossed": out += "gate crossed (exit 1)\n\n"
+        default: out += "failed (exit \(status.exitCode))\n\n"
+        }
+        if let message = status.message { out += "> \(cell(message))\n\n" }
+        let inventory = report.inventory
+        out +=
+            "\(inventory.devices.groupedDigits) devices from `\(cell(inventory.source))` (\(inventory.rowsRead.groupedDigits) rows read, \(inventory.rowsRejected.groupedDigits) rejected), as of \(Timestamps.iso8601(report.asOf)).\n\n"
+        if !report.configs.isEmpty {
+            out += "| config | " + Outcome.allCases.map(\.rawValue).joined(separator: " | ") + " |\n"
+            out += "|---|" + String(repeating: "---:|", count: Outcome.allCases.count) + "\n"
+            for config in report.configs {
+                out +=
+                    "| `\(cell(config.id))` | "
+                    + Outcome.allCases.map { config.totals[$0].groupedDigits }.joined(separator: " | ") + " |\n"
+            }
+            out += "\n"
+        }
+        if !report.failedConfigs.isEmpty {
+            out += "### Configs not loaded\n\n"
+            for failed in report.failedConfigs { out += "- `\(cell(failed.id))`: \(cell(failed.error.description))\n" }
+            out += "\n"
+        }
+        if !report.crossedGates.isEmpty {
+            out += "### Gates crossed\n\n"
+            for gate in report.crossedGates { out += "- \(cell(gate.sentence))\n" }
+            out += "\n"
+        }
+        let errors = errorDiagnostics(report)
+        if !errors.isEmpty {
+            out += "### Errors\n\n"
+            for (config, d) in errors {
+                out += "- " + (config.map { "`\(cell($0.id))`: " } ?? "") + "`\(d.code)` \(cell(d.message))\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Workflow commands: `::error` per crossed gate, and per error diagnostic of a config at its value.
+    public static func annotations(_ report: AuditReport, _ context: Context) -> String {
+        var out = ""
+        for gate in report.crossedGates {
+            out +=
+                "::error title=\(GitHubAnnotations.escapeProperty("fleet-audit gate crossed"))::"
+                + GitHubAnnotations.escapeData(gate.sentence) + "\n"
+        }
+        for (config, d) in errorDiagnostics(report) {
+            var properties: [(String, String)] = []
+            if let config { properties.append(("file", context.paths.relativePath(config.source))) }
+            if let at = d.location { properties += [("line", String(at.line)), ("col", String(at.column))] }
+            properties.append(("title", "fleet-audit [\(d.code)]"))
+            let props = properties.map { "\($0)=\(GitHubAnnotations.escapeProperty($1))" }.joined(separator: ",")
+            out += "::error \(props)::\(GitHubAnnotations.escapeData(d.message))\n"
+        }
+        return out
+    }
+
+    /// Error-severity diagnostics: each config's (with its config), then the run's.
+    private static func errorDiagnostics(_ report: AuditReport) -> [(AuditReport.ConfigReport?, Diagnostic)] {
+        var out: [(AuditReport.ConfigReport?, Diagnostic)] = []
+        for config in report.configs {
+            for d in config.diagnostics where d.diagnostic.severity == .error { out.append((config, d.diagnostic)) }
+        }
+        for d in report.diagnostics where d.severity == .error { out.append((nil, d)) }
+        return out
+    }
+
+    /// Text for one Markdown table cell or list item: no line breaks, no `|`.
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "|", with: "\\|")
+    }
+}

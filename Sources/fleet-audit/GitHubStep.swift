@@ -1,0 +1,57 @@
+import ArgumentParser
+import FleetAudit
+import Foundation
+
+/// `--ci`: whether a run writes the CI system's own outputs. `auto` recognises GitHub Actions by its
+/// `GITHUB_ACTIONS=true`; `github` forces them (a runner that does not set it); `none` turns them off.
+enum CIMode: String, ExpressibleByArgument, CaseIterable {
+    case auto, github, none
+
+    var isGitHub: Bool {
+        switch self {
+        case .github: true
+        case .none: false
+        case .auto: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
+        }
+    }
+}
+
+/// An audit's GitHub Actions outputs: the step summary appended to `$GITHUB_STEP_SUMMARY`, and the
+/// annotations (workflow commands) on standard output — unless a report already goes there, which they would
+/// corrupt.
+enum GitHubStep {
+    static func publish(_ report: AuditReport, reportOnStandardOutput: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+            if !append(GitHubActionsOutput.summary(report), to: path) {
+                Console.info(
+                    "warning: cannot append the step summary to \(VisibleText.escape(path)) (GITHUB_STEP_SUMMARY)")
+            }
+        }
+        let annotations = GitHubActionsOutput.annotations(
+            report,
+            GitHubActionsOutput.Context(
+                baseDirectory: environment["GITHUB_WORKSPACE"] ?? FileManager.default.currentDirectoryPath))
+        guard !annotations.isEmpty else { return }
+        if reportOnStandardOutput {
+            Console.info("note: no GitHub annotations: a report is written to standard output")
+        } else {
+            FileHandle.standardOutput.write(Data(annotations.utf8))
+        }
+    }
+
+    /// Appends `text` to the file at `path` (made if missing), as GitHub expects of every step's summary.
+    private static func append(_ text: String, to path: String) -> Bool {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return false }
+            written += n
+        }
+        return true
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import XCTest
+
+@testable import FleetAudit
+
+/// `audit` under GitHub Actions (issue 40): the README's sample audit with a gate, run as a workflow step would
+/// be (`GITHUB_ACTIONS=true`, a `GITHUB_STEP_SUMMARY` file, `GITHUB_WORKSPACE`), appends a step summary and
+/// annotates each crossed gate and each config error at its value; outside Actions it writes neither.
+final class GitHubActionsOutputTests: XCTestCase {
+    private func sampleAudit(_ extra: [String], environment: [String: String]) throws -> CommandLineTests.Result {
+        try CommandLineTests.run(
+            [
+                "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs", "--releases",
+                "SampleData/releases.csv", "--as-of", "2026-11-20T00:00:00Z", "--fail-on", "forced>0", "--quiet",
+            ] + extra, environment: environment)
+    }
+
+    func testUnderGitHubActionsAnAuditWritesAStepSummaryAndAnnotatesGatesAndErrors() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let summary = dir.appendingPathComponent("summary.md")
+        try "earlier step\n".write(to: summary, atomically: true, encoding: .utf8)
+        let result = try sampleAudit(
+            ["--json", dir.appendingPathComponent("report.json").path],
+            environment: [
+                "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path,
+                "GITHUB_WORKSPACE": TestPaths.repoRoot.path,
+            ])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let report =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: dir.appendingPathComponent("report.json"))) as! [String: Any]
+        let configs = report["configs"] as! [[String: Any]]
+        let gates = (report["gates"] as! [[String: Any]]).filter { $0["crossed"] as? Bool == true }
+
+        // The summary is appended after what earlier steps wrote, and holds every config's forced count.
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("earlier step\n## FleetAudit audit: gate crossed (exit 1)"), text)
+        for config in configs {
+            let forced = ((config["totals"] as! [String: Any])["forced"] as! Int)
+            let row = text.split(separator: "\n").first { $0.hasPrefix("| `\(config["id"]!)` |") }
+            XCTAssertNotNil(row, "\(config["id"]!)")
+            XCTAssertEqual(
+                row.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }[1] },
+                Int64(forced).groupedDigits, "\(config["id"]!)")
+        }
+        XCTAssertTrue(text.contains("### Gates crossed"), text)
+
+        // One annotation per crossed gate, and config errors at the value's line and column, repo-relative.
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("::error title=fleet-audit gate crossed::") }.count, gates.count)
+        XCTAssertGreaterThan(gates.count, 0)
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix(
+                    "::error file=SampleData/configs/turkcell/readme-ios-end-of-support.json,line=14,col=23,title=fleet-audit [turkcell.android.jsonRejected]::"
+                )
+            }, result.stdout)
+        // An error that depends on the fleet names its config file.
+        XCTAssertTrue(
+            lines.contains {
+                $0.hasPrefix(
+                    "::error file=SampleData/configs/turkcell/fleet-updater.json,title=fleet-audit [turkcell.ios.noMessageMatches]::"
+                )
+            }, result.stdout)
+    }
+
+    func testOutsideGitHubActionsOrWithCINoneNothingIsWritten() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let summary = dir.appendingPathComponent("summary.md")
+        for (environment, extra) in [
+            (["GITHUB_STEP_SUMMARY": summary.path], [String]()),
+            (["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path], ["--ci", "none"]),
+        ] {
+            let result = try sampleAudit(extra, environment: environment)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertFalse(result.stdout.contains("::error"), result.stdout)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: summary.path))
+        }
+    }
+
+    /// A run that fails before evaluating still says so in the summary.
+    func testAFailedRunWritesItsReasonToTheSummary() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let summary = dir.appendingPathComponent("summary.md")
+        let result = try CommandLineTests.run(
+            [
+                "audit", "--inventory", dir.appendingPathComponent("missing.csv").path, "--config-dir",
+                "SampleData/configs",
+            ],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path])
+        XCTAssertNotEqual(result.status, 0)
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("## FleetAudit audit: failed (exit \(result.status))"), text)
+        XCTAssertTrue(text.contains("missing.csv"), text)
+    }
+}
