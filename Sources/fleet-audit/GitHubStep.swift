@@ -20,18 +20,27 @@ enum CIMode: String, ExpressibleByArgument, CaseIterable {
 /// annotations (workflow commands) on standard output — unless a report already goes there, which they would
 /// corrupt.
 enum GitHubStep {
+    /// Where annotations' paths are relative to: the checkout (`$GITHUB_WORKSPACE`), else the working directory.
+    static var context: GitHubActionsOutput.Context {
+        GitHubActionsOutput.Context(
+            baseDirectory: ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
+                ?? FileManager.default.currentDirectoryPath)
+    }
+
     static func publish(_ report: AuditReport, reportOnStandardOutput: Bool) {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-            if !append(GitHubActionsOutput.summary(report), to: path) {
+        publish(
+            summary: GitHubActionsOutput.summary(report),
+            annotations: GitHubActionsOutput.annotations(report, context),
+            reportOnStandardOutput: reportOnStandardOutput)
+    }
+
+    static func publish(summary: String, annotations: String, reportOnStandardOutput: Bool) {
+        if let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
+            if !append(summary, to: path) {
                 Console.info(
                     "warning: cannot append the step summary to \(VisibleText.escape(path)) (GITHUB_STEP_SUMMARY)")
             }
         }
-        let annotations = GitHubActionsOutput.annotations(
-            report,
-            GitHubActionsOutput.Context(
-                baseDirectory: environment["GITHUB_WORKSPACE"] ?? FileManager.default.currentDirectoryPath))
         guard !annotations.isEmpty else { return }
         if reportOnStandardOutput {
             Console.info("note: no GitHub annotations: a report is written to standard output")

@@ -59,6 +59,12 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Print nothing but errors (for cron).")
     var quiet = false
 
+    @Option(
+        help: ArgumentHelp(
+            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true), github, or none. Under GitHub Actions: a Markdown step summary appended to $GITHUB_STEP_SUMMARY, and an ::error annotation per crossed gate and per error a draft adds, at its value.",
+            valueName: "auto|github|none"))
+    var ci: CIMode = .auto
+
     func run() throws {
         if reports.metrics != nil {
             throw ValidationError("--metrics is written by audit only; plan has its JSON report and --junit")
@@ -83,9 +89,27 @@ struct PlanCommand: ParsableCommand {
         do {
             report = try PlanRun.run(request, timings: timings.runTimings)
         } catch {
-            throw Exit.fail(error)
+            let exit = Exit.fail(error)
+            if ci.isGitHub {
+                GitHubStep.publish(
+                    summary: GitHubActionsOutput.failedPlanSummary(exitCode: exit.rawValue, message: error.description),
+                    annotations: "", reportOnStandardOutput: false)
+            }
+            throw exit
         }
         try reports.writeAndPrint(report, quiet: quiet, timings: timings) { PlanJSONReport.text(report) }
+        let failsOnNewErrors = report.newErrorCount > 0 && !allowNewErrors
+        let exit: ExitCode =
+            !report.failed.isEmpty
+            ? ExitCode(65)
+            : failsOnNewErrors || !report.crossedGates.isEmpty
+                ? ExitCode(1) : detailedExitcode && report.changedDevices ? ExitCode(2) : .success
+        if ci.isGitHub {
+            GitHubStep.publish(
+                summary: GitHubActionsOutput.summary(report, exitCode: exit.rawValue),
+                annotations: GitHubActionsOutput.annotations(report, GitHubStep.context),
+                reportOnStandardOutput: reports.writesToStandardOutput)
+        }
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
         for f in report.failed {
             Console.error(
@@ -93,14 +117,11 @@ struct PlanCommand: ParsableCommand {
             )
         }
         for g in report.crossedGates { Console.info("gate crossed: \(g.sentence)") }
-        if !report.failed.isEmpty { throw ExitCode(65) }
-        if report.newErrorCount > 0 && !allowNewErrors {
+        if report.failed.isEmpty && failsOnNewErrors {
             Console.error(
                 "the drafts add \(report.newErrorCount) error diagnostic\(report.newErrorCount == 1 ? "" : "s") (a client rejects or crashes on them): "
                     + "the plan fails; --allow-new-errors to plan them anyway")
-            throw ExitCode(1)
         }
-        if !report.crossedGates.isEmpty { throw ExitCode(1) }
-        if detailedExitcode && report.changedDevices { throw ExitCode(2) }
+        if exit != .success { throw exit }
     }
 }

@@ -93,4 +93,51 @@ final class GitHubActionsOutputTests: XCTestCase {
         XCTAssertTrue(text.hasPrefix("## FleetAudit audit: failed (exit \(result.status))"), text)
         XCTAssertTrue(text.contains("missing.csv"), text)
     }
+
+    /// The README's plan as a pull-request step: the summary holds each pair's worse count; a crossed gate is
+    /// annotated.
+    func testUnderGitHubActionsAPlanWritesItsSummaryAndAnnotatesCrossedGates() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let summary = dir.appendingPathComponent("summary.md")
+        func plan(_ extra: [String]) throws -> CommandLineTests.Result {
+            try CommandLineTests.run(
+                [
+                    "plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+                    "--published", "SampleData/configs/nhs/availability-android.json",
+                    "--published", "SampleData/configs/princeofversions/fleet-rollout.json",
+                    "--draft", "SampleData/drafts", "--as-of", "2026-11-20T00:00:00Z", "--quiet",
+                    "--json", dir.appendingPathComponent("plan.json").path,
+                ] + extra,
+                environment: [
+                    "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path,
+                    "GITHUB_WORKSPACE": TestPaths.repoRoot.path,
+                ])
+        }
+        let changed = try plan(["--detailed-exitcode"])
+        XCTAssertEqual(changed.status, 2, changed.stderr)
+        XCTAssertFalse(changed.stdout.contains("::error"), changed.stdout)
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("## FleetAudit plan: devices change outcome (exit 2)"), text)
+        let report =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: dir.appendingPathComponent("plan.json"))) as! [String: Any]
+        let pairs = report["pairs"] as! [[String: Any]]
+        XCTAssertFalse(pairs.isEmpty)
+        for pair in pairs {
+            let row = text.split(separator: "\n").first { $0.hasPrefix("| `\(pair["id"]!)` |") }
+            XCTAssertNotNil(row, "\(pair["id"]!)")
+            let worse = (pair["worse"] as? Int).map { Int64($0).groupedDigits }
+            XCTAssertEqual(
+                row.map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }[2] }, worse)
+        }
+
+        let gated = try plan(["--fail-on", "worse>0"])
+        XCTAssertEqual(gated.status, 1, gated.stderr)
+        let gates = gated.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("::error title=fleet-audit plan gate crossed::")
+        }
+        XCTAssertGreaterThan(gates.count, 0, gated.stdout)
+        let after = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertTrue(after.contains("## FleetAudit plan: gate crossed (exit 1)"), after)
+    }
 }

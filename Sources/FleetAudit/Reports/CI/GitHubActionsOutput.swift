@@ -34,44 +34,21 @@ public enum GitHubActionsOutput {
             }
             out += "\n"
         }
-        if !report.failedConfigs.isEmpty {
-            out += "### Configs not loaded\n\n"
-            for failed in report.failedConfigs { out += "- `\(cell(failed.id))`: \(cell(failed.error.description))\n" }
-            out += "\n"
-        }
-        if !report.crossedGates.isEmpty {
-            out += "### Gates crossed\n\n"
-            for gate in report.crossedGates { out += "- \(cell(gate.sentence))\n" }
-            out += "\n"
-        }
-        let errors = errorDiagnostics(report)
-        if !errors.isEmpty {
-            out += "### Errors\n\n"
-            for (config, d) in errors {
-                out += "- " + (config.map { "`\(cell($0.id))`: " } ?? "") + "`\(d.code)` \(cell(d.message))\n"
-            }
-            out += "\n"
-        }
+        out += section(
+            "Configs not loaded", report.failedConfigs.map { "`\(cell($0.id))`: \(cell($0.error.description))" })
+        out += section("Gates crossed", report.crossedGates.map { cell($0.sentence) })
+        out += section(
+            "Errors",
+            errorDiagnostics(report).map { config, d in
+                (config.map { "`\(cell($0.id))`: " } ?? "") + "`\(d.code)` \(cell(d.message))"
+            })
         return out
     }
 
     /// Workflow commands: `::error` per crossed gate, and per error diagnostic of a config at its value.
     public static func annotations(_ report: AuditReport, _ context: Context) -> String {
-        var out = ""
-        for gate in report.crossedGates {
-            out +=
-                "::error title=\(GitHubAnnotations.escapeProperty("fleet-audit gate crossed"))::"
-                + GitHubAnnotations.escapeData(gate.sentence) + "\n"
-        }
-        for (config, d) in errorDiagnostics(report) {
-            var properties: [(String, String)] = []
-            if let config { properties.append(("file", context.paths.relativePath(config.source))) }
-            if let at = d.location { properties += [("line", String(at.line)), ("col", String(at.column))] }
-            properties.append(("title", "fleet-audit [\(d.code)]"))
-            let props = properties.map { "\($0)=\(GitHubAnnotations.escapeProperty($1))" }.joined(separator: ",")
-            out += "::error \(props)::\(GitHubAnnotations.escapeData(d.message))\n"
-        }
-        return out
+        report.crossedGates.map { gateAnnotation("fleet-audit gate crossed", $0.sentence) }.joined()
+            + errorDiagnostics(report).map { diagnosticAnnotation($1, source: $0?.source, context) }.joined()
     }
 
     /// Error-severity diagnostics: each config's (with its config), then the run's.
@@ -84,8 +61,28 @@ public enum GitHubActionsOutput {
         return out
     }
 
+    /// A Markdown section of list items (nothing when there are none).
+    static func section(_ title: String, _ items: [String]) -> String {
+        items.isEmpty ? "" : "### \(title)\n\n" + items.map { "- \($0)\n" }.joined() + "\n"
+    }
+
+    /// `::error` for a crossed gate (it has no place in a file).
+    static func gateAnnotation(_ title: String, _ sentence: String) -> String {
+        "::error title=\(GitHubAnnotations.escapeProperty(title))::\(GitHubAnnotations.escapeData(sentence))\n"
+    }
+
+    /// `::error` for a diagnostic, in `source` (when known) at the diagnostic's line and column.
+    static func diagnosticAnnotation(_ d: Diagnostic, source: String?, _ context: Context) -> String {
+        var properties: [(String, String)] = []
+        if let source { properties.append(("file", context.paths.relativePath(source))) }
+        if let at = d.location { properties += [("line", String(at.line)), ("col", String(at.column))] }
+        properties.append(("title", "fleet-audit [\(d.code)]"))
+        let props = properties.map { "\($0)=\(GitHubAnnotations.escapeProperty($1))" }.joined(separator: ",")
+        return "::error \(props)::\(GitHubAnnotations.escapeData(d.message))\n"
+    }
+
     /// Text for one Markdown table cell or list item: no line breaks, no `|`.
-    private static func cell(_ text: String) -> String {
+    static func cell(_ text: String) -> String {
         text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "|", with: "\\|")
     }
