@@ -109,15 +109,8 @@ extension Profile: Device {
     public var valueNumbers: ValueNumberScope { ValueNumberScope(ObjectIdentifier(store)) }
 
     public func numbered(_ field: DeviceField) -> NumberedField {
-        switch field {
-        case .platform: NumberedField(slot: ProfileStore.platformColumn)
-        case .osVersion: NumberedField(slot: ProfileStore.osVersionColumn)
-        case .apiLevel: NumberedField(slot: ProfileStore.apiLevelColumn)
-        case .appVersion: NumberedField(slot: ProfileStore.appVersionColumn)
-        case .appBuild: NumberedField(slot: ProfileStore.appBuildColumn)
-        case .packageName: NumberedField(slot: ProfileStore.packageColumn)
-        case .attribute(let name): NumberedField(slot: attributeColumn(name))
-        }
+        if case .attribute(let name) = field { return NumberedField(slot: attributeColumn(name)) }
+        return NumberedField(slot: ProfileStore.fixedColumn(field))
     }
 
     public func valueNumber(_ field: NumberedField) -> Int {

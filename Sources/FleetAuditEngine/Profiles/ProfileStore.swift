@@ -60,6 +60,19 @@ package final class ProfileStore: @unchecked Sendable {
     package static let appVersionColumn = 3
     package static let appBuildColumn = 4
     package static let packageColumn = 5
+
+    /// The column of a fixed field (nil for an attribute: its column is the store's own, by name).
+    package static func fixedColumn(_ field: DeviceField) -> Int? {
+        switch field {
+        case .platform: platformColumn
+        case .osVersion: osVersionColumn
+        case .apiLevel: apiLevelColumn
+        case .appVersion: appVersionColumn
+        case .appBuild: appBuildColumn
+        case .packageName: packageColumn
+        case .attribute: nil
+        }
+    }
     package let attributeNames: [String]
     private let attributeColumns: [String: Int]
     /// Per column; nil for the API level, stored as a number. Projections share their source's.

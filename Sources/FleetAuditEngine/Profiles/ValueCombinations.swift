@@ -16,15 +16,10 @@ extension ProfileTable {
         precondition(fields.count <= 4, "devices(by:) groups by at most four fields")
         // Each field's store column; nil for an attribute the store has no column for (absent on every profile).
         let columns: [Int?] = fields.map { field in
-            switch field {
-            case .platform: ProfileStore.platformColumn
-            case .osVersion: ProfileStore.osVersionColumn
-            case .apiLevel: ProfileStore.apiLevelColumn
-            case .appVersion: ProfileStore.appVersionColumn
-            case .appBuild: ProfileStore.appBuildColumn
-            case .packageName: ProfileStore.packageColumn
-            case .attribute(let name): store.attributeColumn(normalized: AttributeName.normalize(name))
+            if case .attribute(let name) = field {
+                return store.attributeColumn(normalized: AttributeName.normalize(name))
             }
+            return ProfileStore.fixedColumn(field)
         }
         struct Key: Hashable {
             var ids: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
