@@ -82,21 +82,37 @@ let package = Package(
             dependencies: ["CLibXML2"],
             swiftSettings: fuzzLibrary
         ),
+        // Reports: the models every output reads (audit, plan, whatif, validation), their pure renderers (JSON,
+        // XML, HTML from Templates/, JUnit, step summaries, metrics), the gates, the terminal text and atomic
+        // files. It sees values and formats, never the engine: a report cannot reach a store or an id.
+        .target(
+            name: "FleetAuditReports",
+            dependencies: [
+                "FleetAuditValues",
+                "FleetAuditFormats",
+                "FleetAuditXML",
+                // The SHA-256 of configs and releases the reports show (and GitLab's fingerprints).
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: fuzzLibrary,
+            plugins: ["EmbedTemplatesPlugin"]
+        ),
+        // Runs: what each command does (audit, plan, whatif, explain, validate, query, history), the inputs it
+        // loads (configs, releases), the history file — the engine's door for the CLI and the tests.
         .target(
             name: "FleetAudit",
             dependencies: [
                 "FleetAuditValues",
                 "FleetAuditFormats",
                 "FleetAuditEngine",
+                "FleetAuditReports",
                 "FleetAuditXML",
                 "FleetAuditHTTP",
                 // The audit history (--history) writes its own SQLite file.
                 "CSQLite",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
-            swiftSettings: fuzzLibrary,
-            plugins: ["EmbedTemplatesPlugin"]
+            swiftSettings: fuzzLibrary
         ),
         // The fuzz targets: what the libFuzzer harness drives and the tests replay saved inputs through. Not
         // part of the library the CLI links.
@@ -128,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "FleetAuditTests",
             dependencies: [
-                "FleetAudit", "FleetAuditValues", "FleetAuditFormats", "FleetAuditEngine", "FleetAuditXML",
+                "FleetAudit", "FleetAuditValues", "FleetAuditFormats", "FleetAuditEngine", "FleetAuditReports",
+                "FleetAuditXML",
                 "FleetAuditHTTP", "FleetAuditFuzzTargets", "FleetAuditTestSupport", "CSQLite", "CLibXML2",
             ],
             resources: [.copy("Fixtures"), .copy("Snapshots")]

@@ -46,17 +46,18 @@ struct AuditCommand: ParsableCommand {
     var ci: CIMode = .auto
 
     func run() throws {
+        try reports.refuseUnknownOutputs(AuditReport.self)
         var request = try inventoryOptions.request()
         configOptions.apply(to: &request)
         try evaluation.apply(to: &request)
         request.allowEmpty = allowEmpty
         try history.apply(to: &request)
         do {
-            request.gates = try failOn.map { (text) throws(AuditFailure) -> Gate in try Gate(parsing: text) }
+            request.gates = try failOn.map { (text) throws(ReportError) -> Gate in try Gate(parsing: text) }
         } catch {
             throw Exit.fail(error)
         }
-        try reports.refuseOverwritingInputs(request, stem: AuditReport.fileStem)
+        try reports.refuseOverwritingInputs(request, writing: AuditReport.self)
 
         let showProgress = !quiet && Console.stderrIsTerminal
         let started = Date()
@@ -75,14 +76,9 @@ struct AuditCommand: ParsableCommand {
             // The folder cron publishes must not keep an earlier success: it gets a report of this failure.
             let generated = Timestamps.generationTime()
             let failed = AuditReport.failed(
-                error, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
+                error.description, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
                 asOf: request.asOf ?? generated, generatedAt: generated)
-            var fileTargets = reports
-            for keyPath in [\ReportOptions.json, \ReportOptions.xml, \ReportOptions.html, \ReportOptions.junit]
-            where fileTargets[keyPath: keyPath] == "-" {
-                fileTargets[keyPath: keyPath] = nil
-            }
-            _ = try? fileTargets.write(failed, quiet: quiet)
+            _ = try? reports.write(failed, to: reports.targets.withoutStandardOutput, quiet: quiet)
             if ci.isGitHub { GitHubStep.publish(failed, reportOnStandardOutput: false) }
             throw exit
         }

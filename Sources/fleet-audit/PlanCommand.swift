@@ -66,9 +66,7 @@ struct PlanCommand: ParsableCommand {
     var ci: CIMode = .auto
 
     func run() throws {
-        if reports.metrics != nil {
-            throw ValidationError("--metrics is written by audit only; plan has its JSON report and --junit")
-        }
+        try reports.refuseUnknownOutputs(PlanReport.self)
         var audit = try inventoryOptions.request()
         try evaluation.apply(to: &audit)
         loading.apply(to: &audit)
@@ -76,12 +74,12 @@ struct PlanCommand: ParsableCommand {
         request.published = published
         request.draft = draft
         do {
-            request.gates = try failOn.map { (text) throws(AuditFailure) -> PlanGate in try PlanGate(parsing: text) }
+            request.gates = try failOn.map { (text) throws(ReportError) -> PlanGate in try PlanGate(parsing: text) }
         } catch {
             throw Exit.fail(error)
         }
         try reports.refuseOverwritingInputs(
-            audit, stem: PlanReport.fileStem,
+            audit, writing: PlanReport.self,
             moreInputs: ReportOptions.configFiles("--published", published)
                 + ReportOptions.configFiles("--draft", draft))
         let timings = PhaseTimings()

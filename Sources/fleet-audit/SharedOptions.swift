@@ -165,27 +165,44 @@ struct ReportOptions: ParsableArguments {
     func validate() throws {
         // The reports carry the generation time: a reproducible build's epoch that cannot be read is said, not ignored.
         if let problem = Timestamps.sourceDateEpochProblem() { throw ValidationError(problem) }
-        if metrics == "-" {
-            throw ValidationError("--metrics takes a file (the textfile collector reads files), not -")
+    }
+
+    /// The output options given, by name (`json` → a path or `-`): every `@Option` of this struct except `--out`
+    /// and `--templates`, read by reflection so that an output option declared here reaches the writer with
+    /// nothing else to wire. `ReportOutputsTests` holds the declared options to the report models' output lists.
+    var outputFiles: [String: String] {
+        var files: [String: String] = [:]
+        for (option, value) in Self.outputOptions(of: self) {
+            if let value { files[option] = value }
         }
-        if [json, xml, html, junit].filter({ $0 == "-" }).count > 1 {
-            throw ValidationError("only one of --json, --xml, --html, --junit can be - (standard output)")
+        return files
+    }
+
+    /// Every output option this struct declares, with its value: `(json, "report.json")`, `(xml, nil)`, ….
+    static func outputOptions(of options: ReportOptions) -> [(option: String, value: String?)] {
+        Mirror(reflecting: options).children.compactMap { child in
+            guard let label = child.label, label.hasPrefix("_"), let option = child.value as? Option<String?>,
+                !["_out", "_templates"].contains(label)
+            else { return nil }
+            return (String(label.dropFirst()), option.wrappedValue)
         }
     }
 
     /// Whether a report is written to standard output (`-`).
-    var writesToStandardOutput: Bool { [json, xml, html, junit].contains("-") }
+    var writesToStandardOutput: Bool { targets.standardOutputOption != nil }
 
     var targets: ReportTargets {
         var targets = ReportTargets()
         targets.directory = out
-        targets.json = json
-        targets.xml = xml
-        targets.html = html
-        targets.junit = junit
         targets.templatesDirectory = templates
-        targets.metrics = metrics
+        targets.files = outputFiles
         return targets
+    }
+
+    /// Stops the run (64) before anything is read when an output option is not one of `Report`'s outputs
+    /// (`--metrics` on plan), or `-` is given where it cannot be.
+    func refuseUnknownOutputs<Report: RenderableReport>(_: Report.Type) throws {
+        if let refusal = targets.refusal(for: Report.self) { throw ValidationError(refusal.description) }
     }
 
     /// Writes the reports, then prints the one sent to standard output or, unless `quiet` (or something else
@@ -195,7 +212,7 @@ struct ReportOptions: ParsableArguments {
         _ report: Report, quiet: Bool, timings: PhaseTimings,
         summaryAllowed: Bool = true, summary: () -> String
     ) throws -> Bool {
-        let stdout = try write(report, quiet: quiet)
+        let stdout = try write(report, to: targets, quiet: quiet)
         timings.mark("reports")
         if let stdout {
             FileHandle.standardOutput.write(Data(stdout.utf8))
@@ -206,15 +223,17 @@ struct ReportOptions: ParsableArguments {
         return true
     }
 
-    /// Renders and writes the reports; a template problem exits 65, a write failure 74.
-    func write<Report: RenderableReport>(_ report: Report, quiet: Bool) throws -> String? {
+    /// Renders and writes the reports; an output the command does not have exits 64, a template problem 65, a
+    /// write failure 74.
+    func write<Report: RenderableReport>(_ report: Report, to targets: ReportTargets, quiet: Bool) throws -> String? {
         let result: (written: [String], stdout: String?)
         do {
             result = try ReportWriter.write(report, to: targets)
         } catch {
             Console.error(error.description)
             switch error {
-            case .render: throw ExitCode(65)
+            case .render(.option): throw ExitCode(64)
+            case .render(.template): throw ExitCode(65)
             case .write: throw ExitCode(74)
             }
         }
@@ -234,8 +253,8 @@ extension ReportOptions {
     }
 
     /// Stops the run (64) before anything is read when a report it would write is one of its inputs.
-    func refuseOverwritingInputs(
-        _ request: AuditRequest, stem: String, moreInputs: [(flag: String, path: String)] = [],
+    func refuseOverwritingInputs<Report: RenderableReport>(
+        _ request: AuditRequest, writing _: Report.Type, moreInputs: [(flag: String, path: String)] = [],
         moreOutputs: [(flag: String, path: String)] = []
     ) throws {
         var inputs: [(flag: String, path: String)] = [("--inventory", request.inventoryPath)]
@@ -245,7 +264,7 @@ extension ReportOptions {
         if let history = request.historyPath { inputs.append(("--history", history)) }
         do {
             try OutputGuard.refuseOverwriting(
-                inputs: inputs + moreInputs, outputs: OutputGuard.outputs(targets, stem: stem) + moreOutputs)
+                inputs: inputs + moreInputs, outputs: OutputGuard.outputs(targets, for: Report.self) + moreOutputs)
         } catch {
             throw Exit.fail(error)
         }
@@ -325,6 +344,9 @@ enum Exit {
         case .temporary: return ExitCode(75)
         }
     }
+
+    /// What the reports layer refused (an option it reads, a template), as the run's failure.
+    static func fail(_ failure: ReportError) -> ExitCode { fail(AuditFailure(failure)) }
 }
 
 enum Console {

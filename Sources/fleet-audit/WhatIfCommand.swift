@@ -130,15 +130,13 @@ struct WhatIfCommand: ParsableCommand {
                 "--emit writes one minimum: give one --min-app/--min-os, or --target-coverage/--max-stranded to choose among candidates"
             )
         }
-        if draftPath == "-" && [reports.json, reports.xml, reports.html, reports.junit].contains("-") {
-            throw ValidationError("only one of --draft, --json, --xml, --html, --junit can be - (standard output)")
+        if draftPath == "-", let option = reports.targets.standardOutputOption {
+            throw ValidationError("only one of --draft and --\(option) can be - (standard output)")
         }
     }
 
     func run() throws {
-        if reports.metrics != nil {
-            throw ValidationError("--metrics is written by audit only; whatif has its JSON report and --junit")
-        }
+        try reports.refuseUnknownOutputs(WhatIfReport.self)
         var audit = try inventoryOptions.request()
         audit.releasesPath = releases
         var request = WhatIfRequest(audit: audit, platform: Platform(platform))
@@ -149,7 +147,7 @@ struct WhatIfCommand: ParsableCommand {
             targetCoverage: targetCoverage.flatMap { MinimumBounds.Share(percent: $0) },
             maxStranded: maxStranded.flatMap { MinimumBounds.Limit($0) })
         try reports.refuseOverwritingInputs(
-            audit, stem: WhatIfReport.fileStem, moreInputs: from.map { [("--from", $0)] } ?? [],
+            audit, writing: WhatIfReport.self, moreInputs: from.map { [("--from", $0)] } ?? [],
             moreOutputs: draftPath.map { [("--draft", $0)] } ?? [])
         let timings = PhaseTimings()
         let report: WhatIfReport

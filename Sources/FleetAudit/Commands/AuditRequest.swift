@@ -61,6 +61,14 @@ public enum AuditFailure: Error, CustomStringConvertible, Equatable {
         if case .locked = error { self = .temporary(error.description) } else { self = .input(error.description) }
     }
 
+    /// What the reports refuse: an option (usage) or a template (bad input).
+    public init(_ error: ReportError) {
+        switch error {
+        case .option(let message): self = .usage(message)
+        case .template(let message): self = .input(message)
+        }
+    }
+
     /// A history that cannot be read: not a FleetAudit history (bad input), or busy.
     init(_ error: HistoryError) {
         if case .busy = error { self = .temporary(error.description) } else { self = .input(error.description) }

@@ -5,34 +5,6 @@ import Foundation
     import Glibc
 #endif
 
-/// One config as loading left it, in the order the configs were given.
-public enum ConfigLoadResult: Sendable {
-    case loaded(LoadedConfig)
-    case failed(FailedConfig)
-}
-
-/// A config that could not be loaded, kept for the reports when `--keep-going` is set.
-public struct FailedConfig: Sendable, Equatable {
-    public let id: String
-    public let source: String
-    public let error: ConfigError
-
-    public init(id: String, source: String, error: ConfigError) {
-        self.id = id
-        self.source = Redaction.source(source)
-        self.error = error
-    }
-
-    /// How every report and `validate` list it: `config.unavailable`, at the syntax error when there is one.
-    public var diagnostic: Diagnostic {
-        var d = Diagnostic("config.unavailable", .error, error.description)
-        if case .syntax(let line, let column, _) = error.kind {
-            d.location = SourceLocation(line: line, column: column)
-        }
-        return d
-    }
-}
-
 /// Loads configs from files, folders and URLs.
 public struct ConfigLoader {
     public var forcedFormat: String?
@@ -61,11 +33,6 @@ public struct ConfigLoader {
             out += found.sorted().map { dir.hasSuffix("/") ? dir + $0 : base.relativePath + "/" + $0 }
         }
         return out
-    }
-
-    public static func isURL(_ source: String) -> Bool {
-        let lower = source.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
     }
 
     /// Reads and parses one source.
@@ -134,7 +101,7 @@ public struct ConfigLoader {
     }
 
     private func fetch(_ source: String) throws(ConfigError) -> [UInt8] {
-        if Self.isURL(source) {
+        if ConfigSource.isURL(source) {
             do { return try HTTPFetcher(timeout: timeout).get(source) } catch {
                 throw ConfigError(source: source, kind: .fetch(error.description, temporary: error.temporary))
             }
@@ -170,7 +137,7 @@ public struct ConfigLoader {
     /// name too (then its parent paths, then its host), so `--fail-on 'availability-ios.json:forced>1000'`
     /// works whether the config is a file or a URL.
     public static func ids(for sources: [String]) -> [String] {
-        let parts = sources.map { isURL($0) ? urlParts($0) : $0.split(separator: "/").map(String.init) }
+        let parts = sources.map { ConfigSource.isURL($0) ? urlParts($0) : $0.split(separator: "/").map(String.init) }
         var depth = Array(repeating: 1, count: sources.count)
         func id(_ i: Int) -> String { parts[i].suffix(depth[i]).joined(separator: "/") }
         var changed = true

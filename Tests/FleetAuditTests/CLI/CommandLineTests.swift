@@ -5,6 +5,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// Runs the built `fleet-audit` binary as a user or cron would, and checks exit codes and outputs.

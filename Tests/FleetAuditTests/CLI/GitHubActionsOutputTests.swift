@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import FleetAudit
+@testable import FleetAuditReports
 
 /// `audit` under GitHub Actions (issue 40): the README's sample audit with a gate, run as a workflow step would
 /// be (`GITHUB_ACTIONS=true`, a `GITHUB_STEP_SUMMARY` file, `GITHUB_WORKSPACE`), appends a step summary and

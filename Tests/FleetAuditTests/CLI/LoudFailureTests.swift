@@ -5,6 +5,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// Mistakes that used to end with exit 0 and no word (issue 17): each test fails on the code before it.

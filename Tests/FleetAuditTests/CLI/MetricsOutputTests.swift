@@ -4,6 +4,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// `audit --metrics FILE` (issue 40): Prometheus text exposition that the Prometheus client library's own parser
@@ -81,11 +82,12 @@ final class MetricsOutputTests: XCTestCase {
             "--metrics", "-",
         ])
         XCTAssertEqual(stdout.status, 64)
+        XCTAssertTrue(stdout.stderr.contains("--metrics takes a file, not -"), stdout.stderr)
         let plan = try CommandLineTests.run([
             "plan", "--inventory", TestPaths.sample("inventory.csv"), "--published", TestPaths.sample("configs"),
             "--draft", TestPaths.sample("drafts"), "--metrics", TestPaths.temporaryDirectory().path + "/m.prom",
         ])
         XCTAssertEqual(plan.status, 64)
-        XCTAssertTrue(plan.stderr.contains("--metrics is written by audit only"), plan.stderr)
+        XCTAssertTrue(plan.stderr.contains("--metrics is not written by plan"), plan.stderr)
     }
 }

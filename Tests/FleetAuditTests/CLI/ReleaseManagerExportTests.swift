@@ -4,6 +4,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// A release manager's own export, not the sample's shape (issue 35): warehouse headers, a BOM, CRLF.

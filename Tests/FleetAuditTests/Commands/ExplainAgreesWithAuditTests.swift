@@ -3,6 +3,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// `explain` must say, for any device, what `audit` counted for it: the same classification of the row

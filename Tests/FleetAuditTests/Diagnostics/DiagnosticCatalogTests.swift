@@ -3,6 +3,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// Every code raised in the sources is in the catalog (with one severity: `Diagnostic.init` asserts it in

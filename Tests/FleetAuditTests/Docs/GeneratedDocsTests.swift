@@ -4,6 +4,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// The reference pages are generated from the code (`ReferencePages`) and checked in; each test fails when the
@@ -102,7 +103,7 @@ final class GeneratedDocsTests: XCTestCase {
             cli.map { ($0, #"(?:ExitCode|exit)\((\d+)\)"#) } + [
                 (sources.appendingPathComponent("FleetAudit/History/HistoryStore.swift"), #"case \.\w+: return (\d+)"#),
                 (
-                    sources.appendingPathComponent("FleetAudit/Reports/AuditReport.swift"),
+                    sources.appendingPathComponent("FleetAuditReports/AuditReport.swift"),
                     #"\("(?:failed|gateCrossed|completed)", (\d+)"#
                 ),
             ]

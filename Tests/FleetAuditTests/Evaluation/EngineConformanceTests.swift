@@ -3,6 +3,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// Every config FleetAudit can load — each format's fixtures from its clients' own tests, the sample configs and

@@ -3,6 +3,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// A config group's projection started from the profiles on their fixed fields (`FixedFieldProfiles`,

@@ -4,6 +4,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// `whatif --emit`: each format that has one minimum gets it replaced — only those values change, byte for

@@ -4,6 +4,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// The Turkcell Updater Android SDK 1.2.4 (Turkcell/TurkcellUpdater_android_sdk at eedf22c,

@@ -4,6 +4,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// The Turkcell Updater iOS SDK 1.2 (Turkcell/TurkcellUpdater_iOS_sdk at 87e5c74,

@@ -4,6 +4,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// Reading an inventory in parts on several threads must give exactly what one thread gives: the same

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import FleetAudit
 @testable import FleetAuditEngine
+@testable import FleetAuditReports
 
 /// A WAL-mode SQLite inventory on a read-only file system (a mounted snapshot): its readers need a `-shm` file
 /// none can create there. Without commits in a `-wal` file it is read immutable, every row counted and said

@@ -5,6 +5,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// Replays every input the fuzzers ever crashed on (Fixtures/fuzz-regressions/TARGET/*), and the seed corpus,

@@ -5,6 +5,7 @@ import XCTest
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
 @testable import FleetAuditHTTP
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// The hostile inputs and faults of issue 39, each run through the built binary as an attacker or an unlucky

@@ -5,6 +5,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// Each renderer on a small model built by hand, so a renderer's golden changes only when the renderer
@@ -99,13 +100,15 @@ final class HandBuiltReportTests: XCTestCase {
     /// green: read the diff (and the HTML in a browser), then run the tests again.
     func testEachRendererMatchesItsGolden() throws {
         let report = try Self.model()
-        for format in ReportFormat.allCases {
+        // Every output but the metrics, which MetricsOutputTests holds to Prometheus' own parser.
+        for output in AuditReport.outputs where !output.readsPrevious {
             try GoldenFile.check(
-                try format.render(report, context: ReportContext()), against: "handbuilt-" + format.fileName)
+                try output.render(report, ReportContext()), against: "handbuilt-report.\(output.option)")
         }
         XCTAssertEqual(
             XMLSchemaCheck.problems(
-                xml: try ReportFormat.xml.render(report, context: ReportContext()), schema: ReportRenderingTests.schema),
+                xml: try AuditReport.output("xml")!.render(report, ReportContext()), schema: ReportRenderingTests.schema
+            ),
             [])
     }
 }

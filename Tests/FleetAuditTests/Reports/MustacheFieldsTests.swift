@@ -3,6 +3,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// The key-path tables the templates read (`MustacheFields`) name every stored property of their type, under

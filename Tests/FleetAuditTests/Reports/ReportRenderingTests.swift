@@ -5,6 +5,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// The three renderers on the sample audit: the XML validates against the shipped XSD, and JSON, XML

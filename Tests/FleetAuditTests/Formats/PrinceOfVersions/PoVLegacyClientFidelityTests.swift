@@ -4,6 +4,7 @@ import XCTest
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// The Android client 3.0.0 (tag v3.0.0 of infinum/Android-prince-of-versions, `JsonConfigurationParser`,

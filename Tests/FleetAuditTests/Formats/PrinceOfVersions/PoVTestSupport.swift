@@ -3,6 +3,7 @@ import Foundation
 @testable import FleetAudit
 @testable import FleetAuditEngine
 @testable import FleetAuditFormats
+@testable import FleetAuditReports
 @testable import FleetAuditValues
 
 /// Loads PrinceOfVersions fixtures and builds devices for the PoV tests.

@@ -1,0 +1,270 @@
+import Foundation
+
+/// A `--fail-on` gate: `[CONFIG_ID:]OUTCOME>N` (devices) or `>P%` (of the inventory's devices); `[CONFIG_ID:]OUTCOME+>N`
+/// or `+>P%` (the increase since the `--history` baseline, in devices or in percentage points of the inventory's
+/// devices); `[CONFIG_ID:]error` or `warning` (diagnostics, optionally `>N`); `rejected>N|P%` (rows);
+/// `notLoaded>N|P%` (configs). Without a config id a per-config gate is crossed when any single config crosses it.
+public struct Gate: Equatable, Sendable, CustomStringConvertible {
+    public enum Threshold: Equatable, Sendable {
+        case devices(Int64)
+        case percent(Double)
+
+        /// `N` devices or `P%` of the inventory's devices.
+        init(parsing text: String, gate: String) throws(ReportError) {
+            if text.hasSuffix("%") {
+                guard let p = Double(text.dropLast()), p >= 0, p.isFinite else {
+                    throw .option("--fail-on \(gate): \(text) is not a percentage")
+                }
+                self = .percent(p)
+            } else {
+                guard let n = Int64(text), n >= 0 else {
+                    throw .option("--fail-on \(gate): \(text) is not a device count or a percentage")
+                }
+                self = .devices(n)
+            }
+        }
+
+        /// Whether `value` devices out of `of` cross it (strictly more).
+        func crossed(by value: Int64, of devices: Int64) -> Bool {
+            switch self {
+            case .devices(let n): return value > n
+            case .percent(let p): return devices > 0 && Double(value) * 100 > p * Double(devices)
+            }
+        }
+    }
+
+    /// What a gate counts.
+    public enum Subject: Equatable, Sendable {
+        /// A config's devices with this outcome.
+        case outcome(Outcome)
+        /// The change of a config's devices with this outcome since the history's baseline.
+        case change(Outcome)
+        /// Inventory rows rejected (a percentage is of the rows read).
+        case rejected
+        /// Configs that could not be loaded (`--keep-going`; a percentage is of the configs given).
+        case notLoaded
+        /// A config's diagnostics of this severity or a worse one (`error`, `warning`).
+        case diagnostics(Severity)
+
+        public var name: String {
+            switch self {
+            case .outcome(let o): return o.rawValue
+            case .change(let o): return o.rawValue + "+"
+            case .rejected: return "rejected"
+            case .notLoaded: return "notLoaded"
+            case .diagnostics(let s): return s.rawValue
+            }
+        }
+
+        /// What the count is a count of.
+        public var unit: String {
+            switch self {
+            case .outcome, .change: return "devices"
+            case .rejected: return "rows"
+            case .notLoaded: return "configs"
+            case .diagnostics: return "diagnostics"
+            }
+        }
+
+        /// A change since the `--history` baseline (needs a history; its count may be negative).
+        public var isChange: Bool {
+            if case .change = self { return true }
+            return false
+        }
+
+        /// Whether it is counted per config (else once for the run, and it takes no config id).
+        var perConfig: Bool {
+            switch self {
+            case .outcome, .change, .diagnostics: return true
+            case .rejected, .notLoaded: return false
+            }
+        }
+    }
+
+    public let config: String?
+    public let subject: Subject
+    public let threshold: Threshold
+    public let text: String
+
+    public var description: String { text }
+
+    /// The outcome an outcome gate counts (nil for the other subjects).
+    public var outcome: Outcome? {
+        if case .outcome(let o) = subject { return o }
+        return nil
+    }
+
+    static let forms =
+        "[CONFIG_ID:]OUTCOME>N|P%, [CONFIG_ID:]OUTCOME+>N|P% (increase since the --history baseline), [CONFIG_ID:]error, [CONFIG_ID:]warning, 'rejected>N|P%' or 'notLoaded>N'"
+    static let example = "--fail-on 'blocked>0.5%'"
+
+    /// Parses the gate; the config id is everything before the last `:` left of `>`, so URLs work as ids.
+    /// `error` and `warning` alone mean "more than 0".
+    public init(parsing text: String) throws(ReportError) {
+        self.text = text
+        let gt = text.lastIndex(of: ">")
+        let left = gt.map { text[..<$0] } ?? text[...]
+        let subjectText: Substring
+        if let colon = left.lastIndex(of: ":") {
+            config = String(left[..<colon])
+            subjectText = left[left.index(after: colon)...]
+        } else {
+            config = nil
+            subjectText = left
+        }
+        let name = subjectText.trimmedWhitespace.lowercased()
+        if let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == name }) {
+            subject = .outcome(outcome)
+        } else if name.hasSuffix("+"),
+            let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() + "+" == name })
+        {
+            subject = .change(outcome)
+        } else if let severity = [Severity.error, .warning].first(where: { $0.rawValue == name }) {
+            subject = .diagnostics(severity)
+        } else if name == "rejected" {
+            subject = .rejected
+        } else if name == "notloaded" {
+            subject = .notLoaded
+        } else {
+            throw .option(
+                "--fail-on \(text): unknown gate \"\(subjectText)\"; expected \(Self.forms), "
+                    + "e.g. \(Self.example) (quote it: the shell reads > as a redirect); outcomes: \(Outcome.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
+        }
+        if !subject.perConfig, let config {
+            throw .option("--fail-on \(text): \(subject.name) counts the whole run and takes no config id (\(config))")
+        }
+        guard let gt else {
+            guard case .diagnostics = subject else {
+                throw .option(
+                    "--fail-on \(text): expected \(Self.forms), e.g. \(Self.example) (quote it: the shell reads > as a redirect)"
+                )
+            }
+            threshold = .devices(0)
+            return
+        }
+        threshold = try Threshold(parsing: text[text.index(after: gt)...].trimmedWhitespace, gate: text)
+        if case .diagnostics = subject, case .percent = threshold {
+            throw .option("--fail-on \(text): a diagnostics gate takes a count, e.g. 'warning>5'")
+        }
+    }
+
+    /// Checks the gate against each config it names (or once for the run); one result per check.
+    public func check(_ report: AuditReport) -> [GateResult] {
+        let inv = report.inventory
+        switch subject {
+        case .outcome(let outcome):
+            return report.configs.filter { config == nil || $0.id == config }.map { c in
+                let value = c.totals[outcome]
+                return GateResult(
+                    gate: self, config: c.id, devices: value, of: inv.devices,
+                    crossed: threshold.crossed(by: value, of: inv.devices))
+            }
+        case .change(let outcome):
+            return report.configs.filter { config == nil || $0.id == config }.map { c in
+                // Not crossed without a number to compare: the result says why.
+                guard let history = report.history else {
+                    return GateResult(
+                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                        note: "not checked: no --history, so no baseline")
+                }
+                guard history.baseline != nil else {
+                    return GateResult(
+                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                        note: "not checked: \(history.missingBaseline ?? "no baseline")")
+                }
+                let change = history.change(c)
+                guard let delta = change.delta else {
+                    return GateResult(
+                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
+                        note: "not checked: the config is new since the baseline")
+                }
+                return GateResult(
+                    gate: self, config: c.id, devices: delta[outcome], of: inv.devices,
+                    crossed: threshold.crossed(by: delta[outcome], of: inv.devices),
+                    note: change.configChanged ? "the config changed since the baseline" : nil)
+            }
+        case .diagnostics(let severity):
+            var results = report.configs.filter { config == nil || $0.id == config }.map { c in
+                let value = Int64(c.diagnostics.filter { $0.diagnostic.severity <= severity }.count)
+                return GateResult(
+                    gate: self, config: c.id, devices: value, of: 0, crossed: threshold.crossed(by: value, of: 0))
+            }
+            if config == nil && !report.diagnostics.isEmpty {
+                let value = Int64(report.diagnostics.filter { $0.severity <= severity }.count)
+                results.append(
+                    GateResult(
+                        gate: self, config: GateResult.run, devices: value, of: 0,
+                        crossed: threshold.crossed(by: value, of: 0)))
+            }
+            return results
+        case .rejected:
+            return [
+                GateResult(
+                    gate: self, config: GateResult.run, devices: inv.rowsRejected, of: inv.rowsRead,
+                    crossed: threshold.crossed(by: inv.rowsRejected, of: inv.rowsRead))
+            ]
+        case .notLoaded:
+            let failed = Int64(report.failedConfigs.count)
+            let given = Int64(report.failedConfigs.count + report.configs.count)
+            return [
+                GateResult(
+                    gate: self, config: GateResult.run, devices: failed, of: given,
+                    crossed: threshold.crossed(by: failed, of: given))
+            ]
+        }
+    }
+}
+
+/// How one gate fared on one config (or on the run, `config == GateResult.run`).
+public struct GateResult: Equatable, Sendable {
+    /// The `config` of a result counted for the whole run (rejected rows, configs not loaded, run diagnostics).
+    public static let run = "(run)"
+    public let gate: Gate
+    public let config: String
+    /// The count compared: devices, rows, configs or diagnostics (`gate.subject.unit`).
+    public let devices: Int64
+    public let of: Int64
+    public let crossed: Bool
+    /// Why a change gate was not checked (no baseline, a new config), or that its config changed.
+    public let note: String?
+
+    public init(gate: Gate, config: String, devices: Int64, of: Int64, crossed: Bool, note: String? = nil) {
+        self.gate = gate
+        self.config = config
+        self.devices = devices
+        self.of = of
+        self.crossed = crossed
+        self.note = note
+    }
+
+    public var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
+
+    public var sentence: String {
+        let pct = (percent * 100).rounded() / 100
+        let share = of > 0 ? " (\(pct)%)" : ""
+        let value: String
+        if gate.subject.isChange {
+            value =
+                "\(HistoryComparison.signed(devices)) \(gate.subject.unit)"
+                + (of > 0 ? " (\(pct > 0 ? "+" : "")\(pct) points)" : "")
+        } else {
+            value = "\(devices.groupedDigits) \(gate.subject.unit)\(share)"
+        }
+        return "\(config): \(gate.subject.name) = \(value), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+            + (note.map { " (\($0))" } ?? "")
+    }
+}
+
+/// A gate as checked on one config, whatever kind (audit or plan): what the JUnit report lists.
+public protocol CheckedGate {
+    /// The gate as given to `--fail-on`.
+    var gateText: String { get }
+    var crossed: Bool { get }
+    /// The value against the limit, in a sentence.
+    var sentence: String { get }
+}
+
+extension GateResult: CheckedGate {
+    public var gateText: String { gate.text }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// One audit as the history keeps it: when, on what, and per config its totals, per rule and per platform
+/// counts. Made from the report model, so what is stored is what the reports said.
+public struct HistoryRun: Sendable, Equatable {
+    /// A rule's or a platform's counts.
+    public struct KeyedCounts: Sendable, Equatable {
+        public let key: String
+        public let counts: OutcomeCounts
+    }
+
+    public struct Config: Sendable, Equatable {
+        public let id: String
+        public let format: String
+        public let source: String
+        public let sha256: String
+        public let totals: OutcomeCounts
+        /// Per rule and per platform, only outcomes with devices (a config may have hundreds of thousands of rules).
+        public let rules: [KeyedCounts]
+        public let platforms: [KeyedCounts]
+
+        package init(
+            id: String, format: String, source: String, sha256: String, totals: OutcomeCounts, rules: [KeyedCounts],
+            platforms: [KeyedCounts]
+        ) {
+            self.id = id
+            self.format = format
+            self.source = source
+            self.sha256 = sha256
+            self.totals = totals
+            self.rules = rules
+            self.platforms = platforms
+        }
+    }
+
+    /// The history's row id; nil before the run is appended.
+    public var id: Int64?
+    public let asOf: Date
+    public let generatedAt: Date
+    public let toolVersion: String
+    public let inventory: String
+    public let rowsRead: Int64
+    public let rowsEvaluated: Int64
+    public let rowsRejected: Int64
+    public let devices: Int64
+    public let configs: [Config]
+
+    public init(
+        id: Int64? = nil, asOf: Date, generatedAt: Date, toolVersion: String, inventory: String, rowsRead: Int64,
+        rowsEvaluated: Int64, rowsRejected: Int64, devices: Int64, configs: [Config]
+    ) {
+        self.id = id
+        self.asOf = asOf
+        self.generatedAt = generatedAt
+        self.toolVersion = toolVersion
+        self.inventory = inventory
+        self.rowsRead = rowsRead
+        self.rowsEvaluated = rowsEvaluated
+        self.rowsRejected = rowsRejected
+        self.devices = devices
+        self.configs = configs
+    }
+
+    /// The run an audit report describes.
+    public init(_ report: AuditReport) {
+        let inv = report.inventory
+        self.init(
+            asOf: report.asOf, generatedAt: report.generatedAt, toolVersion: report.tool.version, inventory: inv.source,
+            rowsRead: inv.rowsRead, rowsEvaluated: inv.rowsEvaluated, rowsRejected: inv.rowsRejected,
+            devices: inv.devices,
+            configs: report.configs.map { c in
+                Config(
+                    id: c.id, format: c.format, source: c.source, sha256: c.sha256, totals: c.totals,
+                    rules: c.rules.filter { $0.counts.total > 0 }.map { KeyedCounts(key: $0.id, counts: $0.counts) },
+                    platforms: c.byPlatform.map { KeyedCounts(key: $0.platform.name, counts: $0.counts) })
+            })
+    }
+
+    public func config(_ id: String) -> Config? { configs.first { $0.id == id } }
+}
+
+/// Which earlier run the reports compare with (`--baseline`): the latest run at or before this run's time
+/// (`previous`, the default), a run by its id, or the latest run at or before a date.
+public enum BaselineSelector: Sendable, Equatable, CustomStringConvertible {
+    case previous
+    case run(Int64)
+    case date(Date)
+
+    public init(parsing text: String) throws(ReportError) {
+        if text == "previous" {
+            self = .previous
+            return
+        }
+        if text.hasPrefix("run:"), let id = Int64(text.dropFirst(4)), id > 0 {
+            self = .run(id)
+            return
+        }
+        if text.hasPrefix("date:") {
+            let value = String(text.dropFirst(5))
+            if let date = Timestamps.parse(value) {
+                self = .date(date)
+                return
+            }
+        }
+        throw .option(
+            "--baseline \(text): expected previous, run:ID (a run id of `fleet-audit history`) or date:ISO8601, e.g. date:2026-11-01 or date:2026-11-01T02:00:00Z"
+        )
+    }
+
+    public var description: String {
+        switch self {
+        case .previous: return "previous"
+        case .run(let id): return "run:\(id)"
+        case .date(let d): return "date:\(Timestamps.iso8601(d))"
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// The plan's model: per pair of documents, the transition matrix and what it means. Renderers read only this.
+public struct PlanReport: Sendable {
+    public enum Status: String, Sendable {
+        case changed, unchanged, added, removed
+    }
+
+    public struct Side: Sendable {
+        public let source: String, sha256: String, format: String
+        /// The document's own diagnostics.
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// A rule whose summary differs between the two documents (nil on the side that lacks it).
+    public struct RuleChange: Sendable {
+        public let id: String
+        public let published: String?, draft: String?
+    }
+
+    /// A config `--keep-going` could not load; its pair is not planned.
+    public struct FailedSide: Sendable {
+        public let side: String
+        public let config: FailedConfig
+
+        package init(side: String, config: FailedConfig) {
+            self.side = side
+            self.config = config
+        }
+    }
+
+    public struct Pair: Sendable {
+        public let id: String
+        public let published: Side?
+        public let draft: Side?
+        public let status: Status
+        public let tally: TransitionTally
+        /// Devices whose outcome gets worse, better, or keeps its outcome under another rule.
+        public let worse: Int64, better: Int64, ruleOnly: Int64
+        /// Devices the draft no longer decides: its client rejects it or crashes (`TransitionTally.undecided`).
+        /// They are not counted as better.
+        public let undecided: Int64
+
+        /// Diagnostics of the draft the published document does not raise (by code and message).
+        public let newDiagnostics: [Diagnostic]
+        public let ruleChanges: [RuleChange]
+
+        package init(id: String, published: LoadedConfig?, draft: LoadedConfig?, tally: TransitionTally) {
+            self.id = id
+            self.published = published.map {
+                Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics)
+            }
+            self.draft = draft.map {
+                Side(source: $0.source, sha256: $0.sha256, format: $0.format, diagnostics: $0.locatedDiagnostics)
+            }
+            let known = Set((published?.diagnostics ?? []).map { "\($0.code) \($0.message)" })
+            newDiagnostics = (draft?.locatedDiagnostics ?? []).filter { !known.contains("\($0.code) \($0.message)") }
+            let before = Dictionary(
+                (published?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
+            let after = Dictionary(
+                (draft?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
+            var order = (published?.config.rules ?? []).map(\.id)
+            order += (draft?.config.rules ?? []).map(\.id).filter { before[$0] == nil }
+            ruleChanges = order.filter { before[$0] != after[$0] }.map {
+                RuleChange(id: $0, published: before[$0], draft: after[$0])
+            }
+            self.tally = tally
+            var worse: Int64 = 0
+            var better: Int64 = 0
+            for (from, row) in tally.cells {
+                for to in Outcome.allCases where row[to] > 0 && from != to {
+                    if to.severityRank > from.severityRank {
+                        worse += row[to]
+                    } else if to.severityRank < from.severityRank {
+                        better += row[to]
+                    }
+                }
+            }
+            // A device that loses its config is not better off, whatever outcome it had.
+            let undecidedBetter = Outcome.allCases.filter { $0.severityRank > Outcome.notTargeted.severityRank }.map {
+                tally.undecided[$0]
+            }.reduce(0, +)
+            self.worse = worse
+            self.better = better - undecidedBetter
+            undecided = tally.undecided.total
+            ruleOnly = tally.ruleOnly
+            if published == nil {
+                status = .added
+            } else if draft == nil {
+                status = .removed
+            } else {
+                status = tally.ruleMoves.isEmpty ? .unchanged : .changed
+            }
+        }
+
+        /// The draft's new diagnostics of error severity: a client rejects or crashes on the draft.
+        public var newErrors: [Diagnostic] { newDiagnostics.filter { $0.severity == .error } }
+
+        /// The off-diagonal cells, most devices first.
+        public var moves: [(from: Outcome, to: Outcome, devices: Int64)] {
+            var out: [(from: Outcome, to: Outcome, devices: Int64)] = []
+            for from in Outcome.allCases {
+                for to in Outcome.allCases where from != to && tally.count(from: from, to: to) > 0 {
+                    out.append((from, to, tally.count(from: from, to: to)))
+                }
+            }
+            return out.sorted {
+                $0.devices != $1.devices
+                    ? $0.devices > $1.devices : ($0.from.index, $0.to.index) < ($1.from.index, $1.to.index)
+            }
+        }
+
+        /// Devices that end `blocked` from another outcome.
+        public var newlyBlocked: Int64 { moves.filter { $0.to == .blocked }.map(\.devices).reduce(0, +) }
+
+        /// `availability-ios.json: 1,200 upToDate→forced, 310 recommended→forced; 0 newly blocked`.
+        public var summary: String {
+            let moves = self.moves
+            if moves.isEmpty {
+                return "\(id): "
+                    + (ruleOnly > 0
+                        ? "no outcome changes; \(ruleOnly.groupedDigits) devices decided by another rule"
+                        : "no changes")
+            }
+            return "\(id): "
+                + moves.map { "\($0.devices.groupedDigits) \($0.from.rawValue)→\($0.to.rawValue)" }.joined(
+                    separator: ", ")
+                + "; \(newlyBlocked.groupedDigits) newly blocked"
+        }
+    }
+
+    public let asOf: Date
+    public let generatedAt: Date
+    public let inventory: InventorySummary
+    public let releases: Releases?
+
+    package init(
+        asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?, pairs: [Pair],
+        failed: [FailedSide] = []
+    ) {
+        self.failed = failed
+        self.asOf = asOf
+        self.generatedAt = generatedAt
+        self.inventory = inventory
+        self.releases = releases
+        self.pairs = pairs
+    }
+    public let pairs: [Pair]
+    /// Configs that could not be loaded (`--keep-going`): their pairs are missing from `pairs`.
+    public let failed: [FailedSide]
+    /// `--fail-on` gates as checked against these numbers.
+    public var gates: [PlanGateResult] = []
+    public var crossedGates: [PlanGateResult] { gates.filter(\.crossed) }
+
+    /// Per outcome, devices before (published) and after (draft), over every pair.
+    public var before: OutcomeCounts {
+        var c = OutcomeCounts()
+        for p in pairs { for (from, row) in p.tally.cells { c[from] += row.total } }
+        return c
+    }
+
+    public var after: OutcomeCounts {
+        var c = OutcomeCounts()
+        for p in pairs { for row in p.tally.cells.values { c.add(row) } }
+        return c
+    }
+
+    public var changedDevices: Bool { pairs.contains { !$0.moves.isEmpty } }
+
+    /// Over every pair: devices that get worse, better, or keep their outcome under another rule.
+    public var worse: Int64 { pairs.map(\.worse).reduce(0, +) }
+    public var better: Int64 { pairs.map(\.better).reduce(0, +) }
+    public var ruleOnly: Int64 { pairs.map(\.ruleOnly).reduce(0, +) }
+    public var undecided: Int64 { pairs.map(\.undecided).reduce(0, +) }
+    /// Error diagnostics the drafts add, over every pair: `plan` fails on them unless told otherwise.
+    public var newErrorCount: Int { pairs.map(\.newErrors.count).reduce(0, +) }
+}

@@ -1,0 +1,47 @@
+/// A plan's count for one pair of documents (published, draft): devices by (published outcome, draft
+/// outcome), overall and per platform, and by (published rule → draft rule) for the devices whose outcome or
+/// deciding rule changes. Its row sums are the published document's audit totals, its column sums the draft's.
+public struct TransitionTally: Sendable {
+    /// `cells[from][to]`: devices.
+    public var cells: [Outcome: OutcomeCounts] = [:]
+    public var byPlatform: [Platform: [Outcome: OutcomeCounts]] = [:]
+    /// "published rule → draft rule" (`(no rule)` when none decided) → devices, for devices that moved.
+    public var ruleMoves: [RuleMove: Int64] = [:]
+    /// Devices whose outcome stayed but whose deciding rule changed.
+    public var ruleOnly: Int64 = 0
+    /// Devices the published document decides and the draft no longer does because the draft's client rejects
+    /// or crashes on it (draft `notTargeted` with an error diagnostic), by published outcome. Not "better": the
+    /// devices lose their config.
+    public var undecided = OutcomeCounts()
+    /// Among devices whose outcome gets worse: devices by "platform app-version" and by "platform OS-version".
+    public var worseAppVersions: [String: Int64] = [:]
+    public var worseOSVersions: [String: Int64] = [:]
+
+    public struct RuleMove: Hashable, Sendable {
+        public let from: Outcome, to: Outcome
+        public let fromRule: String?, toRule: String?
+
+        public init(from: Outcome, to: Outcome, fromRule: String?, toRule: String?) {
+            self.from = from
+            self.to = to
+            self.fromRule = fromRule
+            self.toRule = toRule
+        }
+    }
+
+    public init() {}
+
+    public mutating func merge(_ other: TransitionTally) {
+        for (from, row) in other.cells { cells[from, default: OutcomeCounts()].add(row) }
+        for (platform, matrix) in other.byPlatform {
+            for (from, row) in matrix { byPlatform[platform, default: [:]][from, default: OutcomeCounts()].add(row) }
+        }
+        for (move, n) in other.ruleMoves { ruleMoves[move, default: 0] += n }
+        ruleOnly += other.ruleOnly
+        undecided.add(other.undecided)
+        for (k, n) in other.worseAppVersions { worseAppVersions[k, default: 0] += n }
+        for (k, n) in other.worseOSVersions { worseOSVersions[k, default: 0] += n }
+    }
+
+    public func count(from: Outcome, to: Outcome) -> Int64 { cells[from]?[to] ?? 0 }
+}

@@ -1,0 +1,81 @@
+/// The counts of `whatif`: for each candidate minimum (app and/or OS) of one platform, what a generic
+/// minimum-version rule would do to every device — the NHS rule of docs/formats/nhs.md without its recommendations:
+/// OS below the minimum OS → unsupportedOS; app below the minimum app → forced, blocked or unsupportedOS by
+/// the releases (docs/configs.md); else upToDate. A device whose app or OS version the client cannot read is
+/// notTargeted, as the NHS apps leave it. (`MinimumSweep.run`, in the runs, counts them on the engine's table.)
+public struct MinimumSweep: Sendable {
+    public struct Counts: Equatable, Sendable {
+        public var upToDate: Int64 = 0, forced: Int64 = 0, blocked: Int64 = 0, unsupportedOS: Int64 = 0,
+            notTargeted: Int64 = 0
+
+        public init() {}
+
+        /// Devices the minimum makes do something: forced, blocked or unsupportedOS.
+        public var affected: Int64 { forced + blocked + unsupportedOS }
+        /// Devices it leaves with no way to comply: blocked or unsupportedOS.
+        public var stranded: Int64 { blocked + unsupportedOS }
+        public var total: Int64 { upToDate + forced + blocked + unsupportedOS + notTargeted }
+
+        /// The count of an outcome (`recommended` is never one of a minimum's).
+        public subscript(outcome: Outcome) -> Int64 {
+            switch outcome {
+            case .upToDate: return upToDate
+            case .forced: return forced
+            case .blocked: return blocked
+            case .unsupportedOS: return unsupportedOS
+            case .notTargeted: return notTargeted
+            case .recommended: return 0
+            }
+        }
+
+        public static func + (a: Counts, b: Counts) -> Counts {
+            var c = a
+            c.upToDate += b.upToDate
+            c.forced += b.forced
+            c.blocked += b.blocked
+            c.unsupportedOS += b.unsupportedOS
+            c.notTargeted += b.notTargeted
+            return c
+        }
+    }
+
+    public struct Candidate: Equatable, Sendable {
+        /// As written: a versionCode or API level on Android, a dotted version elsewhere; nil: no such minimum.
+        public let minimumApp: String?
+        public let minimumOS: String?
+        public let counts: Counts
+
+        public init(minimumApp: String?, minimumOS: String?, counts: Counts) {
+            self.minimumApp = minimumApp
+            self.minimumOS = minimumOS
+            self.counts = counts
+        }
+    }
+
+    /// Where a sweep's candidates for one axis come from.
+    public enum Candidates: Equatable, Sendable {
+        /// No minimum on this axis.
+        case none
+        /// These minimums (`--min-app 352 --min-app 360`).
+        case given([String])
+        /// Every distinct version of the fleet and of the releases (`--sweep-app`).
+        case sweep
+    }
+
+    public let platform: Platform
+    public let scale: MinimumScale
+    /// The platform's devices (and the package's, with a package), readable or not.
+    public let devices: Int64
+    /// Devices whose app or OS version the client cannot read (notTargeted under every candidate).
+    public let unreadable: Int64
+    /// Ascending by app minimum, then OS minimum.
+    public let candidates: [Candidate]
+
+    public init(platform: Platform, scale: MinimumScale, devices: Int64, unreadable: Int64, candidates: [Candidate]) {
+        self.platform = platform
+        self.scale = scale
+        self.devices = devices
+        self.unreadable = unreadable
+        self.candidates = candidates
+    }
+}
