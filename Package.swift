@@ -137,7 +137,11 @@ let package = Package(
             dependencies: [
                 "FleetAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The CLI sees only the library's public surface — the runs, their requests, the report models and
+            // writers — not the `package` declarations the other targets and the tests share: what is public is
+            // what a thin CLI needs, and the compiler keeps it so.
+            packageAccess: false
         ),
         // What only the tests use: the XSD check of the XML reports (through libxml2).
         .target(name: "FleetAuditTestSupport", dependencies: ["CLibXML2"], path: "Tests/FleetAuditTestSupport"),

@@ -1,6 +1,6 @@
 @_exported import FleetAuditEngine
 @_exported import FleetAuditFormats
 @_exported import FleetAuditReports
-// The library's users (the CLI, the tests) see the lower targets' public types through FleetAudit.
+// The library's users (the CLI, the tests) see the lower targets' package types through FleetAudit.
 @_exported import FleetAuditValues
 @_exported import FleetAuditXML

@@ -1,7 +1,7 @@
 /// A config that cannot be audited at all (exit code 65, or an input error in the reports with
 /// `--keep-going`). What a client would do with a readable document is a `Diagnostic` instead.
 public struct ConfigError: Error, Equatable, CustomStringConvertible {
-    public enum Kind: Error, Equatable, Sendable {
+    package enum Kind: Error, Equatable, Sendable {
         case notFound
         case unreadable(String)
         case syntax(line: Int, column: Int, message: String)
@@ -12,16 +12,16 @@ public struct ConfigError: Error, Equatable, CustomStringConvertible {
         case fetch(String, temporary: Bool = false)
     }
 
-    public let source: String
-    public let kind: Kind
+    package let source: String
+    package let kind: Kind
 
-    public init(source: String, kind: Kind) {
+    package init(source: String, kind: Kind) {
         self.source = source
         self.kind = kind
     }
 
     /// Whether trying again later may succeed (exit 75 rather than 65).
-    public var isTemporary: Bool {
+    package var isTemporary: Bool {
         if case .fetch(_, let temporary) = kind { return temporary }
         return false
     }

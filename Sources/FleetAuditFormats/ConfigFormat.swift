@@ -2,7 +2,7 @@ import Foundation
 
 /// A config format that FleetAudit can evaluate. Adding one means a folder with a type conforming to this
 /// protocol and one line in `FormatRegistry.formats`; nothing else changes.
-public protocol ConfigFormat: Sendable {
+package protocol ConfigFormat: Sendable {
     /// Stable name used by `--format` and in reports (`nhs-availability`).
     static var name: String { get }
     /// A name for people (`NHS COVID-19 app availability`).
@@ -16,11 +16,11 @@ public protocol ConfigFormat: Sendable {
 }
 
 extension ConfigFormat {
-    public static var keySchema: KeySchema? { nil }
+    package static var keySchema: KeySchema? { nil }
 }
 
 /// A loaded document, ready to evaluate profiles.
-public protocol EvaluableConfig: Sendable {
+package protocol EvaluableConfig: Sendable {
     /// Platforms the document has rules for.
     var platforms: [Platform] { get }
     /// Every rule, in the order the client checks them.
@@ -50,26 +50,26 @@ public protocol EvaluableConfig: Sendable {
 }
 
 extension EvaluableConfig {
-    public var notices: [NoticeInfo] { [] }
-    public var needs: ProfileNeeds { ProfileNeeds() }
-    public var packageNames: [String] { [] }
-    public var deviceHistory: [String] { [] }
-    public func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
+    package var notices: [NoticeInfo] { [] }
+    package var needs: ProfileNeeds { ProfileNeeds() }
+    package var packageNames: [String] { [] }
+    package var deviceHistory: [String] { [] }
+    package func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
         StatelessEvaluator(self, context: context)
     }
-    public func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
+    package func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
         @Sendable (String?) -> String
     )? { nil }
 }
 
 /// A rule's stable id and a one-line summary for reports.
-public struct RuleInfo: Equatable, Sendable {
-    public let id: String
-    public let summary: String
+package struct RuleInfo: Equatable, Sendable {
+    package let id: String
+    package let summary: String
     /// Metadata the client hands the app with this rule (PrinceOfVersions: global meta merged with the
     /// rule's own, the rule winning); nil when the format has none.
-    public let meta: JSONValue?
-    public init(id: String, summary: String, meta: JSONValue? = nil) {
+    package let meta: JSONValue?
+    package init(id: String, summary: String, meta: JSONValue? = nil) {
         self.id = id
         self.summary = summary
         self.meta = meta
@@ -77,25 +77,25 @@ public struct RuleInfo: Equatable, Sendable {
 }
 
 /// A notice's stable id and kind (`message`, `info`, `rating`).
-public struct NoticeInfo: Equatable, Sendable {
-    public let id: String
-    public let kind: String
-    public init(id: String, kind: String) {
+package struct NoticeInfo: Equatable, Sendable {
+    package let id: String
+    package let kind: String
+    package init(id: String, kind: String) {
         self.id = id
         self.kind = kind
     }
 }
 
 /// What evaluation may consult besides the profile.
-public struct EvaluationContext: Sendable {
-    public var releases: Releases?
+package struct EvaluationContext: Sendable {
+    package var releases: Releases?
     /// The audit instant (`--as-of`).
-    public var asOf: Date
+    package var asOf: Date
     /// Whether `asOf` came from `--as-of` (OSAM then ignores the document's own `serverDate`).
-    public var asOfIsExplicit: Bool
-    public var options: FormatOptions
+    package var asOfIsExplicit: Bool
+    package var options: FormatOptions
 
-    public init(
+    package init(
         releases: Releases? = nil, asOf: Date = Date(), asOfIsExplicit: Bool = false,
         options: FormatOptions = FormatOptions()
     ) {

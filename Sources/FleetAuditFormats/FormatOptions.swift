@@ -4,19 +4,19 @@ import Foundation
 /// they live in one value so that `audit` and `explain` hand every format the same settings.
 public struct FormatOptions: Sendable, Equatable {
     /// How a PrinceOfVersions requirement compares an inventory attribute with the configured value.
-    public enum Comparison: String, Sendable, CaseIterable {
+    package enum Comparison: String, Sendable, CaseIterable {
         case equals, atLeast, atMost
     }
 
     /// `--requirement KEY=equals|atLeast|atMost`, keyed by normalized attribute name.
-    public var requirementComparisons: [String: Comparison] = [:]
+    package var requirementComparisons: [String: Comparison] = [:]
     /// `--pov-legacy-below PLATFORM=VERSION`: devices whose app is older than VERSION still run a
     /// PrinceOfVersions client before 4.0 and read the legacy key.
-    public var povLegacyBelow: [Platform: String] = [:]
+    package var povLegacyBelow: [Platform: String] = [:]
     /// `--timezone`: the zone Turkcell's Android SDK reads message dates in (the device's; default UTC).
     public var timeZone = TimeZone(identifier: "UTC")!
 
-    public init() {}
+    package init() {}
 
     /// An option value that does not parse; the command reports it as a usage error.
     public struct ParseError: Error, CustomStringConvertible, Equatable {

@@ -1,17 +1,17 @@
 /// Every format FleetAudit knows, and detection from a document's keys.
-public enum FormatRegistry {
+package enum FormatRegistry {
     /// Formats that are evaluated.
-    public static let formats: [any ConfigFormat.Type] = [
+    package static let formats: [any ConfigFormat.Type] = [
         NHSAvailabilityFormat.self,
         PrinceOfVersionsFormat.self,
         OSAMFormat.self,
         TurkcellFormat.self,
     ]
 
-    public static var allNames: [String] { formats.map { $0.name } }
+    package static var allNames: [String] { formats.map { $0.name } }
 
     /// The format of a document: the one named by `forced`, else the first whose keys match.
-    public static func detect(_ root: JSONValue, forced: String? = nil) -> Result<
+    package static func detect(_ root: JSONValue, forced: String? = nil) -> Result<
         any ConfigFormat.Type, ConfigError.Kind
     > {
         guard let object = root.objectValue else {

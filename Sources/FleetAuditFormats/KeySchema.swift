@@ -3,20 +3,20 @@
 ///
 /// Objects are named by a path pattern: `""` the top level, `ios2` a key's object, `ios2[]` each object of an
 /// array. Objects whose pattern is in neither table are free-form (`meta`, translations) and not checked.
-public struct KeySchema: Sendable {
+package struct KeySchema: Sendable {
     /// Pattern → every key the client reads there: any other key is reported.
-    public let closed: [String: [String]]
+    package let closed: [String: [String]]
     /// Pattern → well-known keys of a free-form object (PrinceOfVersions `requirements`, whose other keys are
     /// the app's own attributes): only near misses of these are reported.
-    public let open: [String: [String]]
+    package let open: [String: [String]]
 
-    public init(closed: [String: [String]], open: [String: [String]] = [:]) {
+    package init(closed: [String: [String]], open: [String: [String]] = [:]) {
         self.closed = closed
         self.open = open
     }
 
     /// `config.unknownKey` warnings, each naming its key's path (the loader adds line and column).
-    public func diagnostics(_ root: JSONValue, format: String) -> [Diagnostic] {
+    package func diagnostics(_ root: JSONValue, format: String) -> [Diagnostic] {
         var out: [Diagnostic] = []
         walk(root, path: "", pattern: "", format: format, into: &out)
         return out

@@ -1,22 +1,22 @@
 /// A config ready to audit: where it came from, its bytes' digest, its format and its rules.
-public struct LoadedConfig: Sendable {
-    public let id: String
-    public let source: String
-    public let sha256: String
-    public let format: String
-    public let config: any EvaluableConfig
+package struct LoadedConfig: Sendable {
+    package let id: String
+    package let source: String
+    package let sha256: String
+    package let format: String
+    package let config: any EvaluableConfig
     /// What the loader found beside the format's own reading (misspelt keys, `config.unknownKey`). Kept here,
     /// not in a wrapper around `config`: a wrapper must forward every requirement of `EvaluableConfig`, and
     /// one that missed the speed hooks (`evaluator`, `attributeClass`) once made a config with one unknown key
     /// evaluate every profile the slow way.
-    public let loaderDiagnostics: [Diagnostic]
+    package let loaderDiagnostics: [Diagnostic]
     /// Where each path the document's diagnostics name stands in its text.
-    public var locations: [String: SourceLocation] = [:]
+    package var locations: [String: SourceLocation] = [:]
     /// The document's text, kept so that diagnostics raised while evaluating (which may name paths the
     /// document's own diagnostics do not) can be located too. Configs are kilobytes to a few megabytes.
     private let text: [UInt8]
 
-    public init(
+    package init(
         id: String, source: String, sha256: String, format: String, config: any EvaluableConfig,
         loaderDiagnostics: [Diagnostic] = [], locations: [String: SourceLocation] = [:], text: [UInt8] = []
     ) {
@@ -32,13 +32,13 @@ public struct LoadedConfig: Sendable {
     }
 
     /// The document's diagnostics: the format's, then the loader's.
-    public var diagnostics: [Diagnostic] { config.diagnostics + loaderDiagnostics }
+    package var diagnostics: [Diagnostic] { config.diagnostics + loaderDiagnostics }
 
     /// The document's diagnostics, each with the line and column of its path when it names one.
-    public var locatedDiagnostics: [Diagnostic] { locate(diagnostics) }
+    package var locatedDiagnostics: [Diagnostic] { locate(diagnostics) }
 
     /// `diagnostics` with the line and column of each one's path in this document, when it names one.
-    public func locate(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package func locate(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let missing = Set(diagnostics.compactMap(\.path).filter { locations[$0] == nil })
         let found = missing.isEmpty || text.isEmpty ? [:] : JSONPositions.locate(missing, in: text)
         return diagnostics.map { d in

@@ -1,7 +1,7 @@
 /// A format whose documents hold one minimum app version (and perhaps a minimum OS) a release manager can
 /// set: `whatif --emit` writes a published document with that minimum replaced. A format opts in by
 /// conforming in its own folder; `MinimumDraft` finds it by a cast, with no list of formats anywhere else.
-public protocol MinimumEditable: ConfigFormat {
+package protocol MinimumEditable: ConfigFormat {
     /// The JSON paths to rewrite, and their new values, for a minimum on `platform` (either may be nil:
     /// left as it is), or why this document cannot take it.
     static func minimumEdits(_ root: JSONValue, platform: Platform, minimumApp: String?, minimumOS: String?)
@@ -9,18 +9,18 @@ public protocol MinimumEditable: ConfigFormat {
 }
 
 /// One value to write at a JSON path of the document (`minimumAppVersion.value` = `"4.40.0"`).
-public struct MinimumEdit: Equatable, Sendable {
-    public let path: String
-    public let value: JSONValue
+package struct MinimumEdit: Equatable, Sendable {
+    package let path: String
+    package let value: JSONValue
 
-    public init(path: String, value: JSONValue) {
+    package init(path: String, value: JSONValue) {
         self.path = path
         self.value = value
     }
 
     /// The new minimum at `path`, written as the value already there is: a string stays a string, an
     /// integer an integer (an NHS Android client accepts a quoted integer; keep what the document chose).
-    public static func replacing(_ path: String, in root: JSONValue, with text: String) -> Result<
+    package static func replacing(_ path: String, in root: JSONValue, with text: String) -> Result<
         MinimumEdit, MinimumEditRefusal
     > {
         switch root.value(at: path) {
@@ -38,9 +38,9 @@ public struct MinimumEdit: Equatable, Sendable {
 }
 
 /// Why a document cannot take a new minimum (Turkcell has no single one; OSAM has no minimum OS; …).
-public struct MinimumEditRefusal: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct MinimumEditRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 extension JSONValue {

@@ -5,7 +5,7 @@
 /// versions, and parsing each version text or checking each requirement once per profile was most of the
 /// evaluation. The default (`EvaluableConfig.evaluator(context:)`) keeps nothing. An evaluator must decide
 /// exactly as `EvaluableConfig.evaluate` does; `HighCardinalityAuditTests` holds the audit to that.
-public protocol ProfileEvaluator: AnyObject {
+package protocol ProfileEvaluator: AnyObject {
     func evaluate(_ profile: any Device) -> Decision
 }
 

@@ -10,8 +10,8 @@ import Foundation
 /// leaves a partial report at the target path.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
+        package let path: String
+        package let reason: String
         public var description: String { "cannot write \(path): \(reason)" }
     }
 
@@ -21,12 +21,12 @@ public enum AtomicFile {
 
     /// A file written to its temporary name, not yet renamed over its target: a set of reports is prepared
     /// whole, then committed (renames only), so a full disk leaves no set half new.
-    public struct Pending {
+    package struct Pending {
         let temp: String?
-        public let path: String
+        package let path: String
 
         /// Renames the temporary file over the target.
-        public func commit() throws(WriteError) {
+        package func commit() throws(WriteError) {
             guard let temp else { return }
             guard rename(temp, path) == 0 else {
                 let why = String(cString: strerror(errno))
@@ -36,7 +36,7 @@ public enum AtomicFile {
         }
 
         /// Removes the temporary file.
-        public func discard() {
+        package func discard() {
             if let temp { unlink(temp) }
         }
     }
@@ -44,7 +44,7 @@ public enum AtomicFile {
     /// Writes `text` beside `path` under a temporary name, flushed to disk. `--json /dev/null`, a named pipe, a
     /// terminal are written in place at once: a rename over one would put a regular file where the device or
     /// pipe was (as root, /dev/null itself).
-    public static func prepare(_ text: String, to path: String) throws(WriteError) -> Pending {
+    package static func prepare(_ text: String, to path: String) throws(WriteError) -> Pending {
         var info = stat()
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
             try writeInPlace(text, to: path)

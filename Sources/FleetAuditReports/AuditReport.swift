@@ -3,23 +3,23 @@ import Foundation
 /// Everything a report shows, built once; the JSON, XML and HTML renderers are pure functions of it, which
 /// is what keeps their numbers identical.
 public struct AuditReport: Sendable {
-    public struct Tool: Sendable {
-        public let name: String
-        public let version: String
-        public init(name: String, version: String) {
+    package struct Tool: Sendable {
+        package let name: String
+        package let version: String
+        package init(name: String, version: String) {
             self.name = name
             self.version = version
         }
     }
 
-    public struct RuleReport: Sendable {
-        public let id: String
-        public let summary: String
+    package struct RuleReport: Sendable {
+        package let id: String
+        package let summary: String
         /// Merged metadata the client hands the app with this rule, when the format has it.
-        public let meta: JSONValue?
-        public let counts: OutcomeCounts
-        public let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
-        public init(
+        package let meta: JSONValue?
+        package let counts: OutcomeCounts
+        package let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
+        package init(
             id: String, summary: String, meta: JSONValue? = nil, counts: OutcomeCounts,
             byPlatform: [(platform: Platform, counts: OutcomeCounts)]
         ) {
@@ -31,51 +31,51 @@ public struct AuditReport: Sendable {
         }
     }
 
-    public struct DiagnosticReport: Sendable {
-        public let diagnostic: Diagnostic
+    package struct DiagnosticReport: Sendable {
+        package let diagnostic: Diagnostic
         /// Devices that ran into it, for diagnostics raised while evaluating; nil for document-level ones.
-        public let devices: Int64?
-        public init(diagnostic: Diagnostic, devices: Int64?) {
+        package let devices: Int64?
+        package init(diagnostic: Diagnostic, devices: Int64?) {
             self.diagnostic = diagnostic
             self.devices = devices
         }
     }
 
-    public struct VersionCount: Sendable {
-        public let version: String
-        public let devices: Int64
-        public init(version: String, devices: Int64) {
+    package struct VersionCount: Sendable {
+        package let version: String
+        package let devices: Int64
+        package init(version: String, devices: Int64) {
             self.version = version
             self.devices = devices
         }
     }
 
-    public struct TopVersions: Sendable {
-        public let outcome: Outcome
-        public let appVersions: [VersionCount]
-        public let osVersions: [VersionCount]
-        public init(outcome: Outcome, appVersions: [VersionCount], osVersions: [VersionCount]) {
+    package struct TopVersions: Sendable {
+        package let outcome: Outcome
+        package let appVersions: [VersionCount]
+        package let osVersions: [VersionCount]
+        package init(outcome: Outcome, appVersions: [VersionCount], osVersions: [VersionCount]) {
             self.outcome = outcome
             self.appVersions = appVersions
             self.osVersions = osVersions
         }
     }
 
-    public struct ConfigReport: Sendable {
-        public let id: String
-        public let source: String
-        public let sha256: String
-        public let format: String
-        public let platforms: [Platform]
-        public let totals: OutcomeCounts
-        public let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
-        public let rules: [RuleReport]
-        public let unattributed: OutcomeCounts
-        public let notices: [(notice: NoticeInfo, devices: Int64)]
-        public let diagnostics: [DiagnosticReport]
-        public let topVersions: [TopVersions]
+    package struct ConfigReport: Sendable {
+        package let id: String
+        package let source: String
+        package let sha256: String
+        package let format: String
+        package let platforms: [Platform]
+        package let totals: OutcomeCounts
+        package let byPlatform: [(platform: Platform, counts: OutcomeCounts)]
+        package let rules: [RuleReport]
+        package let unattributed: OutcomeCounts
+        package let notices: [(notice: NoticeInfo, devices: Int64)]
+        package let diagnostics: [DiagnosticReport]
+        package let topVersions: [TopVersions]
 
-        public init(
+        package init(
             id: String, source: String, sha256: String, format: String, platforms: [Platform], totals: OutcomeCounts,
             byPlatform: [(platform: Platform, counts: OutcomeCounts)], rules: [RuleReport], unattributed: OutcomeCounts,
             notices: [(notice: NoticeInfo, devices: Int64)], diagnostics: [DiagnosticReport], topVersions: [TopVersions]
@@ -95,27 +95,27 @@ public struct AuditReport: Sendable {
         }
     }
 
-    public let tool: Tool
-    public let asOf: Date
-    public let generatedAt: Date
-    public let inventory: InventorySummary
+    package let tool: Tool
+    package let asOf: Date
+    package let generatedAt: Date
+    package let inventory: InventorySummary
     public let releases: Releases?
-    public let options: [(String, String)]
-    public let configs: [ConfigReport]
-    public let failedConfigs: [FailedConfig]
+    package let options: [(String, String)]
+    package let configs: [ConfigReport]
+    package let failedConfigs: [FailedConfig]
     /// Run-level notes, e.g. that forced updates were assumed installable without `--releases`.
-    public package(set) var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// `--fail-on` gates as checked against this report's numbers.
-    public var gates: [GateResult] = []
+    package var gates: [GateResult] = []
     public var crossedGates: [GateResult] { gates.filter(\.crossed) }
     /// Set when the run stopped before evaluating: the report then says why, instead of holding numbers.
     public var failure: (message: String, exitCode: Int32)?
     /// `--allow-empty`: a run that evaluates no device or loads no config is not a failure.
-    public var allowsEmpty = false
+    package var allowsEmpty = false
     /// The fleet by app and OS version with cumulative shares (nil for a run that stopped before reading).
-    public var coverage: FleetCoverage?
+    package var coverage: FleetCoverage?
     /// `--history`: the run compared with an earlier one; nil without a history (the reports are then as before).
-    public var history: HistoryComparison?
+    package var history: HistoryComparison?
 
     /// How the run ended, as every report says it and as the process exits: `failed` (the failure, or a run
     /// with nothing evaluated: 65), `gateCrossed` (1) or `completed` (0).
@@ -150,10 +150,10 @@ public struct AuditReport: Sendable {
         return report
     }
 
-    public static let topVersionCount = 10
+    package static let topVersionCount = 10
 
     /// The model as it stands: renderer tests build one by hand.
-    public init(
+    package init(
         tool: Tool, asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
         options: [(String, String)], configs: [ConfigReport], failedConfigs: [FailedConfig] = [],
         diagnostics: [Diagnostic] = [], gates: [GateResult] = []

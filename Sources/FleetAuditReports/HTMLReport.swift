@@ -4,10 +4,10 @@ import Foundation
 /// This file only turns the `AuditReport` into the values the template shows; layout and style live in the
 /// template. Mustache escapes every `{{value}}` for HTML, which is what keeps strings from configs and
 /// inventories inert.
-public enum HTMLReport {
-    public static let templateName = "report.html"
+package enum HTMLReport {
+    package static let templateName = "report.html"
 
-    public static func render(_ report: AuditReport, templates: ReportTemplates = .embedded) throws(ReportError)
+    package static func render(_ report: AuditReport, templates: ReportTemplates = .embedded) throws(ReportError)
         -> String
     {
         try templates.render(context(report), template: templateName)

@@ -1,8 +1,8 @@
 /// The JSON report, schema `fleet-audit/1` (docs/reports.md): the stable machine contract.
-public enum JSONReport {
-    public static let schema = "fleet-audit/1"
+package enum JSONReport {
+    package static let schema = "fleet-audit/1"
 
-    public static func render(_ report: AuditReport) -> String {
+    package static func render(_ report: AuditReport) -> String {
         JSONWriter.write(value(report))
     }
 
@@ -108,7 +108,7 @@ public enum JSONReport {
         return .obj(fields)
     }
 
-    public static func value(_ report: AuditReport) -> JSONValue {
+    package static func value(_ report: AuditReport) -> JSONValue {
         let inv = report.inventory
         let inventory: JSONValue = .obj([
             ("source", .string(inv.source)),

@@ -4,11 +4,11 @@ import Foundation
 /// FILE`): written with the reports, through a temporary file and a rename, so the collector never reads half a
 /// file. Every number is the report's; the renderer is a pure function of the model and of the last success
 /// time an earlier file at that path recorded (kept across a failed run, as alerting on staleness needs).
-public enum PrometheusMetrics {
+package enum PrometheusMetrics {
     /// The metric that carries the last success over a failed run.
     static let lastSuccess = "fleet_audit_last_success_timestamp_seconds"
 
-    public static func render(_ report: AuditReport, previousLastSuccess: Double?) -> String {
+    package static func render(_ report: AuditReport, previousLastSuccess: Double?) -> String {
         var out = ""
         func family(_ name: String, _ help: String, _ samples: [(labels: [(String, String)], value: String)]) {
             out += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
@@ -75,7 +75,7 @@ public enum PrometheusMetrics {
     }
 
     /// The last success an earlier metrics file recorded.
-    public static func lastSuccess(in text: String) -> Double? {
+    package static func lastSuccess(in text: String) -> Double? {
         for line in text.split(separator: "\n") where line.hasPrefix(lastSuccess + " ") {
             return Double(line.dropFirst(lastSuccess.count + 1))
         }

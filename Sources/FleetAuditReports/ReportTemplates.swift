@@ -5,12 +5,12 @@ import Mustache
 /// source tree), or read from `--templates DIR` to restyle the HTML without rebuilding.
 public struct ReportTemplates: Sendable {
     /// File name → contents (`report.html.mustache`, `bar.mustache`, `fleet-audit-report-1.xsd`).
-    public let files: [String: String]
-    public let origin: String
+    package let files: [String: String]
+    package let origin: String
 
     public static let embedded = ReportTemplates(files: EmbeddedTemplates.files, origin: "built in")
 
-    public init(files: [String: String], origin: String) {
+    package init(files: [String: String], origin: String) {
         self.files = files
         self.origin = origin
     }
@@ -43,7 +43,7 @@ public struct ReportTemplates: Sendable {
         return out
     }
 
-    public var xmlSchema: String? { files[XMLReport.schemaFile] }
+    package var xmlSchema: String? { files[XMLReport.schemaFile] }
 
     /// Whether `name` occurs in `text`, on bytes: Foundation's `contains` (through UTF-16) and the standard
     /// library's `firstRange` each took a tenth of the page's time.

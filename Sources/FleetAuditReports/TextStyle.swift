@@ -4,7 +4,7 @@
 public enum TextStyle: Sendable {
     case plain, ansi
 
-    public enum Role: Sendable { case error, warning, info, success }
+    package enum Role: Sendable { case error, warning, info, success }
 
     /// `NO_COLOR` set to anything non-empty, `TERM=dumb`, or not a terminal: plain.
     public static func forStream(isTerminal: Bool, environment: [String: String]) -> TextStyle {
@@ -12,7 +12,7 @@ public enum TextStyle: Sendable {
         return .ansi
     }
 
-    public func paint(_ text: String, _ role: Role) -> String {
+    package func paint(_ text: String, _ role: Role) -> String {
         guard self == .ansi else { return text }
         // Bold red, yellow, cyan and green: the terminal's own palette, readable on light and dark themes.
         let code: String
@@ -25,7 +25,7 @@ public enum TextStyle: Sendable {
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }
 
-    public func severity(_ severity: Severity) -> String {
+    package func severity(_ severity: Severity) -> String {
         paint(severity.rawValue, severity == .error ? .error : severity == .warning ? .warning : .info)
     }
 }

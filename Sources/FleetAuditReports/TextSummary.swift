@@ -78,7 +78,7 @@ public enum TextSummary {
 
     /// Rows as aligned columns, two spaces apart: the `leftAligned` ones (by index) padded on the right, the
     /// others (numbers) on the left; trailing spaces trimmed. The first row is the header.
-    public static func table(_ rows: [[String]], leftAligned: Set<Int> = [0]) -> [String] {
+    package static func table(_ rows: [[String]], leftAligned: Set<Int> = [0]) -> [String] {
         let widths = rows[0].indices.map { i in rows.map { $0[i].count }.max() ?? 0 }
         return rows.map { row in
             var line = row.enumerated().map { i, cell in

@@ -1,11 +1,11 @@
 /// The XML report (docs/reports.md): the same numbers as the JSON report, in namespace `urn:fleet-audit:report:1`
 /// (the schema's major version), checked against `Templates/fleet-audit-report-1.xsd`.
-public enum XMLReport {
-    public static let namespace = "urn:fleet-audit:report:1"
-    public static let schemaVersion = "1.4"
-    public static let schemaFile = "fleet-audit-report-1.xsd"
+package enum XMLReport {
+    package static let namespace = "urn:fleet-audit:report:1"
+    package static let schemaVersion = "1.4"
+    package static let schemaFile = "fleet-audit-report-1.xsd"
 
-    public static func render(_ report: AuditReport) -> String {
+    package static func render(_ report: AuditReport) -> String {
         let w = XMLWriter()
         w.start("report", namespace: namespace)
         w.attribute("schemaVersion", schemaVersion)

@@ -3,7 +3,7 @@ import Foundation
 /// The whole pipeline: configs → inventory → profiles → evaluation → one `AuditReport`.
 public enum AuditRun {
     /// Loads every config; a failure stops the run unless `keepGoing`, which keeps it for the reports.
-    public static func loadConfigs(_ request: AuditRequest) throws(AuditFailure) -> (
+    package static func loadConfigs(_ request: AuditRequest) throws(AuditFailure) -> (
         loaded: [LoadedConfig], failed: [FailedConfig]
     ) {
         var loaded: [LoadedConfig] = []
@@ -51,7 +51,7 @@ public enum AuditRun {
         return results
     }
 
-    public static func loadReleases(_ path: String?) throws(AuditFailure) -> Releases? {
+    package static func loadReleases(_ path: String?) throws(AuditFailure) -> Releases? {
         guard let path else { return nil }
         do { return try ReleasesLoader.load(path: path) } catch { throw .input(error.description) }
     }

@@ -46,7 +46,7 @@ public enum ExplainRun {
     }
 
     /// A validated profile from `--device` pairs, by the same rules as an inventory row.
-    public static func profile(_ pairs: [(key: String, value: String)], needs: ProfileNeeds = ProfileNeeds())
+    package static func profile(_ pairs: [(key: String, value: String)], needs: ProfileNeeds = ProfileNeeds())
         throws(AuditFailure) -> Profile
     {
         var known: [InventoryColumn: String] = [:]
@@ -70,7 +70,7 @@ public enum ExplainRun {
         }
     }
 
-    public static func run(_ request: AuditRequest, device: String) throws(AuditFailure) -> JSONValue {
+    package static func run(_ request: AuditRequest, device: String) throws(AuditFailure) -> JSONValue {
         try run(request, pairs: try parseDevice(device))
     }
 
@@ -136,7 +136,7 @@ public enum ExplainRun {
     /// (by id; one on each side pairs whatever the names). One object per pair: `config`, `published` and
     /// `draft` (each `explain`'s object, or null on the side that lacks the config) and `changes` (outcome or
     /// deciding rule differ).
-    public static func runPlan(_ request: AuditRequest, published: [String], draft: [String], device: String)
+    package static func runPlan(_ request: AuditRequest, published: [String], draft: [String], device: String)
         throws(AuditFailure) -> JSONValue
     {
         try runPlan(request, published: published, draft: draft, pairs: try parseDevice(device))

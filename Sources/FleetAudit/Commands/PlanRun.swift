@@ -3,7 +3,7 @@ import Foundation
 /// What `plan` needs: an audit's inventory and evaluation options, and the two sides' configs.
 public struct PlanRequest: Sendable {
     /// Inventory, releases, `--as-of` and format options (its config lists are not used).
-    public var audit: AuditRequest
+    package var audit: AuditRequest
     /// `--published` and `--draft`: files, folders or URLs.
     public var published: [String] = []
     public var draft: [String] = []

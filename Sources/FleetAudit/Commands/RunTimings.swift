@@ -2,9 +2,9 @@
 /// `FLEET_AUDIT_TIMINGS=1`); the library never prints.
 public struct RunTimings: Sendable {
     /// A phase (`ingest: 4000 rows, …`) has ended.
-    public var phaseEnded: @Sendable (String) -> Void
+    package var phaseEnded: @Sendable (String) -> Void
     /// A detail line within a phase (each evaluation group's size and time).
-    public var detail: @Sendable (String) -> Void
+    package var detail: @Sendable (String) -> Void
 
     public init(phaseEnded: @escaping @Sendable (String) -> Void, detail: @escaping @Sendable (String) -> Void) {
         self.phaseEnded = phaseEnded

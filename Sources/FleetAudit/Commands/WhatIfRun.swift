@@ -4,8 +4,8 @@ import Foundation
 /// of each axis and the bounds that choose among them.
 public struct WhatIfRequest: Sendable {
     /// Inventory, delimiter, columns, table or query, busy timeout and `--releases`.
-    public var audit: AuditRequest
-    public var platform: Platform
+    package var audit: AuditRequest
+    package var platform: Platform
     public var package: String?
     public var app: MinimumSweep.Candidates = .none
     public var os: MinimumSweep.Candidates = .none

@@ -5,7 +5,7 @@ extension FleetCoverage {
     /// The versions on the fleet per (platform, package), from the engine's counts of distinct (app build,
     /// app version) and (API level, OS version) values (`ProfileTable.devices(by:)`), then one parse per distinct
     /// version text: no text is read per profile.
-    public init(_ table: ProfileTable) {
+    package init(_ table: ProfileTable) {
         struct Key: Hashable { let platform: String, package: String? }
         final class Tally {
             let platform: Platform, package: String?, android: Bool

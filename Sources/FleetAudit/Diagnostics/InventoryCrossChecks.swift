@@ -94,7 +94,7 @@ enum InventoryCrossChecks {
     }
 
     /// The known columns read from a warehouse's name for them, in one line.
-    public static func columnAliases(_ summary: InventorySummary) -> Diagnostic? {
+    package static func columnAliases(_ summary: InventorySummary) -> Diagnostic? {
         guard !summary.columnAliases.isEmpty else { return nil }
         let read = summary.columnAliases.map { pair -> String in
             let parts = pair.split(separator: "=", maxSplits: 1)
@@ -108,7 +108,7 @@ enum InventoryCrossChecks {
 
     /// A WAL-mode SQLite inventory read from a read-only file system, opened immutable: said, since a reader
     /// elsewhere would need write access to the folder to read the same file.
-    public static func readOnlyWAL(_ summary: InventorySummary) -> Diagnostic? {
+    package static func readOnlyWAL(_ summary: InventorySummary) -> Diagnostic? {
         guard summary.snapshot?.immutable == true else { return nil }
         return Diagnostic(
             "inventory.readOnlyWAL", .info,

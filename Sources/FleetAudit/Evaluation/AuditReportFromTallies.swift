@@ -6,7 +6,7 @@ import Foundation
 /// diagnostics.
 extension AuditReport {
     /// The model of a run: each config's tally made into its report, and the run's own diagnostics.
-    public init(
+    package init(
         asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
         options: [(String, String)], configs: [LoadedConfig], tallies: [ConfigTally],
         failedConfigs: [FailedConfig] = []

@@ -3,7 +3,7 @@ import FleetAuditReports
 
 /// The plan counts a pair's transitions as the engine visits each profile with both documents' decisions.
 extension TransitionTally: DecisionAccumulator {
-    public mutating func record(_ decisions: [Decision], for visit: ProfileVisit) {
+    package mutating func record(_ decisions: [Decision], for visit: ProfileVisit) {
         let before = decisions[0]
         let after = decisions[1]
         let devices = visit.devices

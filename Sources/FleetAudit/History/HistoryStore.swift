@@ -127,7 +127,7 @@ public enum HistoryStore {
 
     /// What the reports compare with, read in one opening of the history: the baseline `selector` picks at
     /// this run's time `asOf` (nil when there is none) and the latest `trendRuns` runs up to `asOf`.
-    public static func comparison(
+    package static func comparison(
         _ path: String, _ selector: BaselineSelector, asOf: Date, trendRuns: Int,
         busyTimeout: TimeInterval = 60
     ) throws(HistoryError) -> HistoryComparison {

@@ -5,7 +5,7 @@ import Foundation
 /// FleetAuditEngine is read-only and row-oriented; this one writes small transactions). Errors carry
 /// SQLite's message and its primary result code, so a full disk or a read-only file is told from a lock.
 final class SQLiteDatabase {
-    struct Failure: Error, CustomStringConvertible {
+    public struct Failure: Error, CustomStringConvertible {
         let code: Int32
         let message: String
         var description: String { message }

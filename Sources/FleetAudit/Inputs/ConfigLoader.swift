@@ -7,8 +7,8 @@ import Foundation
 
 /// Loads configs from files, folders and URLs.
 public struct ConfigLoader {
-    public var forcedFormat: String?
-    public var timeout: TimeInterval = 30
+    package var forcedFormat: String?
+    package var timeout: TimeInterval = 30
 
     public init(forcedFormat: String? = nil, timeout: TimeInterval = 30) {
         self.forcedFormat = forcedFormat
@@ -36,7 +36,7 @@ public struct ConfigLoader {
     }
 
     /// Reads and parses one source.
-    public func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
+    package func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
         let (bytes, root, format) = try document(source)
         let config = format.load(root)
         let unknownKeys =
@@ -76,7 +76,7 @@ public struct ConfigLoader {
     }
 
     /// Reads, parses and recognises one source: its bytes, its JSON and its format.
-    public func document(_ source: String) throws(ConfigError) -> (
+    package func document(_ source: String) throws(ConfigError) -> (
         bytes: [UInt8], root: JSONValue, format: any ConfigFormat.Type
     ) {
         let bytes = try fetch(source)
@@ -136,7 +136,7 @@ public struct ConfigLoader {
     /// Ids are file names, with as many parent folders as it takes to tell them apart. A URL's id is its file
     /// name too (then its parent paths, then its host), so `--fail-on 'availability-ios.json:forced>1000'`
     /// works whether the config is a file or a URL.
-    public static func ids(for sources: [String]) -> [String] {
+    package static func ids(for sources: [String]) -> [String] {
         let parts = sources.map { ConfigSource.isURL($0) ? urlParts($0) : $0.split(separator: "/").map(String.init) }
         var depth = Array(repeating: 1, count: sources.count)
         func id(_ i: Int) -> String { parts[i].suffix(depth[i]).joined(separator: "/") }

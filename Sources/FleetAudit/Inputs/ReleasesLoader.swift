@@ -2,12 +2,12 @@ import Foundation
 
 /// Reads `--releases` from CSV (header `platform,version,build,min_os,package`) or JSON (an array of objects
 /// with those keys, or `{"releases": [...]}`).
-public enum ReleasesLoader {
-    public struct LoadError: Error, CustomStringConvertible {
-        public let description: String
+package enum ReleasesLoader {
+    package struct LoadError: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    public static func load(path: String) throws(LoadError) -> Releases {
+    package static func load(path: String) throws(LoadError) -> Releases {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(description: "releases file not found or unreadable: \(path)")
         }

@@ -1,17 +1,17 @@
 /// Every exit code `fleet-audit` ends with, and what it means. The CLI uses no other: `GeneratedDocsTests`
 /// reads the codes in `Sources/fleet-audit` and fails on one missing here, and `docs/reference/exit-codes.md`
 /// (with the table in `docs/cron-and-ci.md`) is generated from this list.
-public enum ExitCodes {
+package enum ExitCodes {
     public struct Entry: Sendable, Equatable {
-        public let code: Int32
+        package let code: Int32
         /// A few words (`gate crossed`).
-        public let name: String
-        public let meaning: String
+        package let name: String
+        package let meaning: String
         /// The commands that end with it, as `fleet-audit help` names them.
-        public let commands: [String]
+        package let commands: [String]
     }
 
-    public static let entries: [Entry] = [
+    package static let entries: [Entry] = [
         Entry(
             code: 0, name: "success",
             meaning:

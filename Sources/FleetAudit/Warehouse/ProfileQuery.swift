@@ -7,7 +7,7 @@ public enum SQLDialect: String, CaseIterable, Sendable {
 
     /// An identifier quoted for the dialect: `"os_version"`, or `` `os_version` `` for Spark and BigQuery.
     /// A quote inside a name is doubled (Spark: a backtick doubled; BigQuery: escaped with a backslash).
-    public func quote(_ identifier: String) -> String {
+    package func quote(_ identifier: String) -> String {
         switch self {
         // SQLite reads a double-quoted name that matches no column as a string literal (every device would get
         // the text "bluetooth" as its bluetooth), a backquoted one never: a missing column fails the query.
@@ -23,7 +23,7 @@ public enum SQLDialect: String, CaseIterable, Sendable {
 
     /// A table name, each dotted part quoted (`analytics.devices` → `"analytics"."devices"`); BigQuery quotes
     /// a whole `project.dataset.table` path in one pair of backticks, as its documentation writes it.
-    public func table(_ name: String) -> String {
+    package func table(_ name: String) -> String {
         if self == .bigquery { return quote(name) }
         return name.split(separator: ".", omittingEmptySubsequences: false).map { quote(String($0)) }.joined(
             separator: ".")
@@ -37,20 +37,20 @@ public enum SQLDialect: String, CaseIterable, Sendable {
 /// devices — and a NULL stays a NULL, which engines write to CSV as an empty field, FleetAudit's "absent".
 public struct ProfileQuery: Sendable, Equatable {
     /// A selected column: the warehouse's column and the name FleetAudit reads it by.
-    public struct Column: Sendable, Equatable {
-        public let source: String
-        public let output: String
+    package struct Column: Sendable, Equatable {
+        package let source: String
+        package let output: String
     }
 
-    public let dialect: SQLDialect
-    public let table: String
-    public let columns: [Column]
+    package let dialect: SQLDialect
+    package let table: String
+    package let columns: [Column]
     /// Columns the configs read that the table does not have (with `tableColumns`): left out, as an audit of
     /// the table itself would find them absent; named on stderr.
     public let omitted: [String]
     /// The table's count column when it is already grouped (`--column count=NAME`, or a `count` column it has):
     /// the query sums it instead of counting rows.
-    public let countColumn: String?
+    package let countColumn: String?
 
     /// The columns: platform, os_version, os_api_level (when the table has it, or `--column os_api_level=…`
     /// names it: FleetAudit derives the API level from os_version otherwise), app_version, app_build (Android's
@@ -58,7 +58,7 @@ public struct ProfileQuery: Sendable, Equatable {
     /// releases read it, then the attributes in the configs' spelling, sorted. `renamed` maps a column FleetAudit
     /// reads (any spelling) to the table's name for it; `tableColumns`, the table's columns when known, finds
     /// the others by FleetAudit's matching of names (`osVersion` = `os_version`) and leaves out what is absent.
-    public init(
+    package init(
         needs: ProfileNeeds, dialect: SQLDialect, table: String = "devices", renamed: [String: String] = [:],
         tableColumns: [String]? = nil
     ) throws(AuditFailure) {

@@ -6,7 +6,7 @@ import FleetAuditReports
 // the cells that fall below each to a per-OS-version array, and one suffix sum of that array answers every
 // OS candidate. Whether a release installs is asked once per distinct OS version and set of releases.
 extension MinimumSweep {
-    enum Failure: Error, Equatable {
+    public enum Failure: Error, Equatable {
         case unreadableMinimum(axis: String, text: String, kind: String)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The audit's use of the evaluation core: every config on its own, counted into a `ConfigTally`.
-public enum Auditor {
-    public static func audit(
+package enum Auditor {
+    package static func audit(
         _ configs: [LoadedConfig], profiles table: ProfileTable, context: EvaluationContext,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
@@ -16,7 +16,7 @@ public enum Auditor {
 
     /// The decision `audit` counts for each of the table's profiles (with devices), config by config
     /// (nil for a profile without devices).
-    public static func decisions(
+    package static func decisions(
         _ configs: [LoadedConfig], profiles table: ProfileTable,
         context: EvaluationContext
     ) -> [[Decision?]] {

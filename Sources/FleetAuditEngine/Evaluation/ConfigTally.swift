@@ -6,11 +6,11 @@
 /// profiles' interned ids. The dictionaries reports read are made from them when read. (With a dictionary
 /// per field, hashing a platform, a rule and two made-up version texts per profile was a tenth of a run on a
 /// fleet whose devices do not repeat.)
-public struct ConfigTally: DecisionAccumulator {
-    public struct RuleTally: Sendable {
-        public var counts = OutcomeCounts()
+package struct ConfigTally: DecisionAccumulator {
+    package struct RuleTally: Sendable {
+        package var counts = OutcomeCounts()
         fileprivate var platformCounts = PlatformCounts()
-        public var byPlatform: [Platform: OutcomeCounts] { platformCounts.dictionary }
+        package var byPlatform: [Platform: OutcomeCounts] { platformCounts.dictionary }
 
         package init() {}
 
@@ -25,28 +25,28 @@ public struct ConfigTally: DecisionAccumulator {
         }
     }
 
-    public var totals = OutcomeCounts()
+    package var totals = OutcomeCounts()
     private var platformCounts = PlatformCounts()
-    public var byPlatform: [Platform: OutcomeCounts] { platformCounts.dictionary }
+    package var byPlatform: [Platform: OutcomeCounts] { platformCounts.dictionary }
     private var ruleNames: [String] = []
     private var ruleTallies: [RuleTally] = []
     private var ruleIndex: [String: Int] = [:]
     private var lastRule: (name: String, index: Int)?
-    public var rules: [String: RuleTally] { Dictionary(uniqueKeysWithValues: zip(ruleNames, ruleTallies)) }
-    public var unattributed = OutcomeCounts()
+    package var rules: [String: RuleTally] { Dictionary(uniqueKeysWithValues: zip(ruleNames, ruleTallies)) }
+    package var unattributed = OutcomeCounts()
     private var noticeCounts = SmallCounts<String>()
     private var diagnosticCounts = SmallCounts<Diagnostic>()
-    public var notices: [String: Int64] { noticeCounts.dictionary }
-    public var diagnosticDevices: [Diagnostic: Int64] { diagnosticCounts.dictionary }
+    package var notices: [String: Int64] { noticeCounts.dictionary }
+    package var diagnosticDevices: [Diagnostic: Int64] { diagnosticCounts.dictionary }
     private var lockedVersions = LockedVersions()
     /// For forced, blocked and unsupportedOS: devices by app version and by platform + OS version.
-    public var appVersions: [Outcome: [String: Int64]] { lockedVersions.texts(os: false) }
-    public var osVersions: [Outcome: [String: Int64]] { lockedVersions.texts(os: true) }
+    package var appVersions: [Outcome: [String: Int64]] { lockedVersions.texts(os: false) }
+    package var osVersions: [Outcome: [String: Int64]] { lockedVersions.texts(os: true) }
 
-    public init() {}
+    package init() {}
 
     /// Counts one profile's decision (an audit's unit is one config).
-    public mutating func record(_ decisions: [Decision], for visit: ProfileVisit) {
+    package mutating func record(_ decisions: [Decision], for visit: ProfileVisit) {
         record(decisions[0], for: visit)
     }
 
@@ -81,7 +81,7 @@ public struct ConfigTally: DecisionAccumulator {
     }
 
     /// Adds another worker's tally of other profiles.
-    public mutating func merge(_ o: ConfigTally) {
+    package mutating func merge(_ o: ConfigTally) {
         totals.add(o.totals)
         platformCounts.merge(o.platformCounts)
         for (k, name) in o.ruleNames.enumerated() { ruleTallies[ruleSlot(name)].merge(o.ruleTallies[k]) }

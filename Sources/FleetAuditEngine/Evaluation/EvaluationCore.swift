@@ -4,7 +4,7 @@ import Foundation
 /// Counts what the configs of one evaluation unit decided, profile by profile. `ConfigTally` is the audit's;
 /// a plan's transition tally and a what-if sweep's coverage are others. Accumulators of different workers are
 /// merged, so a result never depends on how the profiles were split.
-public protocol DecisionAccumulator: Sendable {
+package protocol DecisionAccumulator: Sendable {
     /// The inventory fields this accumulator reads of each profile (`visit.profile`) beyond what the unit's
     /// configs read: the engine keeps them in the run's profiles and in every projection, with every value
     /// intact (no attribute class merges them). A field read and not declared here reads as absent, and stops
@@ -17,14 +17,14 @@ public protocol DecisionAccumulator: Sendable {
 }
 
 extension DecisionAccumulator {
-    public static var reads: ProfileNeeds { ProfileNeeds() }
+    package static var reads: ProfileNeeds { ProfileNeeds() }
 }
 
 /// One profile as the evaluation visits it, with what accumulators derive from it made once per profile and
 /// shared by every unit (one visit object per worker, reused from profile to profile).
-public final class ProfileVisit {
-    public private(set) var profile: Profile
-    public private(set) var devices: Int64
+package final class ProfileVisit {
+    package private(set) var profile: Profile
+    package private(set) var devices: Int64
     private var keys: (app: String, os: String)?
     private var knownPlatform: Platform?
 
@@ -41,7 +41,7 @@ public final class ProfileVisit {
     }
 
     /// The profile's platform, read once for every unit.
-    public var platform: Platform {
+    package var platform: Platform {
         if let knownPlatform { return knownPlatform }
         let p = profile.platform
         knownPlatform = p
@@ -49,7 +49,7 @@ public final class ProfileVisit {
     }
 
     /// "platform app-version" and "platform OS-version", the keys of the top-versions tables.
-    public var versionKeys: (app: String, os: String) {
+    package var versionKeys: (app: String, os: String) {
         if let keys { return keys }
         let made = ("\(profile.platform) \(profile.appVersion)", "\(profile.platform) \(profile.osVersion)")
         keys = made
@@ -59,9 +59,9 @@ public final class ProfileVisit {
 
 /// Configs evaluated together on the same profiles: one config for an audit; a published and a draft
 /// document for a plan.
-public struct EvaluationUnit: Sendable {
-    public let configs: [LoadedConfig]
-    public init(_ configs: [LoadedConfig]) { self.configs = configs }
+package struct EvaluationUnit: Sendable {
+    package let configs: [LoadedConfig]
+    package init(_ configs: [LoadedConfig]) { self.configs = configs }
 }
 
 /// The one evaluation path of every command: each distinct profile evaluated once per config and counted
@@ -72,11 +72,11 @@ public struct EvaluationUnit: Sendable {
 /// and each group is evaluated on the profiles projected onto those fields, merged with their devices summed,
 /// which on a fleet is several times fewer evaluations. Profiles are split between the cores; each worker
 /// keeps its own accumulators, merged at the end.
-public enum EvaluationCore {
+package enum EvaluationCore {
     /// Receives a line about each group's evaluation (its configs, size and time); `FLEET_AUDIT_TIMINGS`.
-    public typealias TimingSink = @Sendable (String) -> Void
+    package typealias TimingSink = @Sendable (String) -> Void
 
-    public static func run<A: DecisionAccumulator>(
+    package static func run<A: DecisionAccumulator>(
         _ units: [EvaluationUnit], profiles table: ProfileTable,
         context: EvaluationContext, accumulating: A.Type = A.self,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -143,7 +143,7 @@ public enum EvaluationCore {
 
     /// The decisions each of the table's profiles (with devices) gets, unit by unit and config by config:
     /// the same grouping, projection and evaluation as `run`, one profile at a time. `explain` is held to it.
-    public static func decisions(
+    package static func decisions(
         _ units: [EvaluationUnit], profiles table: ProfileTable,
         context: EvaluationContext
     ) -> [[[Decision]]] {
@@ -168,7 +168,7 @@ public enum EvaluationCore {
     /// attribute classes, and each config's evaluator. The conformance tests hold it to each device evaluated
     /// on its own (`EvaluableConfig.evaluate` of the whole profile), so a speed hint that changes an answer
     /// fails a test. Slower than `run` (a decision kept per profile): for tests and checks, not for counting.
-    public static func enginePathDecisions(
+    package static func enginePathDecisions(
         _ units: [EvaluationUnit], profiles table: ProfileTable,
         context: EvaluationContext
     ) -> [[[Decision]]] {

@@ -9,7 +9,7 @@ import Foundation
 /// coverage read nothing else: on a grouped export whose million rows are nearly all distinct, these are
 /// 25k profiles. Each config group's projection starts from them (`ProfileFieldIDs.project`), and the checks
 /// count them instead of every profile.
-public struct FixedFieldProfiles: Sendable {
+package struct FixedFieldProfiles: Sendable {
     /// The profiles without attribute columns, in the order they first occur in the source table.
     package let table: ProfileTable
     /// Per profile of the source table, its row in `table` (-1: a profile without devices).
@@ -18,7 +18,7 @@ public struct FixedFieldProfiles: Sendable {
     /// - Parameter threads: the table is cut into this many runs of rows, projected side by side, and the
     ///   later runs' profiles then found or added in the first's in order (a few thousand): the same
     ///   profiles in the same order as one pass, in half the time on two cores.
-    public init(_ source: ProfileTable, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(_ source: ProfileTable, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         let count = source.devices.count
         let runs = count >= 1 << 17 ? max(1, min(threads, 8)) : 1
         let fields = ProfileFieldIDs(source)

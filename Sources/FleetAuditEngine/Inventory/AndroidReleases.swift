@@ -1,7 +1,7 @@
 import Foundation
 
 /// Android release → API level (docs/inventory.md), for inventories without an `os_api_level` column.
-public enum AndroidReleases {
+package enum AndroidReleases {
     /// (major, minor) → API level, a missing minor read as 0.
     private static let table: [(major: Int, minor: Int, level: Int)] = [
         (4, 4, 19), (5, 0, 21), (5, 1, 22), (6, 0, 23), (7, 0, 24), (7, 1, 25), (8, 0, 26), (8, 1, 27),
@@ -11,7 +11,7 @@ public enum AndroidReleases {
     /// The API level of an Android release as users see it (`6.0.1` → 23, `9` → 28, `12L` → 32), or nil.
     /// Major and minor are read as `Int(_:)` reads them; parts after the second are ignored. Read on bytes:
     /// ingest asks this for every new Android profile.
-    public static func apiLevel(forRelease release: String) -> Int? {
+    package static func apiLevel(forRelease release: String) -> Int? {
         var trimmed = release.trimmedWhitespace
         return trimmed.withUTF8 { bytes -> Int? in
             if bytes.count == 3 && bytes[0] == UInt8(ascii: "1") && bytes[1] == UInt8(ascii: "2")

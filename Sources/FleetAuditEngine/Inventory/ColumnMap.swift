@@ -1,19 +1,19 @@
 /// Which field of a row holds each known column and which attributes a run needs.
-public struct ColumnMap: Sendable {
-    public let headers: [String]
-    public private(set) var index: [InventoryColumn: Int] = [:]
+package struct ColumnMap: Sendable {
+    package let headers: [String]
+    package private(set) var index: [InventoryColumn: Int] = [:]
     /// Attribute columns (not known by name), keyed by normalized name → field index.
-    public private(set) var attributes: [String: Int] = [:]
+    package private(set) var attributes: [String: Int] = [:]
     /// Attribute names as written in the header, keyed by normalized name.
-    public private(set) var attributeDisplayNames: [String: String] = [:]
+    package private(set) var attributeDisplayNames: [String: String] = [:]
     /// Known columns read from another name (`InventoryColumn.aliases`): `app_build=build`, in column order.
-    public private(set) var aliased: [String] = []
+    package private(set) var aliased: [String] = []
     /// Attributes whose name two headers spell (normalized), with both field indexes: an error once a config
     /// reads the attribute (`InventoryLoader`), since which one is meant cannot be known.
-    public private(set) var duplicateAttributes: [String: (first: Int, second: Int)] = [:]
+    package private(set) var duplicateAttributes: [String: (first: Int, second: Int)] = [:]
 
     /// - Parameter overrides: `--column canonical=header` pairs.
-    public init(headers: [String], overrides: [String: String] = [:]) throws(InventoryError) {
+    package init(headers: [String], overrides: [String: String] = [:]) throws(InventoryError) {
         self.headers = headers
         var taken = Set<Int>()
         for (canonical, header) in overrides.sorted(by: { $0.key < $1.key }) {

@@ -1,5 +1,5 @@
 /// The inventory columns FleetAudit knows by name (docs/inventory.md). Any other column is an attribute.
-public enum InventoryColumn: String, CaseIterable, Sendable {
+package enum InventoryColumn: String, CaseIterable, Sendable {
     case platform
     case osVersion = "os_version"
     case osAPILevel = "os_api_level"
@@ -10,15 +10,15 @@ public enum InventoryColumn: String, CaseIterable, Sendable {
     case deviceID = "device_id"
 
     /// Columns without which no row can be evaluated.
-    public static let required: [InventoryColumn] = [.platform, .osVersion, .appVersion]
+    package static let required: [InventoryColumn] = [.platform, .osVersion, .appVersion]
 
     /// Header names match ignoring case, `_`, `-` and spaces (`AttributeName.normalize`).
-    public static func normalize(_ name: String) -> String { AttributeName.normalize(name) }
+    package static func normalize(_ name: String) -> String { AttributeName.normalize(name) }
 
     /// Other names warehouses give these columns (normalized), read when the column's own name is absent, and
     /// said in the report (`inventory.columnAlias`). A name here that means something else in an export is
     /// overridden with `--column`.
-    public static let aliases: [InventoryColumn: [String]] = [
+    package static let aliases: [InventoryColumn: [String]] = [
         .platform: ["os", "osname", "operatingsystem", "deviceplatform"],
         .osVersion: ["osver", "systemversion", "platformversion"],
         .appVersion: ["appver", "versionname", "appversionname", "shortversion", "cfbundleshortversionstring"],
@@ -31,7 +31,7 @@ public enum InventoryColumn: String, CaseIterable, Sendable {
         .count: ["devicecount", "devices", "numdevices", "ndevices", "devicecnt", "cnt"],
     ]
 
-    public static func named(_ name: String) -> InventoryColumn? {
+    package static func named(_ name: String) -> InventoryColumn? {
         let n = normalize(name)
         return allCases.first { normalize($0.rawValue) == n }
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why an inventory could not be read at all (exit code 65; `locked` is 75, try again later). Row-level
 /// problems are `Rejection`s instead.
-public enum InventoryError: Error, Equatable, CustomStringConvertible {
+package enum InventoryError: Error, Equatable, CustomStringConvertible {
     case fileNotFound(String)
     case unreadable(String, reason: String)
     case emptyFile(String)
@@ -28,7 +28,7 @@ public enum InventoryError: Error, Equatable, CustomStringConvertible {
         return " (map another name with --column \(missing[0])=HEADER)"
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .fileNotFound(let path): return "inventory file not found: \(path)"
         case .unreadable(let path, let reason): return "cannot read inventory \(path): \(reason)"

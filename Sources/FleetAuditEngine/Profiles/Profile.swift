@@ -3,7 +3,7 @@
 ///
 /// A profile is a row of a `ProfileStore`: a reference and a row number (16 bytes), its fields interned
 /// texts read through these accessors. Two profiles are equal when their fields are, whatever their stores.
-public struct Profile: Hashable, Sendable {
+package struct Profile: Hashable, Sendable {
     package let store: ProfileStore
     package let row: Int
 
@@ -13,12 +13,12 @@ public struct Profile: Hashable, Sendable {
     }
 
     /// A profile of its own (a store of one row): `explain`'s device, the tests' profiles.
-    public init(_ fields: ProfileFields) {
+    package init(_ fields: ProfileFields) {
         let store = ProfileStore(attributeNames: fields.attributes.keys.sorted())
         self.init(store: store, row: store.append(fields))
     }
 
-    public init(
+    package init(
         platform: Platform, osVersion: String, apiLevel: Int?, appVersion: String, appBuild: String?,
         packageName: String?, attributes: [String: String] = [:]
     ) {
@@ -28,13 +28,13 @@ public struct Profile: Hashable, Sendable {
                 appBuild: appBuild, packageName: packageName, attributes: attributes))
     }
 
-    public var platform: Platform { store.platform(row) }
-    public var osVersion: String { store.text(row, ProfileStore.osVersionColumn)! }
+    package var platform: Platform { store.platform(row) }
+    package var osVersion: String { store.text(row, ProfileStore.osVersionColumn)! }
     /// Android API level (from `os_api_level` or the release table); nil on other platforms.
-    public var apiLevel: Int? { store.apiLevel(row) }
-    public var appVersion: String { store.text(row, ProfileStore.appVersionColumn)! }
+    package var apiLevel: Int? { store.apiLevel(row) }
+    package var appVersion: String { store.text(row, ProfileStore.appVersionColumn)! }
     /// `app_build` as written (iOS `CFBundleVersion`, Android `versionCode`); nil when absent or empty.
-    public var appBuild: String? {
+    package var appBuild: String? {
         #if DEBUG
             if let declared = store.declared, !declared.appBuildOffAndroid, platform != .android {
                 DeclaredReads.undeclared("app_build", platform: platform, declared: declared)
@@ -42,7 +42,7 @@ public struct Profile: Hashable, Sendable {
         #endif
         return store.text(row, ProfileStore.appBuildColumn)
     }
-    public var packageName: String? {
+    package var packageName: String? {
         #if DEBUG
             if let declared = store.declared, !declared.packageName {
                 DeclaredReads.undeclared("package_name", platform: platform, declared: declared)
@@ -51,10 +51,10 @@ public struct Profile: Hashable, Sendable {
         return store.text(row, ProfileStore.packageColumn)
     }
     /// Other columns, keyed by normalized name (made on each call: formats ask `attribute(_:)`).
-    public var attributes: [String: String] { store.attributes(row) }
+    package var attributes: [String: String] { store.attributes(row) }
 
     /// Every field as stored (not a format's read: the guard of `DeclaredReads` does not apply).
-    public var fields: ProfileFields {
+    package var fields: ProfileFields {
         ProfileFields(
             platform: platform, osVersion: osVersion, apiLevel: apiLevel, appVersion: appVersion,
             appBuild: store.text(row, ProfileStore.appBuildColumn),
@@ -63,7 +63,7 @@ public struct Profile: Hashable, Sendable {
     }
 
     /// An attribute by any spelling of its name.
-    public func attribute(_ name: String) -> String? {
+    package func attribute(_ name: String) -> String? {
         // Formats mostly ask by a name that is already normalized (`region`); skip normalizing those.
         let normalized =
             name.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) })
@@ -99,21 +99,21 @@ public struct Profile: Hashable, Sendable {
         return store.attributeColumn(normalized: normalized)
     }
 
-    public static func == (a: Profile, b: Profile) -> Bool { a.fields == b.fields }
-    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
+    package static func == (a: Profile, b: Profile) -> Bool { a.fields == b.fields }
+    package func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }
 
 /// The engine's profiles are the devices formats evaluate: a field's value number is its interned id in the
 /// profile's store, the scope the store itself.
 extension Profile: Device {
-    public var valueNumbers: ValueNumberScope { ValueNumberScope(ObjectIdentifier(store)) }
+    package var valueNumbers: ValueNumberScope { ValueNumberScope(ObjectIdentifier(store)) }
 
-    public func numbered(_ field: DeviceField) -> NumberedField {
+    package func numbered(_ field: DeviceField) -> NumberedField {
         if case .attribute(let name) = field { return NumberedField(slot: attributeColumn(name)) }
         return NumberedField(slot: ProfileStore.fixedColumn(field))
     }
 
-    public func valueNumber(_ field: NumberedField) -> Int {
+    package func valueNumber(_ field: NumberedField) -> Int {
         guard let column = field.slot else { return 0 }
         return Int(store.id(row, column))
     }

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Why a row's values cannot make a profile: a rejection without its line.
-public struct RowProblem: Equatable, Sendable, Error {
-    public let column: String?
-    public let reason: RejectionReason
-    public let message: String
+package struct RowProblem: Equatable, Sendable, Error {
+    package let column: String?
+    package let reason: RejectionReason
+    package let message: String
 }
 
 /// Turns one row's values into a validated `Profile` (docs/inventory.md). Used by ingest and by `explain`,
 /// so a device is judged the same way in both.
-public enum ProfileBuilder {
-    public static func build(
+package enum ProfileBuilder {
+    package static func build(
         value: (InventoryColumn) -> String?, attributes: [String: String],
         needs: ProfileNeeds = ProfileNeeds()
     ) -> Result<ProfileFields, RowProblem> {
@@ -66,7 +66,7 @@ public enum ProfileBuilder {
 
     /// The platform a `platform` value names: trimmed of blanks, any case (docs/inventory.md). The one reading of it;
     /// ingest's byte-level check defers to it for any text that is not ASCII.
-    public static func platform(_ raw: String) -> Platform {
+    package static func platform(_ raw: String) -> Platform {
         Platform(raw.trimmedWhitespace)
     }
 }

@@ -2,19 +2,19 @@ import Foundation
 
 /// A profile's values as text: what `ProfileBuilder` validates a row into, and what `explain` and the
 /// tests write by hand. Stored, a profile is a row of `ProfileStore` (`Profile`).
-public struct ProfileFields: Hashable, Sendable {
-    public var platform: Platform
-    public var osVersion: String
+package struct ProfileFields: Hashable, Sendable {
+    package var platform: Platform
+    package var osVersion: String
     /// Android API level (from `os_api_level` or the release table); nil on other platforms.
-    public var apiLevel: Int?
-    public var appVersion: String
+    package var apiLevel: Int?
+    package var appVersion: String
     /// `app_build` as written (iOS `CFBundleVersion`, Android `versionCode`); nil when absent or empty.
-    public var appBuild: String?
-    public var packageName: String?
+    package var appBuild: String?
+    package var packageName: String?
     /// Other columns, keyed by normalized name (`free_memory` and `freeMemory` are both `freememory`).
-    public var attributes: [String: String]
+    package var attributes: [String: String]
 
-    public init(
+    package init(
         platform: Platform, osVersion: String, apiLevel: Int?, appVersion: String, appBuild: String?,
         packageName: String?, attributes: [String: String] = [:]
     ) {

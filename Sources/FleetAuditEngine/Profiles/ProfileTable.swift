@@ -1,10 +1,10 @@
 /// Distinct profiles with their device counts, rows of one `ProfileStore`. Grows with distinct profiles,
 /// never with rows.
-public struct ProfileTable: Sendable {
+package struct ProfileTable: Sendable {
     package private(set) var store: ProfileStore
-    public private(set) var devices: [Int64] = []
+    package private(set) var devices: [Int64] = []
 
-    public init() { store = ProfileStore(attributeNames: []) }
+    package init() { store = ProfileStore(attributeNames: []) }
 
     package init(store: ProfileStore, devices: [Int64]) {
         self.store = store
@@ -12,13 +12,13 @@ public struct ProfileTable: Sendable {
     }
 
     /// The profiles, in row order.
-    public var profiles: Rows { Rows(store: store) }
+    package var profiles: Rows { Rows(store: store) }
 
-    public struct Rows: RandomAccessCollection, Sendable {
+    package struct Rows: RandomAccessCollection, Sendable {
         let store: ProfileStore
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { store.count }
-        public subscript(position: Int) -> Profile { Profile(store: store, row: position) }
+        package var startIndex: Int { 0 }
+        package var endIndex: Int { store.count }
+        package subscript(position: Int) -> Profile { Profile(store: store, row: position) }
     }
 
     /// Adds a new profile and returns its index (tables built by hand: `explain`, tests). A profile with an
@@ -43,11 +43,11 @@ public struct ProfileTable: Sendable {
     }
 
     /// A table holding one profile per device, for `explain`.
-    public static func single(_ profile: Profile) -> ProfileTable {
+    package static func single(_ profile: Profile) -> ProfileTable {
         var table = ProfileTable()
         table.count(table.add(profile), devices: 1)
         return table
     }
 
-    public var totalDevices: Int64 { devices.reduce(0, +) }
+    package var totalDevices: Int64 { devices.reduce(0, +) }
 }

@@ -1,10 +1,10 @@
 /// Devices per distinct combination of some fields' values: what the run counts over the fleet besides the
 /// configs' decisions (the coverage, the inventory's cross-checks), asked of the engine by field and answered in
 /// text, so no caller needs the store's ids.
-public struct ValueCombination: Sendable, Equatable {
+package struct ValueCombination: Sendable, Equatable {
     /// One value per field asked for, in that order (nil: the profile has none; an API level as its number).
-    public let values: [String?]
-    public let devices: Int64
+    package let values: [String?]
+    package let devices: Int64
 }
 
 extension ProfileTable {
@@ -12,7 +12,7 @@ extension ProfileTable {
     /// included (with 0), in the order each combination first occurs. Grouped on the store's ids, one text made
     /// per combination: on a fleet of a million distinct profiles no text is read per profile.
     /// - Parameter fields: at most four.
-    public func devices(by fields: [DeviceField]) -> [ValueCombination] {
+    package func devices(by fields: [DeviceField]) -> [ValueCombination] {
         precondition(fields.count <= 4, "devices(by:) groups by at most four fields")
         // Each field's store column; nil for an attribute the store has no column for (absent on every profile).
         let columns: [Int?] = fields.map { field in

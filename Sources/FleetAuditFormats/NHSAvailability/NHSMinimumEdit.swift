@@ -1,7 +1,7 @@
 /// `whatif --emit nhs-availability`: an NHS document is for one platform (iOS if it has `minimumOSVersion`,
 /// Android if `minimumSDKVersion`); its minimum is `minimumAppVersion`, its minimum OS that field.
 extension NHSAvailabilityFormat: MinimumEditable {
-    public static func minimumEdits(_ root: JSONValue, platform: Platform, minimumApp: String?, minimumOS: String?)
+    package static func minimumEdits(_ root: JSONValue, platform: Platform, minimumApp: String?, minimumOS: String?)
         -> Result<[MinimumEdit], MinimumEditRefusal>
     {
         let osField: String

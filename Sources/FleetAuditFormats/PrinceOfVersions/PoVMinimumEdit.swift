@@ -4,7 +4,7 @@
 /// `minimum_version_min_sdk`. Both generations are edited when the document serves both, so old and new
 /// clients see the same minimum.
 extension PrinceOfVersionsFormat: MinimumEditable {
-    public static func minimumEdits(_ root: JSONValue, platform: Platform, minimumApp: String?, minimumOS: String?)
+    package static func minimumEdits(_ root: JSONValue, platform: Platform, minimumApp: String?, minimumOS: String?)
         -> Result<[MinimumEdit], MinimumEditRefusal>
     {
         var paths: [(path: String, text: String)] = []

@@ -7,7 +7,7 @@ public enum GitHubActionsOutput {
     /// Where a config path is shown from: annotations need paths relative to the repository
     /// (`$GITHUB_WORKSPACE`), as `validate --output github` writes them.
     public struct Context: Sendable {
-        public var paths: ValidationContext
+        package var paths: ValidationContext
         public init(baseDirectory: String) { paths = ValidationContext(baseDirectory: baseDirectory) }
     }
 

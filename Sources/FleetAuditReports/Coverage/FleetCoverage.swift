@@ -6,17 +6,17 @@ import FleetAuditValues
 /// are"). Android counts app versions by versionCode (`app_build`, with the `app_version` names seen for each
 /// code) and the OS by API level; Apple platforms by dotted numeric version (components compared as
 /// integers, missing ones as 0). Texts that do not parse are counted as such, never dropped.
-public struct FleetCoverage: Sendable, Equatable {
-    public struct Version: Sendable, Equatable {
+package struct FleetCoverage: Sendable, Equatable {
+    package struct Version: Sendable, Equatable {
         /// The version as shown: a versionCode, an API level, or a dotted version (the shortest spelling seen).
-        public let version: String
+        package let version: String
         /// Android app axis: the `app_version` names devices with this versionCode report (at most five, sorted).
-        public let names: [String]
-        public let devices: Int64
+        package let names: [String]
+        package let devices: Int64
         /// Devices at this version or above it.
-        public let atOrAbove: Int64
+        package let atOrAbove: Int64
 
-        public init(version: String, names: [String], devices: Int64, atOrAbove: Int64) {
+        package init(version: String, names: [String], devices: Int64, atOrAbove: Int64) {
             self.version = version
             self.names = names
             self.devices = devices
@@ -24,30 +24,30 @@ public struct FleetCoverage: Sendable, Equatable {
         }
     }
 
-    public struct Axis: Sendable, Equatable {
+    package struct Axis: Sendable, Equatable {
         /// `versionCode`, `apiLevel` or `version`.
-        public let kind: String
+        package let kind: String
         /// Ascending.
-        public let versions: [Version]
+        package let versions: [Version]
         /// Devices whose text does not parse as this axis's version (or has none).
-        public let unparsed: Int64
+        package let unparsed: Int64
 
-        public init(kind: String, versions: [Version], unparsed: Int64) {
+        package init(kind: String, versions: [Version], unparsed: Int64) {
             self.kind = kind
             self.versions = versions
             self.unparsed = unparsed
         }
     }
 
-    public struct Group: Sendable, Equatable {
-        public let platform: Platform
+    package struct Group: Sendable, Equatable {
+        package let platform: Platform
         /// Set when the inventory has more than one package.
-        public let package: String?
-        public let devices: Int64
-        public let app: Axis
-        public let os: Axis
+        package let package: String?
+        package let devices: Int64
+        package let app: Axis
+        package let os: Axis
 
-        public init(platform: Platform, package: String?, devices: Int64, app: Axis, os: Axis) {
+        package init(platform: Platform, package: String?, devices: Int64, app: Axis, os: Axis) {
             self.platform = platform
             self.package = package
             self.devices = devices
@@ -56,14 +56,14 @@ public struct FleetCoverage: Sendable, Equatable {
         }
     }
 
-    public let groups: [Group]
+    package let groups: [Group]
 
-    public init(groups: [Group]) { self.groups = groups }
+    package init(groups: [Group]) { self.groups = groups }
 }
 
 extension FleetCoverage.Version {
     /// The share of the group's devices at or above this version, in percent with two decimals (`81.25`).
-    public func percentAtOrAbove(of devices: Int64) -> String {
+    package func percentAtOrAbove(of devices: Int64) -> String {
         devices > 0 ? String(format: "%.2f", Double(atOrAbove) * 100 / Double(devices)) : "0.00"
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// devices); `[CONFIG_ID:]error` or `warning` (diagnostics, optionally `>N`); `rejected>N|P%` (rows);
 /// `notLoaded>N|P%` (configs). Without a config id a per-config gate is crossed when any single config crosses it.
 public struct Gate: Equatable, Sendable, CustomStringConvertible {
-    public enum Threshold: Equatable, Sendable {
+    package enum Threshold: Equatable, Sendable {
         case devices(Int64)
         case percent(Double)
 
@@ -34,7 +34,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// What a gate counts.
-    public enum Subject: Equatable, Sendable {
+    package enum Subject: Equatable, Sendable {
         /// A config's devices with this outcome.
         case outcome(Outcome)
         /// The change of a config's devices with this outcome since the history's baseline.
@@ -46,7 +46,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         /// A config's diagnostics of this severity or a worse one (`error`, `warning`).
         case diagnostics(Severity)
 
-        public var name: String {
+        package var name: String {
             switch self {
             case .outcome(let o): return o.rawValue
             case .change(let o): return o.rawValue + "+"
@@ -57,7 +57,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         }
 
         /// What the count is a count of.
-        public var unit: String {
+        package var unit: String {
             switch self {
             case .outcome, .change: return "devices"
             case .rejected: return "rows"
@@ -67,7 +67,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         }
 
         /// A change since the `--history` baseline (needs a history; its count may be negative).
-        public var isChange: Bool {
+        package var isChange: Bool {
             if case .change = self { return true }
             return false
         }
@@ -81,15 +81,15 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public let config: String?
-    public let subject: Subject
-    public let threshold: Threshold
-    public let text: String
+    package let config: String?
+    package let subject: Subject
+    package let threshold: Threshold
+    package let text: String
 
     public var description: String { text }
 
     /// The outcome an outcome gate counts (nil for the other subjects).
-    public var outcome: Outcome? {
+    package var outcome: Outcome? {
         if case .outcome(let o) = subject { return o }
         return nil
     }
@@ -150,7 +150,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Checks the gate against each config it names (or once for the run); one result per check.
-    public func check(_ report: AuditReport) -> [GateResult] {
+    package func check(_ report: AuditReport) -> [GateResult] {
         let inv = report.inventory
         switch subject {
         case .outcome(let outcome):
@@ -219,17 +219,17 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
 /// How one gate fared on one config (or on the run, `config == GateResult.run`).
 public struct GateResult: Equatable, Sendable {
     /// The `config` of a result counted for the whole run (rejected rows, configs not loaded, run diagnostics).
-    public static let run = "(run)"
-    public let gate: Gate
-    public let config: String
+    package static let run = "(run)"
+    package let gate: Gate
+    package let config: String
     /// The count compared: devices, rows, configs or diagnostics (`gate.subject.unit`).
-    public let devices: Int64
-    public let of: Int64
-    public let crossed: Bool
+    package let devices: Int64
+    package let of: Int64
+    package let crossed: Bool
     /// Why a change gate was not checked (no baseline, a new config), or that its config changed.
-    public let note: String?
+    package let note: String?
 
-    public init(gate: Gate, config: String, devices: Int64, of: Int64, crossed: Bool, note: String? = nil) {
+    package init(gate: Gate, config: String, devices: Int64, of: Int64, crossed: Bool, note: String? = nil) {
         self.gate = gate
         self.config = config
         self.devices = devices
@@ -238,7 +238,7 @@ public struct GateResult: Equatable, Sendable {
         self.note = note
     }
 
-    public var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
+    package var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
 
     public var sentence: String {
         let pct = (percent * 100).rounded() / 100
@@ -257,7 +257,7 @@ public struct GateResult: Equatable, Sendable {
 }
 
 /// A gate as checked on one config, whatever kind (audit or plan): what the JUnit report lists.
-public protocol CheckedGate {
+package protocol CheckedGate {
     /// The gate as given to `--fail-on`.
     var gateText: String { get }
     var crossed: Bool { get }
@@ -266,5 +266,5 @@ public protocol CheckedGate {
 }
 
 extension GateResult: CheckedGate {
-    public var gateText: String { gate.text }
+    package var gateText: String { gate.text }
 }

@@ -4,7 +4,7 @@
 /// `[CONFIG_ID:]error` / `[CONFIG_ID:]warning` (the draft adds a diagnostic of that severity, or worse). Without a
 /// config id the gate is crossed when any single pair crosses it. Percentages are of the inventory's devices.
 public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
-    public enum Transition: Equatable, Sendable {
+    package enum Transition: Equatable, Sendable {
         case move(from: Outcome?, to: Outcome?)  // nil = `*`
         case worse
         case undecided
@@ -12,10 +12,10 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
         case newDiagnostics(Severity)
     }
 
-    public let config: String?
-    public let transition: Transition
-    public let threshold: Gate.Threshold
-    public let text: String
+    package let config: String?
+    package let transition: Transition
+    package let threshold: Gate.Threshold
+    package let text: String
     public var description: String { text }
 
     public init(parsing text: String) throws(ReportError) {
@@ -85,7 +85,7 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// One result per pair the gate names.
-    public func check(_ report: PlanReport) -> [PlanGateResult] {
+    package func check(_ report: PlanReport) -> [PlanGateResult] {
         report.pairs.filter { config == nil || $0.id == config }.map { pair in
             let value = devices(pair)
             return PlanGateResult(
@@ -97,14 +97,14 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
 
 /// How one plan gate fared on one pair.
 public struct PlanGateResult: Equatable, Sendable {
-    public let gate: PlanGate
-    public let config: String
-    public let devices: Int64
-    public let of: Int64
-    public let crossed: Bool
+    package let gate: PlanGate
+    package let config: String
+    package let devices: Int64
+    package let of: Int64
+    package let crossed: Bool
 
     /// Share of the evaluated devices, in percent.
-    public var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
+    package var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
 
     public var sentence: String {
         if case .newDiagnostics(let severity) = gate.transition {
@@ -119,5 +119,5 @@ public struct PlanGateResult: Equatable, Sendable {
 }
 
 extension PlanGateResult: CheckedGate {
-    public var gateText: String { gate.text }
+    package var gateText: String { gate.text }
 }

@@ -3,16 +3,16 @@ import Foundation
 /// What the reports say about the history (`--history`): which earlier run they compare with, or why there
 /// is none, and for each config its change since that run — told apart into fleet drift (same SHA-256) and
 /// a config edit (another SHA-256), or a config new since the baseline.
-public struct HistoryComparison: Sendable, Equatable {
+package struct HistoryComparison: Sendable, Equatable {
     /// The history file, as given.
-    public let file: String
-    public let selector: BaselineSelector
+    package let file: String
+    package let selector: BaselineSelector
     /// The baseline run (configs' totals only); nil when the history has none yet (or not that one).
-    public let baseline: HistoryRun?
+    package let baseline: HistoryRun?
     /// The latest runs up to this run's time, oldest first (`--history-trend`): the HTML's sparklines.
-    public let trend: [HistoryRun]
+    package let trend: [HistoryRun]
 
-    public init(file: String, selector: BaselineSelector, baseline: HistoryRun?, trend: [HistoryRun] = []) {
+    package init(file: String, selector: BaselineSelector, baseline: HistoryRun?, trend: [HistoryRun] = []) {
         self.file = file
         self.selector = selector
         self.baseline = baseline
@@ -20,7 +20,7 @@ public struct HistoryComparison: Sendable, Equatable {
     }
 
     /// Why there is no baseline; nil when there is one.
-    public var missingBaseline: String? {
+    package var missingBaseline: String? {
         guard baseline == nil else { return nil }
         switch selector {
         case .previous: return "no earlier run in the history: this run becomes the first baseline"
@@ -30,18 +30,18 @@ public struct HistoryComparison: Sendable, Equatable {
     }
 
     /// One config's change since the baseline.
-    public struct ConfigChange: Sendable, Equatable {
+    package struct ConfigChange: Sendable, Equatable {
         /// The baseline's totals; nil when the config is new since the baseline (or there is no baseline).
-        public let baseline: OutcomeCounts?
+        package let baseline: OutcomeCounts?
         /// Now minus the baseline, per outcome; nil without a baseline for this config.
-        public let delta: OutcomeCounts?
+        package let delta: OutcomeCounts?
         /// The config's SHA-256 differs from the baseline's: the change may be the edit, not the fleet.
-        public let configChanged: Bool
+        package let configChanged: Bool
         /// The baseline run exists but did not have this config.
-        public let isNew: Bool
+        package let isNew: Bool
     }
 
-    public func change(_ config: AuditReport.ConfigReport) -> ConfigChange {
+    package func change(_ config: AuditReport.ConfigReport) -> ConfigChange {
         guard let baseline else { return ConfigChange(baseline: nil, delta: nil, configChanged: false, isNew: false) }
         guard let before = baseline.config(config.id) else {
             return ConfigChange(baseline: nil, delta: nil, configChanged: false, isNew: true)
@@ -53,12 +53,12 @@ public struct HistoryComparison: Sendable, Equatable {
     }
 
     /// `+1,200`, `-35`, `0`: a change as the reports print it.
-    public static func signed(_ n: Int64) -> String {
+    package static func signed(_ n: Int64) -> String {
         n > 0 ? "+" + n.groupedDigits : n < 0 ? "-" + (-n).groupedDigits : "0"
     }
 
     /// `▲ +1,200`, `▼ -35`, `=`: with the direction's arrow, for the HTML and the terminal.
-    public static func arrowed(_ n: Int64) -> String {
+    package static func arrowed(_ n: Int64) -> String {
         n > 0 ? "▲ " + signed(n) : n < 0 ? "▼ " + signed(n) : "= 0"
     }
 }

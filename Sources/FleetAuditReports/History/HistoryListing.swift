@@ -4,10 +4,10 @@ import Foundation
 /// the run listed before it (and whether the config's SHA-256 changed) — for a person (table), a
 /// spreadsheet (csv) or a script (json). Renderers are pure functions of this model.
 public struct HistoryListing: Sendable {
-    public let file: String
-    public let runs: [HistoryRun]
+    package let file: String
+    package let runs: [HistoryRun]
     /// `--config ID`: only this config's numbers.
-    public let config: String?
+    package let config: String?
 
     /// Every listed config of every run, with its change: made once, read by each renderer.
     let entries: [Entry]
@@ -22,7 +22,7 @@ public struct HistoryListing: Sendable {
     public enum Format: String, CaseIterable, Sendable { case table, csv, json }
 
     /// One config in one run, with its change since the config's previous listed run.
-    struct Entry {
+    public struct Entry: Sendable {
         let run: HistoryRun
         let config: HistoryRun.Config
         let delta: OutcomeCounts?

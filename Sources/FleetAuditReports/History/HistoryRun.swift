@@ -4,20 +4,20 @@ import Foundation
 /// counts. Made from the report model, so what is stored is what the reports said.
 public struct HistoryRun: Sendable, Equatable {
     /// A rule's or a platform's counts.
-    public struct KeyedCounts: Sendable, Equatable {
-        public let key: String
-        public let counts: OutcomeCounts
+    package struct KeyedCounts: Sendable, Equatable {
+        package let key: String
+        package let counts: OutcomeCounts
     }
 
-    public struct Config: Sendable, Equatable {
-        public let id: String
-        public let format: String
-        public let source: String
-        public let sha256: String
-        public let totals: OutcomeCounts
+    package struct Config: Sendable, Equatable {
+        package let id: String
+        package let format: String
+        package let source: String
+        package let sha256: String
+        package let totals: OutcomeCounts
         /// Per rule and per platform, only outcomes with devices (a config may have hundreds of thousands of rules).
-        public let rules: [KeyedCounts]
-        public let platforms: [KeyedCounts]
+        package let rules: [KeyedCounts]
+        package let platforms: [KeyedCounts]
 
         package init(
             id: String, format: String, source: String, sha256: String, totals: OutcomeCounts, rules: [KeyedCounts],
@@ -34,18 +34,18 @@ public struct HistoryRun: Sendable, Equatable {
     }
 
     /// The history's row id; nil before the run is appended.
-    public var id: Int64?
-    public let asOf: Date
-    public let generatedAt: Date
-    public let toolVersion: String
-    public let inventory: String
-    public let rowsRead: Int64
-    public let rowsEvaluated: Int64
-    public let rowsRejected: Int64
-    public let devices: Int64
-    public let configs: [Config]
+    package var id: Int64?
+    package let asOf: Date
+    package let generatedAt: Date
+    package let toolVersion: String
+    package let inventory: String
+    package let rowsRead: Int64
+    package let rowsEvaluated: Int64
+    package let rowsRejected: Int64
+    package let devices: Int64
+    package let configs: [Config]
 
-    public init(
+    package init(
         id: Int64? = nil, asOf: Date, generatedAt: Date, toolVersion: String, inventory: String, rowsRead: Int64,
         rowsEvaluated: Int64, rowsRejected: Int64, devices: Int64, configs: [Config]
     ) {
@@ -76,7 +76,7 @@ public struct HistoryRun: Sendable, Equatable {
             })
     }
 
-    public func config(_ id: String) -> Config? { configs.first { $0.id == id } }
+    package func config(_ id: String) -> Config? { configs.first { $0.id == id } }
 }
 
 /// Which earlier run the reports compare with (`--baseline`): the latest run at or before this run's time

@@ -8,32 +8,32 @@ import Foundation
 ///
 /// GitLab shows a failure's text and ignores its `message` attribute, so the detail (each value against
 /// the limit) is the element's text; `message` carries the one-line summary for the tools that read it.
-public struct JUnitReport: Sendable, Equatable {
-    public struct Case: Sendable, Equatable {
-        public enum Result: Sendable, Equatable {
+package struct JUnitReport: Sendable, Equatable {
+    package struct Case: Sendable, Equatable {
+        package enum Result: Sendable, Equatable {
             case passed(detail: String)
             /// `type` is `gate`, `config` or `bounds`.
             case failure(type: String, summary: String, detail: String)
             case error(summary: String, detail: String)
         }
-        public let classname: String
-        public let name: String
-        public let result: Result
+        package let classname: String
+        package let name: String
+        package let result: Result
     }
 
     /// `fleet-audit audit` or `fleet-audit plan`.
-    public let suite: String
-    public let timestamp: Date
-    public let cases: [Case]
+    package let suite: String
+    package let timestamp: Date
+    package let cases: [Case]
 
-    public static let gateClass = "fleet-audit.gates"
-    public static let configClass = "fleet-audit.configs"
-    public static let runClass = "fleet-audit.run"
+    package static let gateClass = "fleet-audit.gates"
+    package static let configClass = "fleet-audit.configs"
+    package static let runClass = "fleet-audit.run"
 
-    public var failures: Int {
+    package var failures: Int {
         cases.filter { if case .failure = $0.result { return true } else { return false } }.count
     }
-    public var errors: Int { cases.filter { if case .error = $0.result { return true } else { return false } }.count }
+    package var errors: Int { cases.filter { if case .error = $0.result { return true } else { return false } }.count }
 
     /// One case per gate, from its results (one per config it was checked on; none when every config it
     /// names failed to load, which that config's own case reports).
@@ -60,7 +60,7 @@ public struct JUnitReport: Sendable, Equatable {
         }
     }
 
-    public static func audit(_ report: AuditReport) -> JUnitReport {
+    package static func audit(_ report: AuditReport) -> JUnitReport {
         var cases: [Case] = []
         if let failure = report.failure {
             cases.append(
@@ -75,7 +75,7 @@ public struct JUnitReport: Sendable, Equatable {
         return JUnitReport(suite: "fleet-audit audit", timestamp: report.generatedAt, cases: cases)
     }
 
-    public static func plan(_ report: PlanReport) -> JUnitReport {
+    package static func plan(_ report: PlanReport) -> JUnitReport {
         var cases = gateCases(report.gates)
         for f in report.failed { cases += configCases([f.config], side: f.side) }
         return JUnitReport(suite: "fleet-audit plan", timestamp: report.generatedAt, cases: cases)
@@ -83,7 +83,7 @@ public struct JUnitReport: Sendable, Equatable {
 
     /// `whatif`: one case for the bounds (`--target-coverage`, `--max-stranded`), failing when no candidate
     /// keeps within them; none without bounds.
-    public static func whatIf(_ report: WhatIfReport) -> JUnitReport {
+    package static func whatIf(_ report: WhatIfReport) -> JUnitReport {
         var cases: [Case] = []
         if let sentence = report.choiceSentence {
             let name = report.boundsText
@@ -97,10 +97,10 @@ public struct JUnitReport: Sendable, Equatable {
         return JUnitReport(suite: "fleet-audit whatif", timestamp: report.generatedAt, cases: cases)
     }
 
-    public static let boundsClass = "fleet-audit.whatif"
+    package static let boundsClass = "fleet-audit.whatif"
 
     /// The XML: no `time` attributes (a gate takes no time of its own, and the file stays deterministic).
-    public func render() -> String {
+    package func render() -> String {
         let w = XMLWriter()
         w.start("testsuites")
         w.attribute("name", suite)

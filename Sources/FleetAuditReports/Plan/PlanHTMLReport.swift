@@ -3,10 +3,10 @@ import Foundation
 /// The plan's HTML page, rendered from `Templates/plan.html.mustache` in the audit report's style (they share
 /// `style.mustache`): the summary lines first, then per pair the transition matrix as a table whose cells are
 /// shaded by their share of the pair's devices and coloured by direction (worse, better, same).
-public enum PlanHTMLReport {
-    public static let templateName = "plan.html"
+package enum PlanHTMLReport {
+    package static let templateName = "plan.html"
 
-    public static func render(_ report: PlanReport, templates: ReportTemplates = .embedded) throws(ReportError)
+    package static func render(_ report: PlanReport, templates: ReportTemplates = .embedded) throws(ReportError)
         -> String
     {
         try templates.render(context(report), template: templateName)

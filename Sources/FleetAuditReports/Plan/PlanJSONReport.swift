@@ -1,9 +1,9 @@
 /// The plan's JSON report, schema `fleet-audit-plan/1` (docs/commands/plan.md): `pairs[]` with `id`, `status`, `summary`
 /// and `matrix` (published outcome → draft outcome → devices, zero cells omitted), then what explains it.
 public enum PlanJSONReport {
-    public static let schema = "fleet-audit-plan/1"
+    package static let schema = "fleet-audit-plan/1"
 
-    public static func render(_ report: PlanReport) -> String { JSONWriter.write(value(report)) }
+    package static func render(_ report: PlanReport) -> String { JSONWriter.write(value(report)) }
 
     static func side(_ s: PlanReport.Side?) -> JSONValue {
         s.map {
@@ -44,7 +44,7 @@ public enum PlanJSONReport {
         }
     }
 
-    public static func value(_ report: PlanReport) -> JSONValue {
+    package static func value(_ report: PlanReport) -> JSONValue {
         let inv = report.inventory
         let pairs: [JSONValue] = report.pairs.map { p in
             let moves = sortedMoves(p.tally)

@@ -2,20 +2,20 @@ import Foundation
 
 /// The plan's model: per pair of documents, the transition matrix and what it means. Renderers read only this.
 public struct PlanReport: Sendable {
-    public enum Status: String, Sendable {
+    package enum Status: String, Sendable {
         case changed, unchanged, added, removed
     }
 
-    public struct Side: Sendable {
-        public let source: String, sha256: String, format: String
+    package struct Side: Sendable {
+        package let source: String, sha256: String, format: String
         /// The document's own diagnostics.
-        public let diagnostics: [Diagnostic]
+        package let diagnostics: [Diagnostic]
     }
 
     /// A rule whose summary differs between the two documents (nil on the side that lacks it).
-    public struct RuleChange: Sendable {
-        public let id: String
-        public let published: String?, draft: String?
+    package struct RuleChange: Sendable {
+        package let id: String
+        package let published: String?, draft: String?
     }
 
     /// A config `--keep-going` could not load; its pair is not planned.
@@ -29,21 +29,21 @@ public struct PlanReport: Sendable {
         }
     }
 
-    public struct Pair: Sendable {
-        public let id: String
-        public let published: Side?
-        public let draft: Side?
-        public let status: Status
-        public let tally: TransitionTally
+    package struct Pair: Sendable {
+        package let id: String
+        package let published: Side?
+        package let draft: Side?
+        package let status: Status
+        package let tally: TransitionTally
         /// Devices whose outcome gets worse, better, or keeps its outcome under another rule.
-        public let worse: Int64, better: Int64, ruleOnly: Int64
+        package let worse: Int64, better: Int64, ruleOnly: Int64
         /// Devices the draft no longer decides: its client rejects it or crashes (`TransitionTally.undecided`).
         /// They are not counted as better.
-        public let undecided: Int64
+        package let undecided: Int64
 
         /// Diagnostics of the draft the published document does not raise (by code and message).
-        public let newDiagnostics: [Diagnostic]
-        public let ruleChanges: [RuleChange]
+        package let newDiagnostics: [Diagnostic]
+        package let ruleChanges: [RuleChange]
 
         package init(id: String, published: LoadedConfig?, draft: LoadedConfig?, tally: TransitionTally) {
             self.id = id
@@ -94,10 +94,10 @@ public struct PlanReport: Sendable {
         }
 
         /// The draft's new diagnostics of error severity: a client rejects or crashes on the draft.
-        public var newErrors: [Diagnostic] { newDiagnostics.filter { $0.severity == .error } }
+        package var newErrors: [Diagnostic] { newDiagnostics.filter { $0.severity == .error } }
 
         /// The off-diagonal cells, most devices first.
-        public var moves: [(from: Outcome, to: Outcome, devices: Int64)] {
+        package var moves: [(from: Outcome, to: Outcome, devices: Int64)] {
             var out: [(from: Outcome, to: Outcome, devices: Int64)] = []
             for from in Outcome.allCases {
                 for to in Outcome.allCases where from != to && tally.count(from: from, to: to) > 0 {
@@ -111,10 +111,10 @@ public struct PlanReport: Sendable {
         }
 
         /// Devices that end `blocked` from another outcome.
-        public var newlyBlocked: Int64 { moves.filter { $0.to == .blocked }.map(\.devices).reduce(0, +) }
+        package var newlyBlocked: Int64 { moves.filter { $0.to == .blocked }.map(\.devices).reduce(0, +) }
 
         /// `availability-ios.json: 1,200 upToDate→forced, 310 recommended→forced; 0 newly blocked`.
-        public var summary: String {
+        package var summary: String {
             let moves = self.moves
             if moves.isEmpty {
                 return "\(id): "
@@ -129,10 +129,10 @@ public struct PlanReport: Sendable {
         }
     }
 
-    public let asOf: Date
-    public let generatedAt: Date
-    public let inventory: InventorySummary
-    public let releases: Releases?
+    package let asOf: Date
+    package let generatedAt: Date
+    package let inventory: InventorySummary
+    package let releases: Releases?
 
     package init(
         asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?, pairs: [Pair],
@@ -145,21 +145,21 @@ public struct PlanReport: Sendable {
         self.releases = releases
         self.pairs = pairs
     }
-    public let pairs: [Pair]
+    package let pairs: [Pair]
     /// Configs that could not be loaded (`--keep-going`): their pairs are missing from `pairs`.
     public let failed: [FailedSide]
     /// `--fail-on` gates as checked against these numbers.
-    public var gates: [PlanGateResult] = []
+    package var gates: [PlanGateResult] = []
     public var crossedGates: [PlanGateResult] { gates.filter(\.crossed) }
 
     /// Per outcome, devices before (published) and after (draft), over every pair.
-    public var before: OutcomeCounts {
+    package var before: OutcomeCounts {
         var c = OutcomeCounts()
         for p in pairs { for (from, row) in p.tally.cells { c[from] += row.total } }
         return c
     }
 
-    public var after: OutcomeCounts {
+    package var after: OutcomeCounts {
         var c = OutcomeCounts()
         for p in pairs { for row in p.tally.cells.values { c.add(row) } }
         return c
@@ -168,10 +168,10 @@ public struct PlanReport: Sendable {
     public var changedDevices: Bool { pairs.contains { !$0.moves.isEmpty } }
 
     /// Over every pair: devices that get worse, better, or keep their outcome under another rule.
-    public var worse: Int64 { pairs.map(\.worse).reduce(0, +) }
-    public var better: Int64 { pairs.map(\.better).reduce(0, +) }
-    public var ruleOnly: Int64 { pairs.map(\.ruleOnly).reduce(0, +) }
-    public var undecided: Int64 { pairs.map(\.undecided).reduce(0, +) }
+    package var worse: Int64 { pairs.map(\.worse).reduce(0, +) }
+    package var better: Int64 { pairs.map(\.better).reduce(0, +) }
+    package var ruleOnly: Int64 { pairs.map(\.ruleOnly).reduce(0, +) }
+    package var undecided: Int64 { pairs.map(\.undecided).reduce(0, +) }
     /// Error diagnostics the drafts add, over every pair: `plan` fails on them unless told otherwise.
     public var newErrorCount: Int { pairs.map(\.newErrors.count).reduce(0, +) }
 }

@@ -1,11 +1,11 @@
 /// The plan's XML report: the JSON plan report's numbers in namespace `urn:fleet-audit:plan:1`, checked
 /// against `Templates/fleet-audit-plan-1.xsd`.
-public enum PlanXMLReport {
-    public static let namespace = "urn:fleet-audit:plan:1"
-    public static let schemaVersion = "1.3"
-    public static let schemaFile = "fleet-audit-plan-1.xsd"
+package enum PlanXMLReport {
+    package static let namespace = "urn:fleet-audit:plan:1"
+    package static let schemaVersion = "1.3"
+    package static let schemaFile = "fleet-audit-plan-1.xsd"
 
-    public static func render(_ report: PlanReport) -> String {
+    package static func render(_ report: PlanReport) -> String {
         let w = XMLWriter()
         w.start("plan", namespace: namespace)
         w.attribute("schemaVersion", schemaVersion)

@@ -1,27 +1,27 @@
 /// A plan's count for one pair of documents (published, draft): devices by (published outcome, draft
 /// outcome), overall and per platform, and by (published rule → draft rule) for the devices whose outcome or
 /// deciding rule changes. Its row sums are the published document's audit totals, its column sums the draft's.
-public struct TransitionTally: Sendable {
+package struct TransitionTally: Sendable {
     /// `cells[from][to]`: devices.
-    public var cells: [Outcome: OutcomeCounts] = [:]
-    public var byPlatform: [Platform: [Outcome: OutcomeCounts]] = [:]
+    package var cells: [Outcome: OutcomeCounts] = [:]
+    package var byPlatform: [Platform: [Outcome: OutcomeCounts]] = [:]
     /// "published rule → draft rule" (`(no rule)` when none decided) → devices, for devices that moved.
-    public var ruleMoves: [RuleMove: Int64] = [:]
+    package var ruleMoves: [RuleMove: Int64] = [:]
     /// Devices whose outcome stayed but whose deciding rule changed.
-    public var ruleOnly: Int64 = 0
+    package var ruleOnly: Int64 = 0
     /// Devices the published document decides and the draft no longer does because the draft's client rejects
     /// or crashes on it (draft `notTargeted` with an error diagnostic), by published outcome. Not "better": the
     /// devices lose their config.
-    public var undecided = OutcomeCounts()
+    package var undecided = OutcomeCounts()
     /// Among devices whose outcome gets worse: devices by "platform app-version" and by "platform OS-version".
-    public var worseAppVersions: [String: Int64] = [:]
-    public var worseOSVersions: [String: Int64] = [:]
+    package var worseAppVersions: [String: Int64] = [:]
+    package var worseOSVersions: [String: Int64] = [:]
 
-    public struct RuleMove: Hashable, Sendable {
-        public let from: Outcome, to: Outcome
-        public let fromRule: String?, toRule: String?
+    package struct RuleMove: Hashable, Sendable {
+        package let from: Outcome, to: Outcome
+        package let fromRule: String?, toRule: String?
 
-        public init(from: Outcome, to: Outcome, fromRule: String?, toRule: String?) {
+        package init(from: Outcome, to: Outcome, fromRule: String?, toRule: String?) {
             self.from = from
             self.to = to
             self.fromRule = fromRule
@@ -29,9 +29,9 @@ public struct TransitionTally: Sendable {
         }
     }
 
-    public init() {}
+    package init() {}
 
-    public mutating func merge(_ other: TransitionTally) {
+    package mutating func merge(_ other: TransitionTally) {
         for (from, row) in other.cells { cells[from, default: OutcomeCounts()].add(row) }
         for (platform, matrix) in other.byPlatform {
             for (from, row) in matrix { byPlatform[platform, default: [:]][from, default: OutcomeCounts()].add(row) }
@@ -43,5 +43,5 @@ public struct TransitionTally: Sendable {
         for (k, n) in other.worseOSVersions { worseOSVersions[k, default: 0] += n }
     }
 
-    public func count(from: Outcome, to: Outcome) -> Int64 { cells[from]?[to] ?? 0 }
+    package func count(from: Outcome, to: Outcome) -> Int64 { cells[from]?[to] ?? 0 }
 }

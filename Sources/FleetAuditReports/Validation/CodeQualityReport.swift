@@ -2,8 +2,8 @@
 /// `description`, `check_name`, `fingerprint`, `severity` and `location.path` / `location.lines.begin`.
 /// GitLab compares fingerprints between the merge request and its target branch, so a fingerprint names the
 /// config, the code and the JSON path (or the message), not the line: moving a key does not make it new.
-public enum CodeQualityReport {
-    public static func render(_ report: ValidationReport, _ context: ValidationContext) -> String {
+package enum CodeQualityReport {
+    package static func render(_ report: ValidationReport, _ context: ValidationContext) -> String {
         var seen: [String: Int] = [:]
         let issues: [JSONValue] = report.results.map { source, d in
             let path = context.relativePath(source)

@@ -1,8 +1,8 @@
 /// GitHub Actions workflow commands, one per diagnostic: `::error file=F,line=L,col=C,title=T::message`, so
 /// a pull request shows each on the config's line. Escaping is the Actions toolkit's (`@actions/core`
 /// `command.ts`): `%`, `\r`, `\n` in the message; those and `:` and `,` in property values.
-public enum GitHubAnnotations {
-    public static func render(_ report: ValidationReport, _ context: ValidationContext) -> String {
+package enum GitHubAnnotations {
+    package static func render(_ report: ValidationReport, _ context: ValidationContext) -> String {
         var out = ""
         for (source, d) in report.results {
             var properties = [("file", context.relativePath(source))]

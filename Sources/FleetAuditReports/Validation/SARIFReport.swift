@@ -3,11 +3,11 @@ import Foundation
 /// SARIF 2.1.0, as GitHub code scanning reads it: one run whose driver lists every diagnostic code of
 /// `DiagnosticCatalog` as a rule (summary, help), and one result per diagnostic at its file, line and
 /// column. Columns count characters, so the run says `columnKind: unicodeCodePoints`.
-public enum SARIFReport {
-    public static let schemaURI =
+package enum SARIFReport {
+    package static let schemaURI =
         "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-    public static func render(_ report: ValidationReport, _ context: ValidationContext) -> String {
+    package static func render(_ report: ValidationReport, _ context: ValidationContext) -> String {
         let rules = DiagnosticCatalog.entries
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { a, _ in a })
         let driver: JSONValue = .obj([

@@ -8,10 +8,10 @@ public struct ValidationReport: Sendable, Equatable {
         /// The path or URL as given.
         public let source: String
         /// The detected format; nil when the config could not be loaded.
-        public let format: String?
+        package let format: String?
         public let diagnostics: [Diagnostic]
 
-        public init(source: String, format: String?, diagnostics: [Diagnostic]) {
+        package init(source: String, format: String?, diagnostics: [Diagnostic]) {
             self.source = source
             self.format = format
             self.diagnostics = diagnostics
@@ -20,7 +20,7 @@ public struct ValidationReport: Sendable, Equatable {
 
     public let entries: [Entry]
 
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
     /// `validate` exits 1 when this holds: an error anywhere, or with `strict` a warning.
     public func failing(strict: Bool) -> Bool {
@@ -51,10 +51,10 @@ public enum ValidationOutput: String, CaseIterable, Sendable {
 public struct ValidationContext: Sendable {
     /// The folder CI outputs make paths relative to: the repository's root (by default the working directory,
     /// where CI runs). SARIF, annotations and Code Quality all want repository-relative paths.
-    public var baseDirectory: String
+    package var baseDirectory: String
     /// Where relative config paths were given from (the working directory of the run).
-    public var workingDirectory: String
-    public var style: TextStyle
+    package var workingDirectory: String
+    package var style: TextStyle
 
     public init(
         baseDirectory: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
@@ -67,7 +67,7 @@ public struct ValidationContext: Sendable {
 
     /// `source` (relative to the working directory, as given) as a path relative to `baseDirectory` when it
     /// lies below it (`./a/b.json` → `a/b.json`); other paths are made absolute; URLs stay URLs.
-    public func relativePath(_ source: String) -> String {
+    package func relativePath(_ source: String) -> String {
         if ConfigSource.isURL(source) { return source }
         let base = URL(
             fileURLWithPath: baseDirectory, relativeTo: URL(fileURLWithPath: workingDirectory, isDirectory: true)

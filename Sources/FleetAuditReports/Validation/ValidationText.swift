@@ -1,7 +1,7 @@
 /// `validate`'s text: `file:line:col: severity: [code] message`, as compilers and swift-format print, so
 /// editors and terminals link to the place; `file: ok (format)` for a config without diagnostics.
-public enum ValidationText {
-    public static func render(_ report: ValidationReport, style: TextStyle = .plain) -> String {
+package enum ValidationText {
+    package static func render(_ report: ValidationReport, style: TextStyle = .plain) -> String {
         var out = ""
         for entry in report.entries {
             if entry.diagnostics.isEmpty, let format = entry.format {

@@ -4,8 +4,8 @@ public struct MinimumBounds: Equatable, Sendable {
     /// A share as an exact fraction of 1,000,000 (four decimals of a percent), so `99.9%` of 1,000 devices
     /// is exactly 999 devices: a `Double` would put the boundary a device off.
     public struct Share: Equatable, Sendable, CustomStringConvertible {
-        public let millionths: Int64
-        public let text: String
+        package let millionths: Int64
+        package let text: String
 
         /// `90%`, `90`, `99.95%`: 0 to 100, at most four decimals.
         public init?(percent text: String) {
@@ -26,7 +26,7 @@ public struct MinimumBounds: Equatable, Sendable {
         }
 
         /// Whether `count` of `total` devices is at most this share.
-        public func admits(_ count: Int64, of total: Int64) -> Bool {
+        package func admits(_ count: Int64, of total: Int64) -> Bool {
             // count / total ≤ m / 1e6, without division; wide multiplication so no fleet overflows it.
             let left = count.multipliedFullWidth(by: 1_000_000)
             let right = total.multipliedFullWidth(by: millionths)
@@ -68,19 +68,19 @@ public struct MinimumBounds: Equatable, Sendable {
 
     /// At least this share of the devices left up to date or untouched: forced + blocked + unsupportedOS at
     /// most 100 % − P of them.
-    public var targetCoverage: Share?
+    package var targetCoverage: Share?
     /// At most this many devices (or this share) blocked or unsupportedOS.
-    public var maxStranded: Limit?
+    package var maxStranded: Limit?
 
     public init(targetCoverage: Share? = nil, maxStranded: Limit? = nil) {
         self.targetCoverage = targetCoverage
         self.maxStranded = maxStranded
     }
 
-    public var isEmpty: Bool { targetCoverage == nil && maxStranded == nil }
+    package var isEmpty: Bool { targetCoverage == nil && maxStranded == nil }
 
     /// Whether a candidate keeps within every bound, `devices` being the platform's (and package's) devices.
-    public func admits(_ counts: MinimumSweep.Counts, devices: Int64) -> Bool {
+    package func admits(_ counts: MinimumSweep.Counts, devices: Int64) -> Bool {
         if let target = targetCoverage {
             let allowed = Share(millionths: 1_000_000 - target.millionths)
             guard allowed.admits(counts.affected, of: devices) else { return false }
@@ -91,7 +91,7 @@ public struct MinimumBounds: Equatable, Sendable {
 
     /// The highest candidate within every bound (the last of the ascending list that is: by app minimum, then
     /// OS minimum); nil when none is, or when no bound is given.
-    public func choose(_ sweep: MinimumSweep) -> Int? {
+    package func choose(_ sweep: MinimumSweep) -> Int? {
         guard !isEmpty else { return nil }
         return sweep.candidates.lastIndex { admits($0.counts, devices: sweep.devices) }
     }

@@ -3,19 +3,19 @@
 /// Android compares the versionCode (`app_build`) and the API level as integers; every other platform the
 /// dotted app and OS versions (1 to 3 integer components, missing ones 0, docs/formats/README.md). Both are held as a
 /// `DottedVersion` (a versionCode or an API level as its major component) so one sweep serves both.
-public enum MinimumScale: Sendable, Equatable {
+package enum MinimumScale: Sendable, Equatable {
     case versionCode
     case dotted
 
-    public init(_ platform: Platform) { self = platform == .android ? .versionCode : .dotted }
+    package init(_ platform: Platform) { self = platform == .android ? .versionCode : .dotted }
 
     /// What the app axis compares (`versionCode` or `version`) and the OS axis (`apiLevel` or `version`).
-    public var appKind: String { self == .versionCode ? "versionCode" : "version" }
-    public var osKind: String { self == .versionCode ? "apiLevel" : "version" }
+    package var appKind: String { self == .versionCode ? "versionCode" : "version" }
+    package var osKind: String { self == .versionCode ? "apiLevel" : "version" }
 
     /// A minimum as a user writes it (`--min-app 352`, `--min-os 16.4`); nil when the platform's client
     /// could not read it either.
-    public func minimum(_ text: String) -> DottedVersion? {
+    package func minimum(_ text: String) -> DottedVersion? {
         switch self {
         case .versionCode: return Int(text.trimmedWhitespace).map { DottedVersion(major: $0) }
         case .dotted: return DottedVersion(text.trimmedWhitespace)

@@ -4,20 +4,20 @@
 /// the releases (docs/configs.md); else upToDate. A device whose app or OS version the client cannot read is
 /// notTargeted, as the NHS apps leave it. (`MinimumSweep.run`, in the runs, counts them on the engine's table.)
 public struct MinimumSweep: Sendable {
-    public struct Counts: Equatable, Sendable {
-        public var upToDate: Int64 = 0, forced: Int64 = 0, blocked: Int64 = 0, unsupportedOS: Int64 = 0,
+    package struct Counts: Equatable, Sendable {
+        package var upToDate: Int64 = 0, forced: Int64 = 0, blocked: Int64 = 0, unsupportedOS: Int64 = 0,
             notTargeted: Int64 = 0
 
-        public init() {}
+        package init() {}
 
         /// Devices the minimum makes do something: forced, blocked or unsupportedOS.
-        public var affected: Int64 { forced + blocked + unsupportedOS }
+        package var affected: Int64 { forced + blocked + unsupportedOS }
         /// Devices it leaves with no way to comply: blocked or unsupportedOS.
-        public var stranded: Int64 { blocked + unsupportedOS }
-        public var total: Int64 { upToDate + forced + blocked + unsupportedOS + notTargeted }
+        package var stranded: Int64 { blocked + unsupportedOS }
+        package var total: Int64 { upToDate + forced + blocked + unsupportedOS + notTargeted }
 
         /// The count of an outcome (`recommended` is never one of a minimum's).
-        public subscript(outcome: Outcome) -> Int64 {
+        package subscript(outcome: Outcome) -> Int64 {
             switch outcome {
             case .upToDate: return upToDate
             case .forced: return forced
@@ -28,7 +28,7 @@ public struct MinimumSweep: Sendable {
             }
         }
 
-        public static func + (a: Counts, b: Counts) -> Counts {
+        package static func + (a: Counts, b: Counts) -> Counts {
             var c = a
             c.upToDate += b.upToDate
             c.forced += b.forced
@@ -43,9 +43,9 @@ public struct MinimumSweep: Sendable {
         /// As written: a versionCode or API level on Android, a dotted version elsewhere; nil: no such minimum.
         public let minimumApp: String?
         public let minimumOS: String?
-        public let counts: Counts
+        package let counts: Counts
 
-        public init(minimumApp: String?, minimumOS: String?, counts: Counts) {
+        package init(minimumApp: String?, minimumOS: String?, counts: Counts) {
             self.minimumApp = minimumApp
             self.minimumOS = minimumOS
             self.counts = counts
@@ -63,15 +63,15 @@ public struct MinimumSweep: Sendable {
     }
 
     public let platform: Platform
-    public let scale: MinimumScale
+    package let scale: MinimumScale
     /// The platform's devices (and the package's, with a package), readable or not.
-    public let devices: Int64
+    package let devices: Int64
     /// Devices whose app or OS version the client cannot read (notTargeted under every candidate).
-    public let unreadable: Int64
+    package let unreadable: Int64
     /// Ascending by app minimum, then OS minimum.
     public let candidates: [Candidate]
 
-    public init(platform: Platform, scale: MinimumScale, devices: Int64, unreadable: Int64, candidates: [Candidate]) {
+    package init(platform: Platform, scale: MinimumScale, devices: Int64, unreadable: Int64, candidates: [Candidate]) {
         self.platform = platform
         self.scale = scale
         self.devices = devices

@@ -3,10 +3,10 @@ import Foundation
 /// `whatif`'s HTML page, rendered from `Templates/whatif.html.mustache` in the audit report's style: the
 /// choice first, then the candidates as a chart (one stacked bar per candidate: the shares forced,
 /// unsupportedOS and blocked, with the bound as a dashed line) and as a table. Static SVG, no script.
-public enum WhatIfHTMLReport {
-    public static let templateName = "whatif.html"
+package enum WhatIfHTMLReport {
+    package static let templateName = "whatif.html"
 
-    public static func render(_ report: WhatIfReport, templates: ReportTemplates = .embedded) throws(ReportError)
+    package static func render(_ report: WhatIfReport, templates: ReportTemplates = .embedded) throws(ReportError)
         -> String
     {
         try templates.render(context(report), template: templateName)

@@ -2,9 +2,9 @@
 /// and/or `minimumOS` and the devices `upToDate`, `forced`, `blocked`, `unsupportedOS` (and `notTargeted`:
 /// devices whose versions the client cannot read), ascending; then the bounds and the candidate they choose.
 public enum WhatIfJSONReport {
-    public static let schema = "fleet-audit-whatif/1"
+    package static let schema = "fleet-audit-whatif/1"
 
-    public static func render(_ report: WhatIfReport) -> String { JSONWriter.write(value(report)) }
+    package static func render(_ report: WhatIfReport) -> String { JSONWriter.write(value(report)) }
 
     static func candidate(_ c: MinimumSweep.Candidate) -> JSONValue {
         var fields: [(String, JSONValue)] = []
@@ -16,7 +16,7 @@ public enum WhatIfJSONReport {
         return .obj(fields)
     }
 
-    public static func value(_ report: WhatIfReport) -> JSONValue {
+    package static func value(_ report: WhatIfReport) -> JSONValue {
         let inv = report.inventory
         let sweep = report.sweep
         let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])

@@ -2,14 +2,14 @@ import Foundation
 
 /// The model of `whatif`'s reports: the sweep, the bounds and the candidate they choose. Renderers read only this.
 public struct WhatIfReport: Sendable {
-    public let generatedAt: Date
-    public let inventory: InventorySummary
-    public let releases: Releases?
-    public let package: String?
+    package let generatedAt: Date
+    package let inventory: InventorySummary
+    package let releases: Releases?
+    package let package: String?
     public let sweep: MinimumSweep
-    public let bounds: MinimumBounds
+    package let bounds: MinimumBounds
     /// The index of the chosen candidate; nil without bounds or when none is within them.
-    public let choice: Int?
+    package let choice: Int?
 
     public var chosen: MinimumSweep.Candidate? { choice.map { sweep.candidates[$0] } }
 
@@ -17,7 +17,7 @@ public struct WhatIfReport: Sendable {
     public var noCandidateWithinBounds: Bool { !bounds.isEmpty && choice == nil }
 
     /// What the counts assume about the stores, in one sentence.
-    public var releasesNote: String {
+    package var releasesNote: String {
         releases.map { "releases from \($0.source)" }
             ?? "no --releases: every minimum is assumed installable (forced, never blocked)"
     }

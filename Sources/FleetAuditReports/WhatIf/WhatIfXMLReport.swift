@@ -2,12 +2,12 @@ import FleetAuditXML
 
 /// `whatif`'s XML report: the JSON what-if report's numbers in namespace `urn:fleet-audit:whatif:1`,
 /// checked against `Templates/fleet-audit-whatif-1.xsd`.
-public enum WhatIfXMLReport {
-    public static let namespace = "urn:fleet-audit:whatif:1"
-    public static let schemaVersion = "1.0"
-    public static let schemaFile = "fleet-audit-whatif-1.xsd"
+package enum WhatIfXMLReport {
+    package static let namespace = "urn:fleet-audit:whatif:1"
+    package static let schemaVersion = "1.0"
+    package static let schemaFile = "fleet-audit-whatif-1.xsd"
 
-    public static func render(_ report: WhatIfReport) -> String {
+    package static func render(_ report: WhatIfReport) -> String {
         let w = XMLWriter()
         let sweep = report.sweep
         let inv = report.inventory

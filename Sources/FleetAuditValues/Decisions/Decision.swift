@@ -4,16 +4,16 @@
 /// The sentence is built only when read: an audit evaluates every distinct profile against every config
 /// and never reads it, and formatting it for each was most of the evaluation time. So a decision is not
 /// `Equatable` (equality would have to build the sentence); compare its fields.
-public struct Decision: Sendable {
-    public var outcome: Outcome
-    public var rule: String?
+package struct Decision: Sendable {
+    package var outcome: Outcome
+    package var rule: String?
     private let makeReason: @Sendable () -> String
-    public var notices: [String]
-    public var diagnostics: [Diagnostic]
+    package var notices: [String]
+    package var diagnostics: [Diagnostic]
 
-    public var reason: String { makeReason() }
+    package var reason: String { makeReason() }
 
-    public init(
+    package init(
         _ outcome: Outcome, rule: String?, reason: @autoclosure @escaping @Sendable () -> String,
         notices: [String] = [], diagnostics: [Diagnostic] = []
     ) {
@@ -24,7 +24,7 @@ public struct Decision: Sendable {
         self.diagnostics = diagnostics
     }
 
-    public static func notTargeted(
+    package static func notTargeted(
         _ reason: @autoclosure @escaping @Sendable () -> String, diagnostics: [Diagnostic] = []
     ) -> Decision {
         Decision(.notTargeted, rule: nil, reason: reason(), diagnostics: diagnostics)

@@ -1,9 +1,9 @@
 /// What a config does to one device (docs/reference/outcomes.md). Cases are in report order.
-public enum Outcome: String, CaseIterable, Sendable, Hashable {
+package enum Outcome: String, CaseIterable, Sendable, Hashable {
     case forced, recommended, blocked, unsupportedOS, upToDate, notTargeted
 
     /// The outcomes a release manager worries about: their top versions are listed in reports.
-    public static let locking: [Outcome] = [.forced, .blocked, .unsupportedOS]
+    package static let locking: [Outcome] = [.forced, .blocked, .unsupportedOS]
 
     /// The position in report order. `allCases.firstIndex` made the array on every call, and the derived
     /// hash hashed the raw string: both ran for every evaluation.
@@ -18,25 +18,25 @@ public enum Outcome: String, CaseIterable, Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(index) }
 
     package var isLocking: Bool { self == .forced || self == .blocked || self == .unsupportedOS }
 }
 
 /// Device counts per outcome.
-public struct OutcomeCounts: Equatable, Sendable {
-    public private(set) var values: [Int64] = Array(repeating: 0, count: Outcome.allCases.count)
+package struct OutcomeCounts: Equatable, Sendable {
+    package private(set) var values: [Int64] = Array(repeating: 0, count: Outcome.allCases.count)
 
-    public init() {}
+    package init() {}
 
-    public subscript(outcome: Outcome) -> Int64 {
+    package subscript(outcome: Outcome) -> Int64 {
         get { values[Self.index(outcome)] }
         set { values[Self.index(outcome)] = newValue }
     }
 
-    public var total: Int64 { values.reduce(0, +) }
+    package var total: Int64 { values.reduce(0, +) }
 
-    public mutating func add(_ other: OutcomeCounts) {
+    package mutating func add(_ other: OutcomeCounts) {
         for i in values.indices { values[i] += other.values[i] }
     }
 

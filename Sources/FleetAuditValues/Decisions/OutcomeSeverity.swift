@@ -1,7 +1,7 @@
 extension Outcome {
     /// How bad an outcome is for the device's user, for "worse" and "better" (docs/commands/plan.md): upToDate and
     /// notTargeted < recommended < forced < unsupportedOS < blocked.
-    public var severityRank: Int {
+    package var severityRank: Int {
         switch self {
         case .upToDate, .notTargeted: return 0
         case .recommended: return 1

@@ -1,24 +1,25 @@
 import Foundation
 
 /// One published store release (docs/configs.md).
-public struct Release: Equatable, Sendable {
-    public let platform: Platform
+package struct Release: Equatable, Sendable {
+    package let platform: Platform
     /// The version name; nil for a release given by build alone (formats that compare versionCodes read
     /// only `build`, and a comparison that needs the missing one skips the release).
-    public let version: String?
+    package let version: String?
     /// Android versionCode; iOS CFBundleVersion when known.
-    public let build: Int?
+    package let build: Int?
     /// Lowest OS it installs on: an OS version on iOS/macOS, an API level on Android.
-    public let minOS: String?
-    public let package: String?
+    package let minOS: String?
+    package let package: String?
 
     /// Whether a device of this platform and package can be offered it: the platform matches, and the package
     /// too when both name one.
-    public func offered(to platform: Platform, package: String?) -> Bool {
+    package func offered(to platform: Platform, package: String?) -> Bool {
         self.platform == platform && (self.package == nil || package == nil || self.package == package)
     }
 
-    public init(platform: Platform, version: String?, build: Int? = nil, minOS: String? = nil, package: String? = nil) {
+    package init(platform: Platform, version: String?, build: Int? = nil, minOS: String? = nil, package: String? = nil)
+    {
         self.platform = platform
         self.version = version
         self.build = build
@@ -33,7 +34,7 @@ extension Release {
 }
 
 /// Whether a required version can be installed on a device.
-public enum Installability: Equatable, Sendable {
+package enum Installability: Equatable, Sendable {
     /// No releases file: assumed installable, and reports say so.
     case assumed
     case installable(Release)
@@ -46,7 +47,7 @@ public enum Installability: Equatable, Sendable {
     case needsNewerOS(Release)
 
     /// The outcome of a rule that forces an update (docs/configs.md).
-    public var forcedOutcome: Outcome {
+    package var forcedOutcome: Outcome {
         switch self {
         case .assumed, .installable: return .forced
         case .noRelease, .noReleaseForPackage: return .blocked
@@ -54,7 +55,7 @@ public enum Installability: Equatable, Sendable {
         }
     }
 
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .assumed: return "assumed installable (no --releases)"
         case .installable(let r): return "release \(r.label) is installable"
@@ -69,14 +70,15 @@ public enum Installability: Equatable, Sendable {
 
 /// What the stores publish. `nil` releases (no `--releases`) means every required version is installable.
 public struct Releases: Sendable {
-    public let all: [Release]
-    public let source: String
-    public let sha256: String
+    package let all: [Release]
+    package let source: String
+    package let sha256: String
     /// Problems of the file itself (a column nothing reads), shown with the run's diagnostics.
-    public var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
 
-    public init(_ releases: [Release], source: String = "(inline)", sha256: String = "", diagnostics: [Diagnostic] = [])
-    {
+    package init(
+        _ releases: [Release], source: String = "(inline)", sha256: String = "", diagnostics: [Diagnostic] = []
+    ) {
         self.all = releases
         self.source = source
         self.sha256 = sha256
@@ -84,18 +86,18 @@ public struct Releases: Sendable {
     }
 
     /// Releases a device could be offered: its platform, and its package when both name one.
-    public func candidates(for profile: any Device) -> [Release] {
+    package func candidates(for profile: any Device) -> [Release] {
         let package = profile.packageName
         return all.filter { $0.offered(to: profile.platform, package: package) }
     }
 
     /// Whether the file has any release for this platform and package.
-    public func hasRelease(platform: Platform, package: String?) -> Bool {
+    package func hasRelease(platform: Platform, package: String?) -> Bool {
         all.contains { $0.offered(to: platform, package: package) }
     }
 
     /// Whether some release satisfying `reaches` installs on the device's OS.
-    public func installability(for profile: any Device, reaches: (Release) -> Bool) -> Installability {
+    package func installability(for profile: any Device, reaches: (Release) -> Bool) -> Installability {
         let candidates = candidates(for: profile)
         if candidates.isEmpty {
             return .noReleaseForPackage(platform: profile.platform.name, package: profile.packageName)
@@ -108,12 +110,12 @@ public struct Releases: Sendable {
 
     /// `min_os` ≤ the device's OS: an API level on Android, a version elsewhere. A `min_os` that cannot be
     /// read does not stop the install.
-    public static func installs(_ release: Release, on profile: any Device) -> Bool {
+    package static func installs(_ release: Release, on profile: any Device) -> Bool {
         installs(release, platform: profile.platform, osVersion: profile.osVersion, apiLevel: profile.apiLevel)
     }
 
     /// The same, for a device known by its platform and OS alone (`whatif` asks once per distinct OS).
-    public static func installs(_ release: Release, platform: Platform, osVersion: String, apiLevel: Int?) -> Bool {
+    package static func installs(_ release: Release, platform: Platform, osVersion: String, apiLevel: Int?) -> Bool {
         guard let minOS = release.minOS, !minOS.isEmpty else { return true }
         if platform == .android {
             guard let required = Int(minOS), let level = apiLevel else { return true }
@@ -125,7 +127,7 @@ public struct Releases: Sendable {
 }
 
 extension Optional where Wrapped == Releases {
-    public func installability(for profile: any Device, reaches: (Release) -> Bool) -> Installability {
+    package func installability(for profile: any Device, reaches: (Release) -> Bool) -> Installability {
         guard let releases = self else { return .assumed }
         return releases.installability(for: profile, reaches: reaches)
     }

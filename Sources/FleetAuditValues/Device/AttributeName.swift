@@ -1,8 +1,8 @@
 /// How FleetAudit names a device's fields: inventory headers, the attributes formats read and the names
 /// of `ProfileNeeds` all compare in this form.
-public enum AttributeName {
+package enum AttributeName {
     /// Header names match ignoring case, `_`, `-` and spaces: `osVersion` = `os_version` = `OS Version`.
-    public static func normalize(_ name: String) -> String {
+    package static func normalize(_ name: String) -> String {
         // ASCII names (all real ones) on bytes: formats look attributes up by name on every evaluation.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             let kept = name.utf8.filter {

@@ -2,7 +2,7 @@
 /// Formats decide from this and nothing else; how the engine stores the fleet (interned rows, projections)
 /// is not theirs to know. The engine's devices check, in debug builds, that a format reads only what its
 /// config declared (`EvaluableConfig.needs`).
-public protocol Device: Sendable {
+package protocol Device: Sendable {
     var platform: Platform { get }
     var osVersion: String { get }
     /// Android API level (from `os_api_level` or the release table); nil on other platforms.
@@ -27,24 +27,24 @@ public protocol Device: Sendable {
 
 extension Device {
     /// Android `versionCode` as an integer (validated at ingest for Android rows).
-    public var appBuildCode: Int? { appBuild.flatMap { Int($0) } }
+    package var appBuildCode: Int? { appBuild.flatMap { Int($0) } }
 }
 
 /// A field of a device, by what it is.
-public enum DeviceField: Hashable, Sendable {
+package enum DeviceField: Hashable, Sendable {
     case platform, osVersion, apiLevel, appVersion, appBuild, packageName
     /// An attribute by any spelling of its name.
     case attribute(String)
 }
 
 /// Devices whose value numbers compare (`Device.valueNumbers`). Opaque to formats.
-public struct ValueNumberScope: Hashable, @unchecked Sendable {
+package struct ValueNumberScope: Hashable, @unchecked Sendable {
     package let identity: ObjectIdentifier?
     package init(_ identity: ObjectIdentifier?) { self.identity = identity }
 }
 
 /// A field ready to number (`Device.numbered`); opaque to formats. `slot` is the engine's.
-public struct NumberedField: Sendable {
+package struct NumberedField: Sendable {
     package let slot: Int?
     package init(slot: Int?) { self.slot = slot }
 }

@@ -1,10 +1,10 @@
 /// A device platform as the inventory names it, normalized: `iPadOS` reads as `ios`.
 public struct Platform: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let name: String
+    package let name: String
 
-    public static let ios = Platform(normalized: "ios")
-    public static let macos = Platform(normalized: "macos")
-    public static let android = Platform(normalized: "android")
+    package static let ios = Platform(normalized: "ios")
+    package static let macos = Platform(normalized: "macos")
+    package static let android = Platform(normalized: "android")
 
     private init(normalized: String) { self.name = normalized }
 

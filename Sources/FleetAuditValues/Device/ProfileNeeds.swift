@@ -1,25 +1,25 @@
 /// Which optional inventory fields the loaded configs read. Fields outside it are left out of profiles so
 /// that, for example, a `device_id` column never makes every row a profile of its own.
-public struct ProfileNeeds: Sendable, Hashable {
-    public var packageName: Bool
+package struct ProfileNeeds: Sendable, Hashable {
+    package var packageName: Bool
     /// Whether some config reads `app_build` on iOS or macOS (PoV iOS does; NHS does not). Android rows always
     /// keep it: it is their versionCode. Left out, per-device iOS build numbers would make one profile per row.
-    public var appBuildOffAndroid: Bool
+    package var appBuildOffAndroid: Bool
     /// Normalized attribute names (`region`, `freememory`, `lastnotifiedversion`).
-    public var attributes: Set<String>
+    package var attributes: Set<String>
     /// Each attribute as the configs spell it (`last_notified_version`), by normalized name: what a warehouse
     /// query selects (`fleet-audit query`). The first spelling in sort order when configs differ. Not part of
     /// equality: two needs that read the same columns are the same needs.
-    public private(set) var spellings: [String: String] = [:]
+    package private(set) var spellings: [String: String] = [:]
     /// When a config reads some attributes on one platform only (a PrinceOfVersions document reads the
     /// requirements of each platform's own configurations), the normalized attributes each platform's devices
     /// read; a platform not listed reads none. Nil: every platform may read every attribute. Evaluation
     /// projects each profile onto its platform's attributes, so that an Android device's region, which no
     /// Android configuration reads, does not make Android profiles that differ only by region. Not part of
     /// equality: configs that read the same columns share one projection, their maps merged.
-    public private(set) var attributesByPlatform: [Platform: Set<String>]?
+    package private(set) var attributesByPlatform: [Platform: Set<String>]?
 
-    public init(
+    package init(
         packageName: Bool = false, appBuildOffAndroid: Bool = false, attributes: Set<String> = [],
         attributesByPlatform: [Platform: Set<String>]? = nil
     ) {
@@ -36,7 +36,7 @@ public struct ProfileNeeds: Sendable, Hashable {
     }
 
     /// The normalized attributes a device of `platform` may be read for.
-    public func attributes(for platform: Platform) -> Set<String> {
+    package func attributes(for platform: Platform) -> Set<String> {
         guard let attributesByPlatform else { return attributes }
         return attributesByPlatform[platform] ?? []
     }
@@ -52,7 +52,7 @@ public struct ProfileNeeds: Sendable, Hashable {
         spellings[key] = name
     }
 
-    public mutating func formUnion(_ other: ProfileNeeds) {
+    package mutating func formUnion(_ other: ProfileNeeds) {
         packageName = packageName || other.packageName
         appBuildOffAndroid = appBuildOffAndroid || other.appBuildOffAndroid
         if let mine = platformMap, let theirs = other.platformMap {
@@ -64,11 +64,11 @@ public struct ProfileNeeds: Sendable, Hashable {
         for name in other.spellings.values { spell(name) }
     }
 
-    public static func == (a: ProfileNeeds, b: ProfileNeeds) -> Bool {
+    package static func == (a: ProfileNeeds, b: ProfileNeeds) -> Bool {
         (a.packageName, a.appBuildOffAndroid, a.attributes) == (b.packageName, b.appBuildOffAndroid, b.attributes)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(packageName)
         hasher.combine(appBuildOffAndroid)
         hasher.combine(attributes)

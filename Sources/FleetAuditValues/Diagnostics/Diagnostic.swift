@@ -10,15 +10,15 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 /// A problem found in a config, with a stable dotted code (`nhs.rejected`) that scripts can match on.
 /// Diagnostics are collected as values and shown in every report; they never stop a run.
 public struct Diagnostic: Equatable, Hashable, Sendable, Error {
-    public let code: String
+    package let code: String
     public let severity: Severity
-    public let message: String
+    package let message: String
     /// Where in the document, as a JSON path (`minimumAppVersion.value`), when known.
-    public let path: String?
+    package let path: String?
     /// The line and column of that path in the document's text, once the loader has located it.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
-    public init(_ code: String, _ severity: Severity, _ message: String, path: String? = nil) {
+    package init(_ code: String, _ severity: Severity, _ message: String, path: String? = nil) {
         // One code, one meaning: every code is in the catalog with this severity (checked in debug builds).
         assert(
             DiagnosticCatalog.entry(code)?.severity == severity,

@@ -3,17 +3,17 @@
 /// and CI outputs (SARIF rules) read from here. A code raised anywhere must be in this table with the same
 /// severity: `Diagnostic`'s initializer checks it in debug builds, so every test run does, and
 /// `DiagnosticCatalogTests` checks that every code in the sources is listed.
-public enum DiagnosticCatalog {
+package enum DiagnosticCatalog {
     public struct Entry: Sendable, Equatable {
-        public let code: String
-        public let severity: Severity
+        package let code: String
+        package let severity: Severity
         /// `nhs-availability`, `princeofversions`, `turkcell-updater`, `osam`; nil for the run itself.
-        public let format: String?
-        public let summary: String
-        public let help: String
+        package let format: String?
+        package let summary: String
+        package let help: String
     }
 
-    public static let entries: [Entry] = [
+    package static let entries: [Entry] = [
         // Run
         Entry(
             code: "config.unavailable", severity: .error, format: nil,
@@ -330,5 +330,5 @@ public enum DiagnosticCatalog {
 
     private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0) })
 
-    public static func entry(_ code: String) -> Entry? { byCode[code] }
+    package static func entry(_ code: String) -> Entry? { byCode[code] }
 }

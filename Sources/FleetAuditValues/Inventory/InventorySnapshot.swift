@@ -1,28 +1,28 @@
 /// Which state of a live inventory a run read: a CSV file as it was when opened (its size then), or one
 /// committed state of a SQLite database shared by every connection that read it.
-public struct InventorySnapshot: Sendable, Equatable {
-    public enum Kind: String, Sendable { case file, sqlite }
-    public var kind: Kind
+package struct InventorySnapshot: Sendable, Equatable {
+    package enum Kind: String, Sendable { case file, sqlite }
+    package var kind: Kind
     /// CSV: the file's size when opened (nothing after it is read); how much it had grown when the read
     /// reached that size; the bytes of a last line a writer had not finished, left out of the read.
-    public var bytes: Int64?
-    public var grownBytes: Int64 = 0
-    public var cutLineBytes: Int64 = 0
+    package var bytes: Int64?
+    package var grownBytes: Int64 = 0
+    package var cutLineBytes: Int64 = 0
     /// SQLite: the journal mode, the header's file change counter as read under the snapshot (in WAL mode it
     /// advances on checkpoints, not on every commit), the connections that shared the snapshot, and how many
     /// times their start was retried because a commit landed between their first reads.
-    public var journalMode: String?
-    public var changeCounter: Int64?
-    public var connections: Int?
-    public var restarts: Int?
+    package var journalMode: String?
+    package var changeCounter: Int64?
+    package var connections: Int?
+    package var restarts: Int?
     /// SQLite: opened immutable, a WAL-mode database on a read-only file system with no commits in a -wal file
     /// (`inventory.readOnlyWAL`).
-    public var immutable = false
+    package var immutable = false
 
-    public init(kind: Kind) { self.kind = kind }
+    package init(kind: Kind) { self.kind = kind }
 
     /// One sentence for the HTML and the terminal.
-    public var sentence: String {
+    package var sentence: String {
         switch kind {
         case .file:
             var text = "the file as opened: \((bytes ?? 0).groupedDigits) bytes"

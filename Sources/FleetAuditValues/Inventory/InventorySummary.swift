@@ -1,33 +1,33 @@
 /// What ingest accounted for: `rowsRead = rowsEvaluated + rowsRejected`, with the first rejections kept.
-public struct InventorySummary: Sendable {
-    public var source: String
-    public var locationKind: String
-    public var headers: [String] = []
+package struct InventorySummary: Sendable {
+    package var source: String
+    package var locationKind: String
+    package var headers: [String] = []
     /// Known columns read from a warehouse's name for them (`ColumnMap.aliased`): `app_build=build`.
-    public var columnAliases: [String] = []
+    package var columnAliases: [String] = []
     /// The line of a last row that has too few or too many fields and no line feed after it: the file ends in
     /// the middle of a row, as an export cut short does. Nil otherwise.
-    public var endsMidRow: Int?
+    package var endsMidRow: Int?
     /// Which state of the inventory was read (nil for a stream).
-    public var snapshot: InventorySnapshot?
-    public var rowsRead: Int64 = 0
-    public var rowsEvaluated: Int64 = 0
-    public var rowsRejected: Int64 = 0
-    public var devices: Int64 = 0
+    package var snapshot: InventorySnapshot?
+    package var rowsRead: Int64 = 0
+    package var rowsEvaluated: Int64 = 0
+    package var rowsRejected: Int64 = 0
+    package var devices: Int64 = 0
     /// Whether rows carry a `count` column (a warehouse's grouped export): each row is then a group of devices,
     /// and reports say "groups" where they say "rows".
-    public var grouped = false
+    package var grouped = false
     /// Devices of the rejected rows whose count is known (each row's 1, or its `count`): the accounting in devices
     /// is `devices + devicesRejected`, plus the devices of `rejectedUncounted` rows, which no one can know.
-    public var devicesRejected: Int64 = 0
+    package var devicesRejected: Int64 = 0
     /// Rejected rows whose device count cannot be read (a bad `count`, or a row that does not split).
-    public var rejectedUncounted: Int64 = 0
-    public var devicesRejectedByReason: [RejectionReason: Int64] = [:]
-    public var rejections: [Rejection] = []
-    public var rejectionsByReason: [RejectionReason: Int64] = [:]
-    public static let keptRejections = 100
+    package var rejectedUncounted: Int64 = 0
+    package var devicesRejectedByReason: [RejectionReason: Int64] = [:]
+    package var rejections: [Rejection] = []
+    package var rejectionsByReason: [RejectionReason: Int64] = [:]
+    package static let keptRejections = 100
 
-    public init(source: String, locationKind: String) {
+    package init(source: String, locationKind: String) {
         self.source = source
         self.locationKind = locationKind
     }

@@ -1,5 +1,5 @@
 /// Why a row was not evaluated. Codes are stable: reports count rows by them.
-public enum RejectionReason: String, CaseIterable, Sendable {
+package enum RejectionReason: String, CaseIterable, Sendable {
     case fieldCount = "field-count"
     case unterminatedQuote = "unterminated-quote"
     case malformedQuote = "malformed-quote"
@@ -13,14 +13,14 @@ public enum RejectionReason: String, CaseIterable, Sendable {
 /// One rejected row: where it was (CSV line where the record starts, or SQLite rowid), which column, why,
 /// and how many devices it stood for — 1 for an inventory of devices, its `count` for a grouped one, nil when
 /// that count cannot be read (the count itself is bad, or the row does not split into its fields).
-public struct Rejection: Equatable, Sendable {
-    public let line: Int
-    public let column: String?
-    public let reason: RejectionReason
-    public let message: String
-    public let devices: Int64?
+package struct Rejection: Equatable, Sendable {
+    package let line: Int
+    package let column: String?
+    package let reason: RejectionReason
+    package let message: String
+    package let devices: Int64?
 
-    public init(line: Int, column: String?, reason: RejectionReason, message: String, devices: Int64? = 1) {
+    package init(line: Int, column: String?, reason: RejectionReason, message: String, devices: Int64? = 1) {
         self.line = line
         self.column = column
         self.reason = reason

@@ -1,13 +1,13 @@
 /// A syntax error in a JSON document, with the 1-based line and column where it was found.
-public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
-    public let message: String
-    public var description: String { "\(line):\(column): \(message)" }
+package struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let line: Int
+    package let column: Int
+    package let message: String
+    package var description: String { "\(line):\(column): \(message)" }
 }
 
 /// A strict RFC 8259 parser with one leniency the config clients share: a trailing comma before `]` or `}`.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var line = 1
@@ -17,12 +17,12 @@ public struct JSONParser {
     /// Whether the array just parsed ended with a comma before `]`, for the object holding it.
     private var arrayEndedWithComma = false
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         return try parser.parseDocument()
     }
 
-    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

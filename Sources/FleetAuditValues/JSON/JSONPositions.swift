@@ -1,12 +1,12 @@
 /// A 1-based line and column in a document (columns count characters, as an editor's cursor does).
-public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
-    public init(line: Int, column: Int) {
+package struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package let line: Int
+    package let column: Int
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 }
 
 /// Finds where JSON paths (`updates[0].filters.deviceModel`, the paths diagnostics name) stand in a
@@ -16,14 +16,14 @@ public struct SourceLocation: Equatable, Hashable, Sendable, CustomStringConvert
 /// few paths a config's diagnostics name costs one pass of tokenizing, with nothing built for the rest of a
 /// document that may hold hundreds of thousands of entries. The document has already been parsed; a path
 /// that is not in it (or text that stops parsing) simply has no location.
-public enum JSONPositions {
+package enum JSONPositions {
     private final class Node {
         var members: [String: Node] = [:]
         var elements: [Int: Node] = [:]
         var wanted: String?
     }
 
-    public static func locate(_ paths: Set<String>, in bytes: [UInt8]) -> [String: SourceLocation] {
+    package static func locate(_ paths: Set<String>, in bytes: [UInt8]) -> [String: SourceLocation] {
         let root = trie(paths)
         var scanner = Scanner(bytes: bytes)
         scanner.skipBOM()
@@ -36,7 +36,7 @@ public enum JSONPositions {
     /// The byte range of each path's value in the text (`minimumAppVersion.value` → the `"4.2.0"` literal with
     /// its quotes), so a value can be replaced with everything around it — formatting, key order, other
     /// values — left byte for byte as written (`whatif --emit`).
-    public static func valueRanges(_ paths: Set<String>, in bytes: [UInt8]) -> [String: Range<Int>] {
+    package static func valueRanges(_ paths: Set<String>, in bytes: [UInt8]) -> [String: Range<Int>] {
         let root = trie(paths)
         var scanner = Scanner(bytes: bytes)
         scanner.skipBOM()

@@ -12,30 +12,30 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object(JSONObject)
 
-    public var objectValue: JSONObject? {
+    package var objectValue: JSONObject? {
         if case .object(let object) = self { return object }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let array) = self { return array }
         return nil
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
-    public var numberValue: JSONNumber? {
+    package var numberValue: JSONNumber? {
         if case .number(let number) = self { return number }
         return nil
     }
 
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     /// A short name of the JSON type, for diagnostics ("a string", "an object").
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -49,18 +49,18 @@ public enum JSONValue: Equatable, Sendable {
 
 /// A JSON number with its literal text, so integer-ness survives parsing.
 public struct JSONNumber: Equatable, Sendable, CustomStringConvertible {
-    public let literal: String
+    package let literal: String
 
-    public init(literal: String) { self.literal = literal }
-    public init(_ value: Int) { self.literal = String(value) }
+    package init(literal: String) { self.literal = literal }
+    package init(_ value: Int) { self.literal = String(value) }
 
     /// True when the literal has no fraction and no exponent (`5`, `-3`), as JSON integer parsers read it.
-    public var isInteger: Bool { !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
+    package var isInteger: Bool { !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) }
     /// The value as a 64-bit integer when the literal is an integer that fits.
-    public var int64: Int64? { isInteger ? Int64(literal) : nil }
-    public var double: Double { Double(literal) ?? .nan }
+    package var int64: Int64? { isInteger ? Int64(literal) : nil }
+    package var double: Double { Double(literal) ?? .nan }
     /// The integral value of the number when it has no fractional part, whatever its spelling (`18.0` → 18).
-    public var integralValue: Int64? {
+    package var integralValue: Int64? {
         if let exact = int64 { return exact }
         let d = double
         guard d.isFinite, d.rounded() == d, abs(d) < 9.0e18 else { return nil }
@@ -72,34 +72,34 @@ public struct JSONNumber: Equatable, Sendable, CustomStringConvertible {
 /// A JSON object that keeps its keys in document order. A repeated key keeps its last value, as
 /// Foundation's and Moshi's decoders do.
 public struct JSONObject: Equatable, Sendable {
-    public private(set) var pairs: [(key: String, value: JSONValue)]
+    package private(set) var pairs: [(key: String, value: JSONValue)]
     /// Each key's last pair (the one clients read), so a lookup is not a scan: an object of 100,000 keys
     /// walked key by key was quadratic (29 s to validate 1.3 MB).
     private var lastIndex: [String: Int] = [:]
 
     /// Where the document put a comma before this object's `}`: FleetAudit and Foundation accept it, Android's
     /// org.json does not (`JSONTokener.readObject` reads a value after every comma).
-    public internal(set) var trailingComma: JSONSyntaxError? = nil
+    package internal(set) var trailingComma: JSONSyntaxError? = nil
     /// Keys whose array value ends with a comma before `]`: org.json reads one more element there, null.
-    public internal(set) var arraysWithTrailingComma: Set<String> = []
+    package internal(set) var arraysWithTrailingComma: Set<String> = []
 
-    public init(_ pairs: [(key: String, value: JSONValue)] = []) {
+    package init(_ pairs: [(key: String, value: JSONValue)] = []) {
         self.pairs = pairs
         for (i, pair) in pairs.enumerated() { lastIndex[pair.key] = i }
     }
 
     /// Each key once, in the order it first appears.
-    public var keys: [String] {
+    package var keys: [String] {
         var seen = Set<String>()
         return pairs.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
     }
 
     /// The value of the key's last occurrence, as the clients' parsers keep it.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         lastIndex[key].map { pairs[$0].value }
     }
 
-    public mutating func append(_ key: String, _ value: JSONValue) {
+    package mutating func append(_ key: String, _ value: JSONValue) {
         lastIndex[key] = pairs.count
         pairs.append((key, value))
     }
@@ -112,7 +112,7 @@ public struct JSONObject: Equatable, Sendable {
 
 extension JSONValue {
     /// The first object, in document order, written with a comma before its `}`.
-    public var firstObjectTrailingComma: JSONSyntaxError? {
+    package var firstObjectTrailingComma: JSONSyntaxError? {
         switch self {
         case .object(let o):
             if let here = o.trailingComma { return here }

@@ -10,7 +10,7 @@ public enum JSONWriter {
     }
 
     /// One line, no spaces: for `explain` piping and for tests.
-    public static func compact(_ value: JSONValue) -> String {
+    package static func compact(_ value: JSONValue) -> String {
         var out = ""
         write(value, level: 0, indent: 0, into: &out)
         return out
@@ -89,10 +89,10 @@ public enum JSONWriter {
 
 /// Small builders so report code reads as the shape it writes.
 extension JSONValue {
-    public static func int(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
-    public static func int64(_ value: Int64) -> JSONValue { .number(JSONNumber(literal: String(value))) }
-    public static func obj(_ pairs: [(String, JSONValue)]) -> JSONValue {
+    package static func int(_ value: Int) -> JSONValue { .number(JSONNumber(value)) }
+    package static func int64(_ value: Int64) -> JSONValue { .number(JSONNumber(literal: String(value))) }
+    package static func obj(_ pairs: [(String, JSONValue)]) -> JSONValue {
         .object(JSONObject(pairs.map { (key: $0.0, value: $0.1) }))
     }
-    public static func optionalString(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+    package static func optionalString(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
 }

@@ -1,6 +1,6 @@
 extension Int64 {
     /// Plain digits grouped by three with commas (`12,345`), never locale-dependent (docs/reports.md).
-    public var groupedDigits: String {
+    package var groupedDigits: String {
         let digits = String(magnitude)
         var out = ""
         for (i, c) in digits.enumerated() {

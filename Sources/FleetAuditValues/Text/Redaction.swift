@@ -3,8 +3,8 @@ import Foundation
 /// A config source as it may be shown: a URL's password and its query values are secrets (`user:token@host`,
 /// `?token=…`, signed URLs), and sources are printed, written into reports a team publishes and kept in the
 /// history. Files are shown as they are.
-public enum Redaction {
-    public static func source(_ source: String) -> String {
+package enum Redaction {
+    package static func source(_ source: String) -> String {
         let lower = source.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), var parts = URLComponents(string: source)
         else { return source }

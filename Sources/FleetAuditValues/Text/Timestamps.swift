@@ -2,7 +2,7 @@ import Foundation
 
 /// ISO 8601 UTC timestamps (`2026-11-22T08:00:00Z`), and the generation time honouring `SOURCE_DATE_EPOCH`.
 public enum Timestamps {
-    public static func iso8601(_ date: Date) -> String {
+    package static func iso8601(_ date: Date) -> String {
         var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)

@@ -1,5 +1,5 @@
 public enum FleetAuditVersion {
     public static let current = "0.1.0"
     /// Where a reader of a SARIF file learns about the tool (SARIF's `informationUri`): the project's README.
-    public static let informationURI = "https://github.com/fleet-audit/fleet-audit#readme"
+    package static let informationURI = "https://github.com/fleet-audit/fleet-audit#readme"
 }

@@ -2,7 +2,7 @@ extension String {
     /// The text without leading and trailing spaces and tabs (what `CharacterSet.whitespaces` holds: tab and
     /// the Unicode space separators). Foundation's `trimmingCharacters(in:)` goes through NSString and was a
     /// third of ingest time; this returns the string itself when its ends are visible ASCII.
-    public var trimmedWhitespace: String {
+    package var trimmedWhitespace: String {
         let u = utf8
         guard let f = u.first, let l = u.last else { return "" }
         if f > 0x20 && f < 0x80 && l > 0x20 && l < 0x80 { return self }
@@ -17,5 +17,5 @@ extension String {
 }
 
 extension Substring {
-    public var trimmedWhitespace: String { String(self).trimmedWhitespace }
+    package var trimmedWhitespace: String { String(self).trimmedWhitespace }
 }

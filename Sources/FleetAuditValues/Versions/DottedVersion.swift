@@ -1,17 +1,17 @@
 /// The NHS iOS app's `Version` (docs/formats/README.md "dotted numeric"): 1 to 3 integer components, missing ones 0.
 /// More than 3 components, or an empty or non-integer component (`v1`, `1..1`, `1.0.0-beta`), is invalid.
-public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
-    public let major: Int
-    public let minor: Int
-    public let patch: Int
+package struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
+    package let major: Int
+    package let minor: Int
+    package let patch: Int
 
-    public init(major: Int, minor: Int = 0, patch: Int = 0) {
+    package init(major: Int, minor: Int = 0, patch: Int = 0) {
         self.major = major
         self.minor = minor
         self.patch = patch
     }
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         // Read on the bytes (split on `.`, each part by `Int(_:)`'s rule): NHS evaluates the app and OS
         // version of every profile, and the split made an array of substrings each time.
         let bytes = Substring(text).utf8
@@ -36,7 +36,7 @@ public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvert
     }
 
     /// A store's version string read forgivingly (`6.0.1 (1234)` → 6.0.1): for release lists only.
-    public init?(lenient text: String) {
+    package init?(lenient text: String) {
         if let strict = DottedVersion(text) {
             self = strict
             return
@@ -46,9 +46,9 @@ public struct DottedVersion: Comparable, Hashable, Sendable, CustomStringConvert
         self.init(major: c[0], minor: c[1], patch: c[2])
     }
 
-    public static func < (a: DottedVersion, b: DottedVersion) -> Bool {
+    package static func < (a: DottedVersion, b: DottedVersion) -> Bool {
         (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
     }
 
-    public var description: String { "\(major).\(minor).\(patch)" }
+    package var description: String { "\(major).\(minor).\(patch)" }
 }

@@ -3,10 +3,10 @@ import Foundation
 /// A forgiving numeric version for release lists and OS versions (`16.4.1`, `14`, `13.0 (b2)`): the leading
 /// digits of each dot-separated component, compared component by component with missing ones as 0.
 /// Used only where no client's own rule applies (docs/configs.md `min_os`).
-public struct LenientVersion: Comparable, Hashable, Sendable {
-    public let components: [Int]
+package struct LenientVersion: Comparable, Hashable, Sendable {
+    package let components: [Int]
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var components: [Int] = []
         for part in text.split(separator: ".", omittingEmptySubsequences: false) {
             let digits = part.prefix(while: { $0.isASCII && $0.isNumber })
@@ -21,7 +21,7 @@ public struct LenientVersion: Comparable, Hashable, Sendable {
 
     private init(components: [Int]) { self.components = components }
 
-    public static func < (a: LenientVersion, b: LenientVersion) -> Bool {
+    package static func < (a: LenientVersion, b: LenientVersion) -> Bool {
         let n = max(a.components.count, b.components.count)
         for i in 0..<n {
             let x = i < a.components.count ? a.components[i] : 0
@@ -34,10 +34,10 @@ public struct LenientVersion: Comparable, Hashable, Sendable {
 
 extension LenientVersion {
     /// Whether the text is only digits and dots (`5.0`, `12`): a version, not a word.
-    public static func isPlainVersion(_ text: String) -> Bool { plain(text) != nil }
+    package static func isPlainVersion(_ text: String) -> Bool { plain(text) != nil }
 
     /// The text as a version when it is only digits separated by single dots.
-    public static func plain(_ text: String) -> LenientVersion? {
+    package static func plain(_ text: String) -> LenientVersion? {
         let trimmed = text.trimmedWhitespace
         // Checked and read on the bytes: PoV requirements compare a device attribute this way on every
         // evaluation. Digits only, single dots, no dot at either end.

@@ -3,19 +3,19 @@
 /// ignored; the build is the piece between the first `-` and the next one (`Version.swift` L41-50 splits on
 /// every `-`: `1.2.0-4-5` has build 4), an integer, else 0. Ordered by (major, minor,
 /// patch, build), as the iOS client's `Version` compares.
-public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
-    public let major: Int
-    public let minor: Int
-    public let patch: Int
-    public let build: Int
+package struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
+    package let major: Int
+    package let minor: Int
+    package let patch: Int
+    package let build: Int
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let parsed = Self.parse(Substring(text).utf8, build: nil) else { return nil }
         self = parsed
     }
 
     /// The version an iOS device has installed: `app_version` + `-` + `app_build` when the build is known.
-    public init?(appVersion: String, appBuild: String?) {
+    package init?(appVersion: String, appBuild: String?) {
         // With a `-` in the version itself the build is not what follows it: read the joined text.
         if let appBuild, appVersion.utf8.contains(UInt8(ascii: "-")) {
             self.init(appVersion + "-" + appBuild)
@@ -73,9 +73,9 @@ public struct PoVIOSVersion: Comparable, Hashable, Sendable, CustomStringConvert
         return text[..<dash]
     }
 
-    public static func < (a: PoVIOSVersion, b: PoVIOSVersion) -> Bool {
+    package static func < (a: PoVIOSVersion, b: PoVIOSVersion) -> Bool {
         (a.major, a.minor, a.patch, a.build) < (b.major, b.minor, b.patch, b.build)
     }
 
-    public var description: String { "\(major).\(minor).\(patch)" + (build != 0 ? "-\(build)" : "") }
+    package var description: String { "\(major).\(minor).\(patch)" + (build != 0 ? "-\(build)" : "") }
 }

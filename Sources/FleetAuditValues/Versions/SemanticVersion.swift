@@ -2,14 +2,14 @@
 /// (docs/formats/README.md): `MAJOR.MINOR.PATCH`, optional `-pre.release` identifiers and `+build` metadata. Ordered by
 /// SemVer precedence: build metadata is ignored, a pre-release sorts before its release, numeric
 /// identifiers compare numerically and below alphanumeric ones.
-public struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
-    public let major: Int
-    public let minor: Int
-    public let patch: Int
-    public let preRelease: [String]
-    public let text: String
+package struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
+    package let major: Int
+    package let minor: Int
+    package let patch: Int
+    package let preRelease: [String]
+    package let text: String
 
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var core = Substring(text)
         if let plus = core.firstIndex(of: "+") {
             let build = core[core.index(after: plus)...]
@@ -52,7 +52,7 @@ public struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConve
         }
     }
 
-    public static func < (a: SemanticVersion, b: SemanticVersion) -> Bool {
+    package static func < (a: SemanticVersion, b: SemanticVersion) -> Bool {
         if (a.major, a.minor, a.patch) != (b.major, b.minor, b.patch) {
             return (a.major, a.minor, a.patch) < (b.major, b.minor, b.patch)
         }
@@ -72,13 +72,13 @@ public struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConve
         return a.preRelease.count < b.preRelease.count
     }
 
-    public static func == (a: SemanticVersion, b: SemanticVersion) -> Bool { !(a < b) && !(b < a) }
-    public func hash(into hasher: inout Hasher) {
+    package static func == (a: SemanticVersion, b: SemanticVersion) -> Bool { !(a < b) && !(b < a) }
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(major)
         hasher.combine(minor)
         hasher.combine(patch)
         hasher.combine(preRelease)
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }
