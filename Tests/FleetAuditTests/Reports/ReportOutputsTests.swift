@@ -84,8 +84,8 @@ final class ReportOutputsTests: XCTestCase {
         let written = try ReportWriter.write(report, to: targets).written
 
         let folder = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted()
-        XCTAssertEqual(folder, ["report.html", "report.json", "report.xml"])
         XCTAssertEqual(AuditReport.directoryOutputs.map(\.fileName).sorted(), folder)
+        XCTAssertTrue(folder.contains("report.json") && !folder.contains("report.junit"), "\(folder)")
         for output in AuditReport.outputs where !output.readsPrevious {
             let text = try String(contentsOfFile: dir + "/file." + output.option, encoding: .utf8)
             XCTAssertEqual(text, try output.render(report, ReportContext()), output.option)
@@ -95,23 +95,24 @@ final class ReportOutputsTests: XCTestCase {
 
     func testAnOptionNoOutputHasIsRefusedByTheWriter() throws {
         var targets = ReportTargets()
-        targets.files["csv"] = TestPaths.temporaryDirectory().path + "/report.csv"
+        targets.files["no-such-output"] = TestPaths.temporaryDirectory().path + "/report.txt"
         XCTAssertThrowsError(try ReportWriter.write(try HandBuiltReportTests.model(), to: targets)) { error in
             guard case .render(.option(let message)) = error as? ReportWriter.Failure else {
                 return XCTFail("\(error)")
             }
-            XCTAssertEqual(
-                message,
-                "--csv is not written by audit; its outputs are --out, --json, --xml, --html, --junit, --metrics")
+            let outputs = AuditReport.outputs.map(\.flag).joined(separator: ", ")
+            XCTAssertEqual(message, "--no-such-output is not written by audit; its outputs are --out, \(outputs)")
         }
     }
 
     func testStandardOutputTwiceOrForAFileOnlyOutputIsRefused() {
         var twice = ReportTargets()
         twice.files = ["json": "-", "xml": "-"]
+        let toStandardOutput = AuditReport.outputs.filter(\.allowsStandardOutput).map(\.flag)
+        XCTAssertTrue(toStandardOutput.contains("--json") && !toStandardOutput.contains("--metrics"))
         XCTAssertEqual(
             twice.refusal(for: AuditReport.self),
-            .option("only one of --json, --xml, --html, --junit can be - (standard output)"))
+            .option("only one of \(toStandardOutput.joined(separator: ", ")) can be - (standard output)"))
         var metrics = ReportTargets()
         metrics.files = ["metrics": "-"]
         XCTAssertEqual(metrics.refusal(for: AuditReport.self), .option("--metrics takes a file, not -"))
