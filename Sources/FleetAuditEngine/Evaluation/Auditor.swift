@@ -5,7 +5,7 @@ package enum Auditor {
     package static func audit(
         _ configs: [LoadedConfig], profiles table: ProfileTable, context: EvaluationContext,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-        profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
+        profilesPerWorker: Int = EngineTuning.profilesPerWorker, fixedFields: FixedFieldProfiles? = nil,
         sharingIdenticalDocuments: Bool = true, timings: EvaluationCore.TimingSink? = nil
     ) -> [ConfigTally] {
         EvaluationCore.run(

@@ -80,7 +80,7 @@ package enum EvaluationCore {
         _ units: [EvaluationUnit], profiles table: ProfileTable,
         context: EvaluationContext, accumulating: A.Type = A.self,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-        profilesPerWorker: Int = 4096, fixedFields: FixedFieldProfiles? = nil,
+        profilesPerWorker: Int = EngineTuning.profilesPerWorker, fixedFields: FixedFieldProfiles? = nil,
         sharingIdenticalDocuments: Bool = true, timings: TimingSink? = nil
     ) -> [A] {
         // A folder of configs often holds the same document more than once (per environment, per app flavour):

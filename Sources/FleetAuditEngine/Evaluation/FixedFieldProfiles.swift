@@ -20,7 +20,9 @@ package struct FixedFieldProfiles: Sendable {
     ///   profiles in the same order as one pass, in half the time on two cores.
     package init(_ source: ProfileTable, threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         let count = source.devices.count
-        let runs = count >= 1 << 17 ? max(1, min(threads, 8)) : 1
+        let runs =
+            count >= EngineTuning.parallelFixedFieldProfiles
+            ? max(1, min(threads, EngineTuning.maximumFixedFieldRuns)) : 1
         let fields = ProfileFieldIDs(source)
         let needs = ProfileNeeds(packageName: true, appBuildOffAndroid: true)
         let plan = ProfileFieldIDs.ColumnPlan(source.store, needs: needs, classes: nil)

@@ -106,7 +106,7 @@ struct ProfileFieldIDs: Sendable {
         let androidID = store.platformID(.android)
         let copiesAll = plan.copiesAll
         // Keys are looked up a batch at a time (`ProfileRowSet.rows(of:count:into:isNew:)`).
-        let batch = 16
+        let batch = EngineTuning.lookupBatch
         var batchKeys = [Int32](repeating: 0, count: batch * keyWidth)
         var batchRows = [Int](repeating: 0, count: batch)
         var batchIDs = [Int32](repeating: 0, count: batch)
@@ -150,8 +150,8 @@ struct ProfileFieldIDs: Sendable {
         return ProfileTable(store: projected, devices: devices)
     }
 
-    /// Cells a projection from the fixed fields may index directly (4 MB); past it, it hashes the keys.
-    static let directCells = 1 << 20
+    /// Cells a projection from the fixed fields may index directly; past it, it hashes the keys.
+    static let directCells = EngineTuning.directProjectionCells
 
     /// `project` from the profiles on their fixed fields, without hashing a key per profile: a projected profile
     /// is its fixed fields as the group reads them (numbered once per fixed profile, a few thousand) and, per

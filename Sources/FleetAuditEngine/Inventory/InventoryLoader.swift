@@ -12,8 +12,8 @@ package struct InventoryLoader {
     package var needs = ProfileNeeds()
     /// Threads reading one inventory; parts smaller than `minimumPartBytes` are not worth a thread.
     package var workers = ProcessInfo.processInfo.activeProcessorCount
-    package var minimumPartBytes = 4 << 20
-    package var minimumPartRows: Int64 = 100_000
+    package var minimumPartBytes = EngineTuning.minimumPartBytes
+    package var minimumPartRows: Int64 = EngineTuning.minimumPartRows
     /// Called about every 65,536 rows with the rows read and the source's progress; for a terminal only.
     package var onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil
 

@@ -53,7 +53,7 @@ final class RowCounter {
     /// Each key's payload is its profile index (≥ 0), or `-1 - problemIndex` for a key whose values cannot
     /// make a profile; its device count is the profile's.
     let keys = ProfileKeyTable()
-    static let rawKeyLimit = 1 << 17
+    static let rawKeyLimit = EngineTuning.rawKeyLimit
     /// The profiles made so far, as rows of small integers (`ProfileStore`), each once (`rows`).
     let store: ProfileStore
     private let rows: ProfileRowSet
@@ -67,7 +67,7 @@ final class RowCounter {
     private let appBuildPart: Int
 
     // The batch: keys back to back, and per row where its key is, its hash, line and device count.
-    private static let batchSize = 16
+    private static let batchSize = EngineTuning.lookupBatch
     private var keyBytes: UnsafeMutablePointer<UInt8>
     private var keyCapacity = 1 << 14
     private var keyUsed = 0
@@ -152,7 +152,7 @@ final class RowCounter {
         }
         batchCount += 1
         // A batch of long keys (a hostile 10 MB field) is counted at once rather than piled up.
-        if batchCount == Self.batchSize || keyUsed > 1 << 20 { flush() }
+        if batchCount == Self.batchSize || keyUsed > EngineTuning.batchKeyBytes { flush() }
     }
 
     /// Rejects a row the reader could not split into fields, after the rows before it.
@@ -185,7 +185,7 @@ final class RowCounter {
     // more). A window is short so that a grouped export leaves the raw keys early: classifying a new raw key
     // costs more than counting a row by parts. The tier changes nothing but speed: both give a row the same
     // profile, and rows are counted in order either way.
-    static let tierWindow = 1 << 14
+    static let tierWindow = EngineTuning.tierWindow
     private let window: Int
     private var windowRows = 0, windowHits = 0
     private var byParts = false
@@ -361,7 +361,7 @@ final class RowCounter {
     /// this counter stops using it.
     private var sharedLookups = 0, sharedHits = 0
     private var usesShared = true
-    private static let sharedTrial = 8192
+    private static let sharedTrial = EngineTuning.sharedCacheTrial
 
     private func classify(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
         let result: Result<ProfileFields, RowProblem>
@@ -513,7 +513,7 @@ final class RowCounter {
         let width = store.width
         let remap = store.remap(from: other.store)
         if !last { rows.reserve(store.count + count) }
-        let chunk = 1 << 16
+        let chunk = EngineTuning.mergeChunkProfiles
         let translated = UnsafeMutablePointer<Int32>.allocate(capacity: min(chunk, max(count, 1)) * width)
         let found = UnsafeMutablePointer<Int32>.allocate(capacity: min(chunk, max(count, 1)))
         defer {

@@ -341,7 +341,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     /// a table without rowids, or fewer than `minimumRows` rows. Every part reads the same committed state
     /// (see `beginSharedSnapshot`); the first and last ranges are open-ended, so rows added beyond the
     /// rowids seen here are read too when they are in that state.
-    func parts(_ n: Int, minimumRows: Int64 = 100_000) throws(InventoryError) -> InventoryParts? {
+    func parts(_ n: Int, minimumRows: Int64 = EngineTuning.minimumPartRows) throws(InventoryError) -> InventoryParts? {
         guard n > 1, hasRowID, let db, let chosenTable, ordinal == 0 else { return nil }
         // Two statements: SQLite answers a lone min(rowid) or max(rowid) from the b-tree's ends, but
         // `SELECT min(rowid), max(rowid)` scans the whole table (1.4 s on 10M rows).

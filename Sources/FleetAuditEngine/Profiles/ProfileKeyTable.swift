@@ -19,7 +19,7 @@ package final class ProfileKeyTable {
     // Entries: UInt32 length, Int32 payload, Int64 devices, key bytes padded to 8. An entry offset is a place
     // in one offset space; `chunks[offset >> chunkShift]` is where its chunk is.
     private static let header = 16
-    private static let chunkShift = 18
+    private static let chunkShift = EngineTuning.keyTableChunkShift
     private static let chunkSize = 1 << chunkShift
     private var chunks: UnsafeMutablePointer<UnsafeMutableRawPointer>
     private var chunkCount = 0, chunkCapacity = 8

@@ -1,0 +1,65 @@
+/// Every threshold that changes only how fast the engine is, never an answer, in one place with the measurement
+/// that chose it. Changing one is a benchmark question (`Benchmarks/run.sh` on the low, high and aggregated
+/// shapes; docs/performance.md keeps the figures): the tests hold every fast path to the straight one whatever
+/// the values (`HighCardinalityAuditTests`, `ParallelIngestTests`, `ProfileFieldIDsTests`, `EngineConformanceTests`).
+package enum EngineTuning {
+    // MARK: Reading
+
+    /// Bytes read from a CSV file at a time: small enough that what `read` copied is still in the core's cache
+    /// when it is parsed (128 KB read faster than 1 MB on a 10M-row file), large enough that system calls do not
+    /// count. A longer record grows the buffer.
+    package static let csvChunkBytes = 128 << 10
+
+    /// A CSV inventory is read by several threads only in parts of at least this many bytes, and a SQLite one
+    /// in parts of at least this many rows: a part must be large enough that its thread's start and the merge
+    /// of its profiles are small beside its reading.
+    package static let minimumPartBytes = 4 << 20
+    package static let minimumPartRows: Int64 = 100_000
+
+    // MARK: Counting rows into profiles (`RowCounter`, `ProfileKeyTable`)
+
+    /// Rows looked up together: every row's hash slot is loaded, then every slot's entry, so the memory loads
+    /// of a batch overlap instead of waiting for each other on a key table larger than the cache. Also the
+    /// batch of keys a projection looks up at once (`ProfileFieldIDs`).
+    package static let lookupBatch = 16
+
+    /// A batch is counted early once its keys hold this many bytes (a hostile 10 MB field), rather than piled up.
+    package static let batchKeyBytes = 1 << 20
+
+    /// Distinct keys kept as their raw bytes (the first tier); later ones are classified by their parts into a
+    /// profile found in the store. The most frequent keys come early; past this the raw keys were most of the
+    /// peak memory on a fleet of 1M distinct profiles.
+    package static let rawKeyLimit = 1 << 17
+
+    /// Rows per window over which the counter checks whether raw keys still pay (fewer than 1 in 8 rows found
+    /// an existing profile: they are folded and left; a quarter or more: taken up again). Short, so a grouped
+    /// export, whose rows never repeat, leaves the raw keys early.
+    package static let tierWindow = 1 << 14
+
+    /// New keys after which a part stops asking the other parts' shared cache when fewer than a quarter were
+    /// found there: on a fleet whose devices do not repeat, its lock and second copy of every profile were a
+    /// fifth of ingest and a third of its memory.
+    package static let sharedCacheTrial = 8192
+
+    /// The key table's entries live in chunks of 2^this bytes, so growing it never moves a key already counted.
+    package static let keyTableChunkShift = 18
+
+    /// Profiles translated at a time when one part's profiles are merged into another's (bounds the scratch
+    /// buffers, whatever the part's size).
+    package static let mergeChunkProfiles = 1 << 16
+
+    // MARK: Evaluation
+
+    /// Cells a projection from the fixed fields may index directly (4 MB of Int32); past it the keys are hashed.
+    package static let directProjectionCells = 1 << 20
+
+    /// Profiles from which the fixed-field projection is cut into runs projected side by side (at most
+    /// `maximumFixedFieldRuns`): half the time on two cores on large tables, not worth a thread on small ones.
+    package static let parallelFixedFieldProfiles = 1 << 17
+    package static let maximumFixedFieldRuns = 8
+
+    /// Profiles that justify one more evaluation worker: a table is split into at most one part per this many
+    /// profiles (and per core), so a small table is not spread over threads whose start and accumulator merge
+    /// would cost more than its evaluation.
+    package static let profilesPerWorker = 4096
+}
