@@ -24,11 +24,12 @@ if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
 prefix = sys.argv[1]
 sample = {"CONFIGS": "SampleData/configs", "INVENTORY": "SampleData/inventory.sqlite", "RELEASES": "SampleData/releases.csv"}
 
-# What each step does on the sample: the OSAM 2.1.3 document is an error for 3.x clients, and four configs
-# block more than 0.5% of the devices, so validation (text, annotations) and the gated audit exit 1.
-expected_github = {"Annotate the pull request": 1, "Code scanning": 0, "Audit the fleet": 1}
+# What each step does on the sample: its configs validate without an error (warnings and infos only), and
+# configs block more than 0.5% of the devices (and the iOS SDK crashes on fleet-updater.json's messages, an
+# error only the fleet shows), so validation exits 0 and the gated audit 1.
+expected_github = {"Annotate the pull request": 0, "Code scanning": 0, "Audit the fleet": 1}
 expected_gitlab = {
-    "fleet-audit:validate": [0, 1],
+    "fleet-audit:validate": [0, 0],
     "fleet-audit:audit": [1],
 }
 
@@ -59,7 +60,8 @@ def check_sarif(path):
     sarif = json.load(open(path))
     jsonschema.Draft4Validator(schema).validate(sarif)
     results = sarif["runs"][0]["results"]
-    assert any(r["ruleId"] == "osam.rejectedByCurrentClients" and r["level"] == "error" for r in results), results
+    # The sample's configs carry warnings and notes (no error since the README examples left for docs/examples).
+    assert any(r["ruleId"] == "nhs.recommendationBelowMinimum" and r["level"] == "warning" for r in results), results
     for r in results:
         uri = r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
         assert uri.startswith("SampleData/configs/"), "repository-relative uri: %s" % uri

@@ -154,7 +154,7 @@ final class CommandLineTests: XCTestCase {
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let items = try XCTUnwrap(JSONParser.parse(result.stdout).arrayValue)
-        XCTAssertEqual(items.count, 17)
+        XCTAssertEqual(items.count, 10)
         let android = try XCTUnwrap(
             items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
         XCTAssertEqual(
@@ -278,8 +278,8 @@ final class CommandLineTests: XCTestCase {
         let ok = try run(["validate", "--config-dir", "SampleData/configs/nhs"])
         XCTAssertEqual(ok.status, 0, ok.stdout)
         XCTAssertTrue(ok.stdout.contains("warning: [nhs.recommendationBelowMinimum]"), ok.stdout)
-        // SampleData holds OSAM's 2.1.3 README document on purpose: 3.x clients reject it.
-        let sample = try run(["validate", "--config-dir", "SampleData/configs"])
+        // docs/examples holds OSAM's 2.1.3 README document: 3.x clients reject it.
+        let sample = try run(["validate", "--config-dir", "docs/examples/configs"])
         XCTAssertEqual(sample.status, 1, sample.stdout)
         XCTAssertTrue(
             sample.stdout.contains("version-control.README-2.1.3.json:1:1: error: [osam.rejectedByCurrentClients]"),
@@ -323,7 +323,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
         XCTAssertEqual(report["failedConfigs"]?.arrayValue?.count, 1)
-        XCTAssertEqual(report["configs"]?.arrayValue?.count, 17)
+        XCTAssertEqual(report["configs"]?.arrayValue?.count, 10)
         XCTAssertEqual(try run(sampleArguments + ["--config", "missing.json"]).status, 65)
     }
 
@@ -343,7 +343,7 @@ final class CommandLineTests: XCTestCase {
             JSONParser.parse(String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)).objectValue
         )
         let gates = try XCTUnwrap(report["gates"]?.arrayValue)
-        XCTAssertEqual(gates.count, 1 + 17, "a config gate checks its config; a global gate checks each config")
+        XCTAssertEqual(gates.count, 1 + 10, "a config gate checks its config; a global gate checks each config")
         XCTAssertEqual(gates.filter { $0.objectValue?["crossed"] == .bool(true) }.count, 1)
 
         XCTAssertEqual(

@@ -20,8 +20,12 @@ final class GitHubActionsOutputTests: XCTestCase {
         let dir = TestPaths.temporaryDirectory()
         let summary = dir.appendingPathComponent("summary.md")
         try "earlier step\n".write(to: summary, atomically: true, encoding: .utf8)
+        // The sample plus a README example whose trailing comma Android's org.json rejects: an error at a value.
         let result = try sampleAudit(
-            ["--json", dir.appendingPathComponent("report.json").path],
+            [
+                "--config", "docs/examples/configs/turkcell/readme-ios-end-of-support.json",
+                "--json", dir.appendingPathComponent("report.json").path,
+            ],
             environment: [
                 "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path,
                 "GITHUB_WORKSPACE": TestPaths.repoRoot.path,
@@ -53,7 +57,7 @@ final class GitHubActionsOutputTests: XCTestCase {
         XCTAssertTrue(
             lines.contains {
                 $0.hasPrefix(
-                    "::error file=SampleData/configs/turkcell/readme-ios-end-of-support.json,line=14,col=23,title=fleet-audit [turkcell.android.jsonRejected]::"
+                    "::error file=docs/examples/configs/turkcell/readme-ios-end-of-support.json,line=14,col=23,title=fleet-audit [turkcell.android.jsonRejected]::"
                 )
             }, result.stdout)
         // An error that depends on the fleet names its config file.

@@ -185,10 +185,16 @@ final class LoudFailureTests: XCTestCase {
 
     /// `validate FILE… DIR…` takes bare paths, as linters do.
     func testValidateTakesBarePaths() throws {
-        let result = try run(["validate", "SampleData/configs/nhs/availability-ios.json", "SampleData/configs/osam"])
+        let result = try run([
+            "validate", "SampleData/configs/nhs/availability-ios.json", "SampleData/configs/osam",
+            "docs/examples/configs/osam",
+        ])
         XCTAssertEqual(result.status, 1, "an OSAM README document is an error for 3.x clients: \(result.stderr)")
         XCTAssertTrue(result.stdout.contains("SampleData/configs/nhs/availability-ios.json"), result.stdout)
         XCTAssertTrue(result.stdout.contains("SampleData/configs/osam/ios-rating.json: ok (osam)"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains("docs/examples/configs/osam/version-control.README-2.1.3.json:1:1: error:"),
+            result.stdout)
     }
 
     /// `Andriod` rows are notTargeted by every config: a warning with their count and the fix; `iPhone OS`
@@ -254,10 +260,16 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertTrue(lines.first?.contains("devices)") == true, "with the devices it decided: \(lines)")
     }
 
-    /// The sample's seven configs for packages no device has (the libraries' README examples) decide nothing:
-    /// each says so, naming its package and the packages the inventory has.
+    /// The libraries' README examples (docs/examples/configs) are for packages no sample device has: audited
+    /// with the sample they decide nothing, and each says so, naming its package and the packages the inventory
+    /// has. The sample's own configs all decide devices.
     func testConfigsForAPackageNoDeviceHasAreReported() throws {
-        let result = try run(sample + ["--json", "-"])
+        let alone = try run(sample + ["--json", "-"])
+        let own = try XCTUnwrap(JSONParser.parse(alone.stdout).objectValue)
+        XCTAssertFalse(
+            own["diagnostics"]?.arrayValue?.contains { $0.objectValue?["code"] == .string("inventory.packageNotFound") }
+                ?? true, "every sample config decides devices")
+        let result = try run(sample + ["--config-dir", "docs/examples/configs", "--json", "-"])
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
         let unmatched =
             report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue }

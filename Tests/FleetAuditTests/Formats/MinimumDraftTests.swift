@@ -126,7 +126,9 @@ final class MinimumDraftTests: XCTestCase {
             (force, .ios, "358", nil, "the document is for data.platform ANDROID, not ios"),
             (force, .android, "4.40", nil, "data.versionCode is a number but the minimum 4.40 is not an integer"),
             (
-                TestPaths.sample("configs/osam/version-control.README-3.0.1.json"), .ios, "2021060000", nil,
+                TestPaths.repoRoot.appendingPathComponent(
+                    "docs/examples/configs/osam/version-control.README-3.0.1.json"
+                ).path, .ios, "2021060000", nil,
                 "data.comparisonMode is \"NONE\": devices below versionCode are not forced; make it FORCE by hand for a minimum"
             ),
             (
