@@ -92,6 +92,21 @@ package enum JSONReport {
         ])
     }
 
+    /// What the plan's and whatif's JSON open with: the tool, the inventory's accounting and the releases read.
+    static func runHeader(inventory inv: InventorySummary, releases: Releases?) -> (
+        tool: JSONValue, inventory: JSONValue, releases: JSONValue
+    ) {
+        let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
+        let inventory: JSONValue = .obj([
+            ("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
+            ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
+            ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(snapshot) ?? .null),
+        ])
+        let releases: JSONValue =
+            releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
+        return (tool, inventory, releases)
+    }
+
     /// Which state of the inventory was read: the fields its kind has.
     static func snapshot(_ s: InventorySnapshot) -> JSONValue {
         var fields: [(String, JSONValue)] = [("kind", .string(s.kind.rawValue))]

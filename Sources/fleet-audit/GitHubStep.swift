@@ -51,16 +51,11 @@ enum GitHubStep {
 
     /// Appends `text` to the file at `path` (made if missing), as GitHub expects of every step's summary.
     private static func append(_ text: String, to path: String) -> Bool {
+        // O_APPEND: another step's text already in the file stays, whatever writes beside this one.
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { return false }
-            written += n
-        }
+        let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do { try file.write(contentsOf: Data(text.utf8)) } catch { return false }
         return true
     }
 }

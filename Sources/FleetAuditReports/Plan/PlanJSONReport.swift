@@ -90,14 +90,7 @@ public enum PlanJSONReport {
                 ),
             ])
         }
-        let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
-        let inventory: JSONValue = .obj([
-            ("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
-            ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
-            ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(JSONReport.snapshot) ?? .null),
-        ])
-        let releases: JSONValue =
-            report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
+        let (tool, inventory, releases) = JSONReport.runHeader(inventory: inv, releases: report.releases)
         let totals: JSONValue = .obj([
             ("worse", .int64(report.worse)), ("better", .int64(report.better)), ("ruleOnly", .int64(report.ruleOnly)),
             ("undecided", .int64(report.undecided)), ("newErrors", .int64(Int64(report.newErrorCount))),

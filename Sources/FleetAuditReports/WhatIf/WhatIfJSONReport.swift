@@ -19,14 +19,7 @@ public enum WhatIfJSONReport {
     package static func value(_ report: WhatIfReport) -> JSONValue {
         let inv = report.inventory
         let sweep = report.sweep
-        let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
-        let inventory: JSONValue = .obj([
-            ("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
-            ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
-            ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(JSONReport.snapshot) ?? .null),
-        ])
-        let releases: JSONValue =
-            report.releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
+        let (tool, inventory, releases) = JSONReport.runHeader(inventory: inv, releases: report.releases)
         let bounds: JSONValue = .obj([
             ("targetCoverage", .optionalString(report.bounds.targetCoverage?.text)),
             ("maxStranded", .optionalString(report.bounds.maxStranded?.description)),
