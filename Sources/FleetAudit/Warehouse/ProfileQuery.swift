@@ -82,6 +82,14 @@ public struct ProfileQuery: Sendable, Equatable {
         wanted += [InventoryColumn.appVersion.rawValue, InventoryColumn.appBuild.rawValue]
         if needs.packageName { wanted.append(InventoryColumn.packageName.rawValue) }
         wanted += needs.attributes.map { needs.spellings[$0] ?? $0 }.sorted()
+        // A config's JSON can name an attribute with U+0000 (`"blue\u0000tooth"`); the command line cannot. No
+        // engine takes it in an identifier (the statement is a C string to them, cut there), and no column has
+        // such a name: refused, never written into the statement.
+        if let name = wanted.first(where: { $0.unicodeScalars.contains("\u{0}") }) {
+            throw .input(
+                "a config reads attribute \"\(VisibleText.escape(name))\", whose name holds a NUL character (U+0000): no SQL engine takes it in an identifier and no table column can have it; rename it in the config"
+            )
+        }
         var columns: [Column] = []
         var omitted: [String] = []
         for name in wanted {

@@ -71,6 +71,22 @@ final class ProfileQueryTests: XCTestCase {
         XCTAssertEqual(SQLDialect.snowflake.quote("say \"hi\""), "\"say \"\"hi\"\"\"")
     }
 
+    /// A config can spell an attribute with U+0000 (JSON `\u0000`): the statement would carry a NUL byte, which
+    /// cuts the C string every engine reads. Refused (65), naming the attribute visibly; nothing printed.
+    func testAnAttributeNameWithANulIsRefusedNotEmitted() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let config = TestPaths.write(
+            #"{"android": [{"required_version": "2.0.0", "requirements": {"blue\u0000tooth": "on"}}], "meta": {}}"#,
+            named: "nul.json", in: dir)
+        for dialect in ["sqlite", "duckdb", "postgres"] {
+            let result = try CommandLineTests.run(["query", "--config", config, "--dialect", dialect])
+            XCTAssertEqual(result.status, 65, "\(dialect): \(result.stdout)")
+            XCTAssertEqual(result.stdout, "", dialect)
+            XCTAssertFalse(result.stderr.unicodeScalars.contains("\u{0}"), dialect)
+            XCTAssertTrue(result.stderr.contains("whose name holds a NUL character (U+0000)"), result.stderr)
+        }
+    }
+
     func testARequiredColumnTheTableLacksIsNamedWithTheColumnsFound() throws {
         XCTAssertThrowsError(
             try ProfileQuery(needs: ProfileNeeds(), dialect: .sqlite, tableColumns: ["platform", "osv", "app_version"])
