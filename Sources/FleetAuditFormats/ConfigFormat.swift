@@ -23,6 +23,9 @@ extension ConfigFormat {
 package protocol EvaluableConfig: Sendable {
     /// Platforms the document has rules for.
     var platforms: [Platform] { get }
+    /// Platforms some rule can decide a device of: narrower than `platforms` where a rule filters on the platform
+    /// (a Turkcell entry for `deviceOsName` android decides no iOS device, whose SDK still reads the document).
+    var decidingPlatforms: [Platform] { get }
     /// Every rule, in the order the client checks them.
     var rules: [RuleInfo] { get }
     /// Notices (messages that decide nothing) the document can show.
@@ -51,6 +54,7 @@ package protocol EvaluableConfig: Sendable {
 
 extension EvaluableConfig {
     package var notices: [NoticeInfo] { [] }
+    package var decidingPlatforms: [Platform] { platforms }
     package var needs: ProfileNeeds { ProfileNeeds() }
     package var packageNames: [String] { [] }
     package var deviceHistory: [String] { [] }

@@ -37,6 +37,13 @@ struct AuditCommand: ParsableCommand {
     )
     var allowEmpty = false
 
+    @Flag(
+        name: .customLong("allow-errors"),
+        help:
+            "Exit 0 although a config has an error diagnostic (a client rejects or crashes on it) or, with --keep-going, was not loaded (by default that is exit 1, after the reports)."
+    )
+    var allowErrors = false
+
     @OptionGroup var history: HistoryOptions
 
     @Option(
@@ -51,6 +58,7 @@ struct AuditCommand: ParsableCommand {
         configOptions.apply(to: &request)
         try evaluation.apply(to: &request)
         request.allowEmpty = allowEmpty
+        request.allowErrors = allowErrors
         try history.apply(to: &request)
         do {
             request.gates = try failOn.map { (text) throws(ReportError) -> Gate in try Gate(parsing: text) }

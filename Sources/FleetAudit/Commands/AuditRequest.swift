@@ -19,6 +19,9 @@ public struct AuditRequest: Sendable {
     /// `--allow-empty`: a run that evaluates no device or loads no config exits 0, not 65.
     public var allowEmpty = false
     public var gates: [Gate] = []
+    /// `--allow-errors`: the default gates (`error`, `notLoaded>0`) are not checked, so a config clients reject or
+    /// crash on, or one not loaded, does not fail the run.
+    public var allowErrors = false
     public var formatOptions = FormatOptions()
     /// `--history FILE`: the SQLite history the reports compare with (and the CLI appends to).
     public var historyPath: String?
@@ -38,6 +41,7 @@ public struct AuditRequest: Sendable {
         if let table { out.append(("table", table)) }
         if let query { out.append(("query", query)) }
         if keepGoing { out.append(("keepGoing", "true")) }
+        if allowErrors { out.append(("allowErrors", "true")) }
         out += formatOptions.reported
         return out
     }

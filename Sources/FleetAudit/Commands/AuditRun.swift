@@ -143,7 +143,8 @@ public enum AuditRun {
         if let empty = report.emptiness, !request.allowEmpty {
             report.diagnostics.append(Diagnostic("run.empty", .error, empty))
         }
-        report.gates = request.gates.flatMap { $0.check(report) }
+        let gates = request.gates + (request.allowErrors ? [] : Gate.defaults(besides: request.gates))
+        report.gates = gates.flatMap { $0.check(report) }
         return report
     }
 }

@@ -8,6 +8,7 @@ enum InventoryCrossChecks {
     ) -> [Diagnostic] {
         let groups = FleetGroups(table)
         return unreadPlatforms(groups, configs: configs) + unmatchedPackages(groups, configs: configs)
+            + packagesOnOtherPlatforms(groups, configs: configs)
             + missingAttributes(configs, headers: headers, overrides: columnOverrides)
             + packagesWithoutReleases(groups, releases: releases)
     }
@@ -68,6 +69,46 @@ enum InventoryCrossChecks {
                 "inventory.packageNotFound", .warning,
                 "\(loaded.id) is for package \(names.joined(separator: ", ")), which no device of the inventory has, so it decides "
                     + "no device (packages found, with devices: \(listed))\(hint)")
+        }
+    }
+
+    /// Configs whose package the inventory has only on platforms none of their rules can decide: an Android
+    /// updater written with the iOS bundle id leaves the iOS devices up to date and decides no Android device,
+    /// which reads as "nothing to do" unless said.
+    static func packagesOnOtherPlatforms(_ groups: FleetGroups, configs: [LoadedConfig]) -> [Diagnostic] {
+        configs.compactMap { loaded in
+            let names = Set(loaded.config.packageNames)
+            let deciding = Set(loaded.config.decidingPlatforms)
+            guard !names.isEmpty, !deciding.isEmpty else { return nil }
+            let own = groups.all.filter { $0.package.map(names.contains) ?? false }
+            guard !own.isEmpty, !own.contains(where: { deciding.contains($0.platform) }) else { return nil }
+            var ownByPlatform: [Platform: Int64] = [:]
+            for g in own { ownByPlatform[g.platform, default: 0] += g.devices }
+            var others: [String: Int64] = [:]
+            for g in groups.all where deciding.contains(g.platform) {
+                if let package = g.package { others[package, default: 0] += g.devices }
+            }
+            let found = others.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let listed =
+                found.isEmpty
+                ? "the inventory has no device there"
+                : "packages there: "
+                    + found.prefix(5).map { "\($0.key) (\($0.value.groupedDigits))" }.joined(separator: ", ")
+                    + (found.count > 5 ? ", …" : "")
+            let hint =
+                names.sorted().lazy.compactMap { name in
+                    others.keys.sorted().first { $0.lowercased() == name.lowercased() }
+                        ?? NearMiss.closest(to: name, among: others.keys.sorted())
+                }.first.map { "; did you mean \($0)?" } ?? ""
+            let onPlatforms = ownByPlatform.sorted { $0.key < $1.key }.map {
+                "\($0.key.name) (\($0.value.groupedDigits))"
+            }
+            let rulesFor = deciding.sorted().map(\.name).joined(separator: ", ")
+            return Diagnostic(
+                "inventory.packageOnOtherPlatform", .warning,
+                "\(loaded.id) is for package \(names.sorted().joined(separator: ", ")), whose devices are on "
+                    + "\(onPlatforms.joined(separator: ", ")), while its rules decide only \(rulesFor) devices: it decides "
+                    + "none of them, and no \(rulesFor) device has that package (\(listed))\(hint)")
         }
     }
 

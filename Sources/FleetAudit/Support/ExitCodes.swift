@@ -20,7 +20,7 @@ package enum ExitCodes {
         Entry(
             code: 1, name: "gate crossed",
             meaning:
-                "A --fail-on gate was crossed (the reports are still written, each crossed gate on stderr); validate found an error-severity diagnostic (with --strict, a warning too); whatif found no candidate within its bounds (the reports are still written, no draft); plan's drafts add an error diagnostic (unless --allow-new-errors).",
+                "A --fail-on gate was crossed (the reports are still written, each crossed gate on stderr); audit found a config with an error diagnostic (a client rejects or crashes on it) or, with --keep-going, a config not loaded (unless --allow-errors); validate found an error-severity diagnostic (with --strict, a warning too); whatif found no candidate within its bounds (the reports are still written, no draft); plan's drafts add an error diagnostic (unless --allow-new-errors).",
             commands: ["audit", "plan", "whatif", "validate"]),
         Entry(
             code: 2, name: "devices change outcome",

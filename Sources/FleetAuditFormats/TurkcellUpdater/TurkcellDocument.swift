@@ -23,6 +23,12 @@ struct TurkcellDocument: EvaluableConfig {
     /// Indices of updates the Android SDK drops while parsing.
     let androidDropped: Set<Int>
     let platforms: [Platform] = [.android, .ios]
+    /// The SDKs some update entry can match, by its `deviceOsName` filter (messages decide no outcome).
+    var decidingPlatforms: [Platform] {
+        let live = updates.enumerated().filter { !androidDropped.contains($0.offset) }.map(\.element)
+        return (live.contains(where: \.mayApplyToAndroid) ? [Platform.android] : [])
+            + (updates.contains(where: \.mayApplyToIOS) || iOSObjectUpdate != nil ? [.ios] : [])
+    }
     let rules: [RuleInfo]
     let notices: [NoticeInfo]
     let diagnostics: [Diagnostic]

@@ -85,8 +85,33 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
     package let subject: Subject
     package let threshold: Threshold
     package let text: String
+    /// A gate `audit` checks unless `--allow-errors`: the run fails on a config clients reject or crash on, and on
+    /// one that could not be loaded (`--keep-going`), without the user having to ask.
+    package private(set) var isDefault = false
 
     public var description: String { text }
+
+    /// `error` and `notLoaded>0`, each unless `userGates` already states that policy: a diagnostics gate of the
+    /// whole run (any severity, any count: the user chose a threshold), or a `notLoaded` gate.
+    package static func defaults(besides userGates: [Gate]) -> [Gate] {
+        var out: [Gate] = []
+        let statesDiagnostics = userGates.contains {
+            if case .diagnostics = $0.subject { return $0.config == nil }
+            return false
+        }
+        if !statesDiagnostics, var gate = try? Gate(parsing: "error") {
+            gate.isDefault = true
+            out.append(gate)
+        }
+        if !userGates.contains(where: { $0.subject == .notLoaded }), var gate = try? Gate(parsing: "notLoaded>0") {
+            gate.isDefault = true
+            out.append(gate)
+        }
+        return out
+    }
+
+    /// Why a default gate is there, as its crossed results say it.
+    package static let defaultNote = "checked by default: --allow-errors to audit anyway"
 
     /// The outcome an outcome gate counts (nil for the other subjects).
     package var outcome: Outcome? {
@@ -149,8 +174,18 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Checks the gate against each config it names (or once for the run); one result per check.
+    /// Checks the gate against each config it names (or once for the run); one result per check. A default gate's
+    /// results that hold are left out: the reports list the gates the user gave, and a default one only when crossed.
     package func check(_ report: AuditReport) -> [GateResult] {
+        let results = checkAll(report)
+        guard isDefault else { return results }
+        return results.filter(\.crossed).map {
+            GateResult(
+                gate: $0.gate, config: $0.config, devices: $0.devices, of: $0.of, crossed: true, note: Self.defaultNote)
+        }
+    }
+
+    private func checkAll(_ report: AuditReport) -> [GateResult] {
         let inv = report.inventory
         switch subject {
         case .outcome(let outcome):

@@ -39,6 +39,13 @@ package enum DiagnosticCatalog {
             help: "Check the config's packageName against the inventory's package_name values (the message lists them)."
         ),
         Entry(
+            code: "inventory.packageOnOtherPlatform", severity: .warning, format: nil,
+            summary:
+                "A config's package is found only on platforms none of its rules can decide (a Turkcell updater whose entries all filter deviceOsName android, written with the iOS bundle id): those devices read it and stay up to date, and the platform it was written for is not targeted.",
+            help:
+                "Give the config the package name of the platform its rules are for (the message lists that platform's packages), or filter its entries for the platform whose package it names."
+        ),
+        Entry(
             code: "config.duplicateKey", severity: .warning, format: nil,
             summary:
                 "An object holds a key twice: the clients' JSON parsers keep the last value, so the first one a reader sees is not the one that counts.",

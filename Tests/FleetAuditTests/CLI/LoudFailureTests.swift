@@ -98,9 +98,10 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertTrue(xml.contains(#"<status state="failed" exitCode="65">"#), xml)
     }
 
-    /// Error-severity diagnostics reach stderr with `--quiet`, with their device counts; `--fail-on error`
-    /// turns them into exit 1.
-    func testErrorDiagnosticsAreLoudAndCanGateTheRun() throws {
+    /// Error-severity diagnostics reach stderr with `--quiet`, and fail the run by default (issue 35 #6): exit 1
+    /// after the reports, through the default `error` gate; `--allow-errors` opts out, and a diagnostics gate the
+    /// user gives replaces the default one. A config not loaded under `--keep-going` fails it the same way.
+    func testErrorDiagnosticsFailTheRunByDefault() throws {
         let dir = TestPaths.temporaryDirectory()
         // An NHS document missing a required field: the app rejects it whole (error nhs.rejected).
         let document = try XCTUnwrap(
@@ -110,26 +111,43 @@ final class LoudFailureTests: XCTestCase {
         let config = TestPaths.write(
             JSONWriter.write(.object(JSONObject(document.pairs.filter { $0.key != "minimumOSVersion" }))),
             named: "availability-ios.json", in: dir)
-        let quiet = try run(["audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet"])
-        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        let out = dir.appendingPathComponent("reports").path
+        let audit = ["audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet"]
+        let quiet = try run(audit + ["--out", out])
+        XCTAssertEqual(quiet.status, 1, quiet.stderr)
         XCTAssertTrue(
             quiet.stderr.contains("availability-ios.json:1:1: error: [nhs.rejected]"),
             "--quiet still prints errors: \(quiet.stderr)")
-        let gated = try run([
-            "audit", "--inventory", "SampleData/inventory.csv", "--config", config, "--quiet", "--fail-on", "error",
-        ])
+        XCTAssertTrue(
+            quiet.stderr.contains(
+                "gate crossed: availability-ios.json: error = 1 diagnostics, gate error crossed (checked by default: --allow-errors"
+            ), quiet.stderr)
+        // The reports are written, and say why the run failed.
+        let json = try String(contentsOfFile: out + "/report.json", encoding: .utf8)
+        XCTAssertTrue(json.contains(#""state": "gateCrossed""#), json)
+        XCTAssertTrue(json.contains("checked by default"), json)
+
+        let allowed = try run(audit + ["--allow-errors"])
+        XCTAssertEqual(allowed.status, 0, allowed.stderr)
+        XCTAssertTrue(allowed.stderr.contains("error: [nhs.rejected]"), "still said: \(allowed.stderr)")
+        XCTAssertFalse(allowed.stderr.contains("gate crossed"), allowed.stderr)
+        // The user's own threshold replaces the default gate.
+        XCTAssertEqual(try run(audit + ["--fail-on", "error>1"]).status, 0)
+        let gated = try run(audit + ["--fail-on", "error"])
         XCTAssertEqual(gated.status, 1, gated.stderr)
         XCTAssertTrue(gated.stderr.contains("gate crossed: availability-ios.json: error = 1 diagnostics"), gated.stderr)
-        // A config that fails to load is an error diagnostic of the run: `--fail-on error` and `notLoaded>0` both cross.
+        XCTAssertFalse(gated.stderr.contains("checked by default"), "one gate, the user's: \(gated.stderr)")
+
+        // A config that fails to load: the default gates cross (notLoaded>0, and its run-level error).
         let keepGoing = sample + ["--config", "missing.json", "--keep-going", "--quiet"]
-        XCTAssertEqual(try run(keepGoing).status, 0)
-        let notLoaded = try run(keepGoing + ["--fail-on", "notLoaded>0"])
-        XCTAssertEqual(notLoaded.status, 1, notLoaded.stderr)
-        XCTAssertTrue(notLoaded.stderr.contains("gate crossed: (run): notLoaded = 1 configs"), notLoaded.stderr)
+        let failedLoad = try run(keepGoing)
+        XCTAssertEqual(failedLoad.status, 1, failedLoad.stderr)
+        XCTAssertTrue(failedLoad.stderr.contains("gate crossed: (run): notLoaded = 1 configs"), failedLoad.stderr)
         XCTAssertTrue(
-            notLoaded.stderr.contains("missing.json: error: [config.unavailable]"),
-            "--quiet still prints errors: \(notLoaded.stderr)")
-        XCTAssertEqual(try run(keepGoing + ["--fail-on", "error"]).status, 1)
+            failedLoad.stderr.contains("missing.json: error: [config.unavailable]"),
+            "--quiet still prints errors: \(failedLoad.stderr)")
+        XCTAssertEqual(try run(keepGoing + ["--allow-errors"]).status, 0)
+        XCTAssertEqual(try run(keepGoing + ["--allow-errors", "--fail-on", "notLoaded>0"]).status, 1)
     }
 
     /// `rejected>P%` gates on the share of rows rejected (5 of the sample's 4,000 rows: 0.125%).
@@ -284,6 +302,46 @@ final class LoudFailureTests: XCTestCase {
             "readme-ios-force-update.json",
         ]
         for id in ids { XCTAssertTrue(unmatched.contains { $0.hasPrefix(id + " is for package") }, id) }
+    }
+
+    /// Issue 35 #5: a Turkcell Android updater written with the iOS bundle id (every entry filters `deviceOsName`
+    /// android) left the iOS devices upToDate and decided no Android device, with no word. Now a warning names
+    /// the platforms on each side and the Android package meant; with the Android package, nothing is said.
+    func testAnAndroidUpdaterWrittenWithTheIOSBundleIdIsSaid() throws {
+        let dir = TestPaths.temporaryDirectory()
+        var rows = ["platform,os_version,app_version,app_build,package_name,count"]
+        rows.append("ios,17.2,4.9,,com.acme.Shop,4214")
+        rows.append("android,14,4.9,4900,com.acme.shop,5329")
+        let inventory = TestPaths.write(rows.joined(separator: "\n") + "\n", named: "fleet.csv", in: dir)
+        func updater(_ package: String) -> String {
+            TestPaths.write(
+                """
+                {"packageName": "\(package)", "updates": [
+                  {"filters": {"deviceOsName": "android", "appVersionCode": "<5000"},
+                   "descriptions": {"*": {"message": "Update"}}, "targetVersionCode": 5000,
+                   "targetGooglePlay": true, "forceUpdate": true}]}
+                """, named: "shop-\(package).json", in: dir)
+        }
+        func warnings(_ config: String) throws -> (forced: Int64?, messages: [String]) {
+            let result = try run(["audit", "--inventory", inventory, "--config", config, "--json", "-", "--quiet"])
+            let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue, result.stderr)
+            let messages =
+                report["diagnostics"]?.arrayValue?.compactMap { $0.objectValue }
+                .filter { $0["code"] == .string("inventory.packageOnOtherPlatform") }
+                .compactMap { $0["message"]?.stringValue } ?? []
+            let totals = report["configs"]?.arrayValue?.first?.objectValue?["totals"]?.objectValue
+            return (totals?["forced"]?.numberValue?.integralValue, messages)
+        }
+        let wrong = try warnings(updater("com.acme.Shop"))
+        XCTAssertEqual(wrong.forced, 0)
+        XCTAssertEqual(wrong.messages.count, 1, "\(wrong.messages)")
+        let message = try XCTUnwrap(wrong.messages.first)
+        XCTAssertTrue(message.contains("whose devices are on ios (4,214)"), message)
+        XCTAssertTrue(message.contains("its rules decide only android devices"), message)
+        XCTAssertTrue(message.contains("did you mean com.acme.shop?"), message)
+        let right = try warnings(updater("com.acme.shop"))
+        XCTAssertEqual(right.forced, 5329)
+        XCTAssertEqual(right.messages, [])
     }
 
     /// `explain` on an inventory device: by its line (rowid in SQLite) or its device_id, the same answer as

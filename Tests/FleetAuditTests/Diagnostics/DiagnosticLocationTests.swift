@@ -37,7 +37,7 @@ final class DiagnosticLocationTests: XCTestCase {
             "audit", "--inventory", folder.appendingPathComponent("inventory.csv").path,
             "--config", config, "--out", folder.appendingPathComponent("out").path, "--quiet",
         ])
-        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.status, 1, "its error fails the run, after the reports: \(result.stderr)")
         let data = try Data(contentsOf: folder.appendingPathComponent("out/report.json"))
         let report = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
         let configs = try XCTUnwrap(report["configs"] as? [[String: Any]])

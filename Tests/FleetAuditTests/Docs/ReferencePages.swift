@@ -54,8 +54,8 @@ enum ReferencePages {
             """
             Every diagnostic has a stable code with one meaning and one severity. The tests fail if a code is raised \
             that is not listed here, or listed with another severity. `error` means a client rejects or crashes on \
-            the document (`validate` exits 1, and so does `audit --fail-on error`); `warning`, a client silently does \
-            something the author likely did not mean (`validate --strict` exits 1); `info`, a fact worth knowing.
+            the document (`validate` exits 1, and so does `audit`, after its reports, unless `--allow-errors`); \
+            `warning`, a client silently does something the author likely did not mean (`validate --strict` exits 1); `info`, a fact worth knowing.
 
             They appear as `file:line:col: severity: [code] message` in `validate` and in `audit`'s summary (the line \
             and column of the JSON key or value concerned), in every report (with `path`, `line`, `column`, and the \

@@ -47,17 +47,22 @@ final class JUnitReportTests: XCTestCase {
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
         let all = try cases(xml)
-        XCTAssertEqual(all.map(\.classname), ["fleet-audit.gates", "fleet-audit.gates", "fleet-audit.configs"])
-        XCTAssertEqual(all.map(\.name), ["availability-ios.json:blocked>50", "forced>99%", "nowhere.json"])
+        // The default gates (error, notLoaded>0) follow the user's, listed because they are crossed.
+        XCTAssertEqual(all.map(\.classname), Array(repeating: "fleet-audit.gates", count: 4) + ["fleet-audit.configs"])
+        XCTAssertEqual(
+            all.map(\.name), ["availability-ios.json:blocked>50", "forced>99%", "error", "notLoaded>0", "nowhere.json"])
+        for defaultGate in all[2...3] {
+            XCTAssertTrue(try XCTUnwrap(defaultGate.failure).contains("checked by default"), defaultGate.name)
+        }
         // The crossed gate's text: the value and the limit; the held one passes.
         let crossed = try XCTUnwrap(all[0].failure)
         XCTAssertEqual(all[0].kind, "failure")
         XCTAssertTrue(crossed.hasPrefix("availability-ios.json: blocked = 92 devices"), crossed)
         XCTAssertTrue(crossed.contains("gate availability-ios.json:blocked>50 crossed"), crossed)
         XCTAssertNil(all[1].failure)
-        XCTAssertTrue(try XCTUnwrap(all[2].failure).contains("nowhere.json: config not found"))
+        XCTAssertTrue(try XCTUnwrap(all[4].failure).contains("nowhere.json: config not found"))
         XCTAssertTrue(
-            xml.contains("<testsuite name=\"fleet-audit audit\" tests=\"3\" failures=\"2\" errors=\"0\""), xml)
+            xml.contains("<testsuite name=\"fleet-audit audit\" tests=\"5\" failures=\"4\" errors=\"0\""), xml)
         XCTAssertTrue(xml.contains("timestamp=\"2026-11-18T11:06:40Z\""), "SOURCE_DATE_EPOCH, not the clock")
     }
 
