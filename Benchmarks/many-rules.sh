@@ -28,7 +28,7 @@ for format in pov turkcell; do
     times=() rss=0
     for _ in $(seq "$REPEAT"); do
       out=$( { /usr/bin/time -f "%e %M" "$BIN" audit --inventory SampleData/inventory.csv --config "$config" \
-                 --releases SampleData/releases.csv --out "$DATA/many-rules-report" --quiet >/dev/null; } 2>&1 | tail -1)
+                 --releases SampleData/releases.csv --out "$DATA/many-rules-report" --quiet --allow-errors >/dev/null; } 2>&1 | tail -1)
       times+=("${out% *}")
       r=${out#* }; [ "$r" -gt "$rss" ] && rss=$r
     done

@@ -32,7 +32,10 @@ package enum HTMLReport {
     // property name, through the key-path tables at the end (`MustacheFields`; Mustache would reflect each
     // value). A misspelt or missing field is a compile error here, not an empty cell found by the golden.
 
-    struct Cell { let outcome: String, value: String, raw: String }
+    /// An outcome's count, and its share of the row's devices ("" for none).
+    struct Cell {
+        let outcome: String, value: String, raw: String, share: String, hasShare: Bool
+    }
     struct BarSegment { let outcome: String, x: String, width: String, count: String, percent: String }
     struct Card { let label: String, value: String, alert: Bool }
     struct LegendEntry { let key: String, meaning: String }
@@ -92,6 +95,8 @@ package enum HTMLReport {
         let snapshot: String, hasSnapshot: Bool
         let historyLine: String, hasHistory: Bool
         let coverage: [CoverageSection], hasCoverage: Bool
+        /// Platform values no config targets, with their devices: listed, not charted.
+        let uncharted: String, hasUncharted: Bool
         /// A run that failed says so above everything else.
         let failed: Bool, statusMessage: String, exitCode: String
         let cards: [Card], legend: [LegendEntry], outcomes: [String], configs: [ConfigSection]
@@ -123,7 +128,11 @@ package enum HTMLReport {
         let label = Outcome.allCases.filter { c[$0] > 0 }
             .map { "\($0.rawValue) \(percent(c[$0], of: total))" }.joined(separator: ", ")
         return (
-            Outcome.allCases.map { Cell(outcome: $0.rawValue, value: number(c[$0]), raw: String(c[$0])) }, bar,
+            Outcome.allCases.map {
+                Cell(
+                    outcome: $0.rawValue, value: number(c[$0]), raw: String(c[$0]),
+                    share: c[$0] > 0 ? percent(c[$0], of: total) : "", hasShare: c[$0] > 0)
+            }, bar,
             label.isEmpty ? "no devices" : label
         )
     }
@@ -184,7 +193,13 @@ package enum HTMLReport {
                 crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: g.note ?? "", hasNote: g.note != nil)
         }
         let runDiagnostics = report.diagnostics.map { diagnostic($0, devices: nil) }
-        let coverage = (report.coverage?.groups ?? []).map { g in
+        // A platform value nothing targets (a one-device `andriod`) gets a line, not a chart section of its own.
+        let charted = Set([Platform.ios, .macos, .android] + report.configs.flatMap(\.platforms))
+        let groups = report.coverage?.groups ?? []
+        let uncharted = groups.filter { !charted.contains($0.platform) }.map {
+            "\($0.platform.name)\($0.package.map { " · \($0)" } ?? "") (\(number($0.devices)) device\($0.devices == 1 ? "" : "s"))"
+        }
+        let coverage = groups.filter { charted.contains($0.platform) }.map { g in
             let android = g.platform == .android
             return CoverageSection(
                 heading: g.platform.name + (g.package.map { " · \($0)" } ?? ""), devices: number(g.devices),
@@ -212,7 +227,8 @@ package enum HTMLReport {
             asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),
             snapshot: inv.snapshot?.sentence ?? "", hasSnapshot: inv.snapshot != nil,
             historyLine: historyLine(report.history), hasHistory: report.history != nil,
-            coverage: coverage, hasCoverage: !coverage.isEmpty,
+            coverage: coverage, hasCoverage: !coverage.isEmpty || !uncharted.isEmpty,
+            uncharted: uncharted.joined(separator: ", "), hasUncharted: !uncharted.isEmpty,
             failed: report.status.state == "failed", statusMessage: report.status.message ?? "",
             exitCode: String(report.status.exitCode),
             cards: cards, legend: Outcome.allCases.map { LegendEntry(key: $0.rawValue, meaning: meanings[$0]!) },
@@ -331,7 +347,7 @@ package enum HTMLReport {
 // The templates' names for each context type (see `MustacheFields`).
 extension HTMLReport.Cell: MustacheFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
-        "outcome": \.outcome, "value": \.value, "raw": \.raw,
+        "outcome": \.outcome, "value": \.value, "raw": \.raw, "share": \.share, "hasShare": \.hasShare,
     ]
 }
 extension HTMLReport.BarSegment: MustacheFields {
@@ -433,7 +449,8 @@ extension HTMLReport.Page: MustacheFields {
         "tool": \.tool, "toolVersion": \.toolVersion, "inventorySource": \.inventorySource,
         "locationKind": \.locationKind, "asOf": \.asOf, "generatedAt": \.generatedAt, "snapshot": \.snapshot,
         "hasSnapshot": \.hasSnapshot, "historyLine": \.historyLine, "hasHistory": \.hasHistory, "coverage": \.coverage,
-        "hasCoverage": \.hasCoverage, "failed": \.failed, "statusMessage": \.statusMessage, "exitCode": \.exitCode,
+        "hasCoverage": \.hasCoverage, "uncharted": \.uncharted, "hasUncharted": \.hasUncharted, "failed": \.failed,
+        "statusMessage": \.statusMessage, "exitCode": \.exitCode,
         "cards": \.cards, "legend": \.legend, "outcomes": \.outcomes, "configs": \.configs, "topRules": \.topRules,
         "hasTopRules": \.hasTopRules, "gates": \.gates, "hasGates": \.hasGates, "runDiagnostics": \.runDiagnostics,
         "hasRunDiagnostics": \.hasRunDiagnostics, "failedConfigs": \.failedConfigs,

@@ -33,7 +33,9 @@ public enum TextSummary {
         let header = ["config"] + Outcome.allCases.map(\.rawValue)
         var rows = [header]
         for c in report.configs {
-            rows.append([VisibleText.escape(c.id)] + Outcome.allCases.map { grouped(c.totals[$0]) })
+            let devices = Outcome.allCases.reduce(Int64(0)) { $0 + c.totals[$1] }
+            rows.append(
+                [VisibleText.escape(c.id)] + Outcome.allCases.map { countAndShare(c.totals[$0], of: devices) })
         }
         lines += table(rows)
         if let history = report.history { lines += changeLines(report, history) }
@@ -106,12 +108,26 @@ public enum TextSummary {
                 lines.append(line(VisibleText.escape(c.id), d))
             }
         }
+        // The run's own errors (an inventory whose devices have no package while several are named); a failed
+        // config has its own line below, and a run that stopped says why on its own.
+        for d in report.diagnostics
+        where d.severity == .error && !["config.unavailable", "run.failed", "run.empty"].contains(d.code) {
+            lines.append("\(TextStyle.plain.severity(.error)): [\(d.code)] \(d.message)")
+        }
         lines += report.failedConfigs.map { failedLine($0) }
         return lines
     }
 
     static func failedLine(_ f: FailedConfig, style: TextStyle = .plain) -> String {
         "\(f.id): \(style.severity(.error)): [config.unavailable] \(f.error.description)"
+    }
+
+    /// `1,317 33.0%`: the count and its share of the config's devices, one decimal (`<0.1%` for a few devices
+    /// of many, never a rounded `0.0%`); a zero is just `0`.
+    static func countAndShare(_ n: Int64, of devices: Int64) -> String {
+        guard n > 0, devices > 0 else { return grouped(n) }
+        let share = Double(n) * 100 / Double(devices)
+        return grouped(n) + (share < 0.05 ? " <0.1%" : String(format: " %.1f%%", share))
     }
 
     /// `12,345`: comma grouping, never the locale's.

@@ -27,6 +27,13 @@ struct AuditCommand: ParsableCommand {
             valueName: "gate"))
     var failOn: [String] = []
 
+    @Option(
+        name: .customLong("package"),
+        help: ArgumentHelp(
+            "Only the devices of this app package (repeatable): the others are left out before evaluation, and a report line says how many. A name no device has is exit 65.",
+            valueName: "name"))
+    var packages: [String] = []
+
     @Flag(help: "Print nothing but errors (for cron).")
     var quiet = false
 
@@ -59,6 +66,7 @@ struct AuditCommand: ParsableCommand {
         try evaluation.apply(to: &request)
         request.allowEmpty = allowEmpty
         request.allowErrors = allowErrors
+        request.packages = packages
         try history.apply(to: &request)
         do {
             request.gates = try failOn.map { (text) throws(ReportError) -> Gate in try Gate(parsing: text) }

@@ -7,8 +7,10 @@ struct ExplainCommand: ParsableCommand {
         commandName: "explain",
         abstract: "Evaluate one device against each config and say which rule decided its outcome, and why.",
         discussion: """
-            Prints a JSON array, one object per config: config, outcome, rule, reason, notices, diagnostics (codes),
-            diagnosticLocations (code, path, line and column in the config of those that have a place), meta.
+            On a terminal, per config the outcome, the deciding rule and the client's reason, then notices and
+            diagnostics; piped (or with --output json), a JSON array, one object per config: config, outcome, rule,
+            reason, notices, diagnostics (codes), diagnosticLocations (code, path, line and column in the config of
+            those that have a place), meta.
             Example:
               fleet-audit explain --config SampleData/configs/nhs/availability-ios.json \\
                 --device platform=ios,os_version=16.4,app_version=4.29
@@ -40,6 +42,14 @@ struct ExplainCommand: ParsableCommand {
     var deviceID: String?
 
     @OptionGroup var reading: InventoryReadOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "text (for a person), json (for scripts), or auto: text when standard output is a terminal, else json.",
+            valueName: "auto|text|json"))
+    var output: ExplainOutput = .auto
+
+    enum ExplainOutput: String, ExpressibleByArgument, CaseIterable { case auto, text, json }
 
     func validate() throws {
         let fromInventory = inventory != nil
@@ -80,7 +90,9 @@ struct ExplainCommand: ParsableCommand {
                 planned
                 ? try ExplainRun.runPlan(request, published: published, draft: draft, pairs: pairs)
                 : try ExplainRun.run(request, pairs: pairs)
-            FileHandle.standardOutput.write(Data(JSONWriter.write(result).utf8))
+            let asText = output == .text || (output == .auto && Console.stdoutIsTerminal)
+            let printed = asText ? ExplainText.render(result) : JSONWriter.write(result)
+            FileHandle.standardOutput.write(Data(printed.utf8))
         } catch {
             throw Exit.fail(error)
         }

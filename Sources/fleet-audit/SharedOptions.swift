@@ -361,6 +361,7 @@ enum Console {
 
     /// A terminal that can rewrite a line in place (progress): not a file, pipe or cron mail, not `TERM=dumb`.
     static var stderrIsTerminal: Bool { isatty(2) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+    static var stdoutIsTerminal: Bool { isatty(1) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
 
     /// Colour for what goes to this descriptor: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.
     static func style(forFileDescriptor fd: Int32) -> TextStyle {

@@ -85,7 +85,8 @@ struct WhatIfCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The published config the draft starts from (a file or https:// URL).", valueName: "path|url"))
+            "The published config: its live minimum is shown beside the candidates, and --emit starts the draft from it (a file or https:// URL).",
+            valueName: "path|url"))
     var from: String?
 
     @Option(
@@ -120,7 +121,8 @@ struct WhatIfCommand: ParsableCommand {
         if let maxStranded, MinimumBounds.Limit(maxStranded) == nil {
             throw ValidationError("--max-stranded \(maxStranded): a device count (25) or a percentage (0.5%)")
         }
-        if (emit != nil) != (from != nil) || (emit != nil) != (draftPath != nil) {
+        // --from alone shows the config's live minimum beside the candidates; --emit writes a draft of it.
+        if (emit != nil) != (draftPath != nil) || (emit != nil && from == nil) {
             throw ValidationError("--emit FORMAT, --from CONFIG and --draft FILE go together")
         }
         if emit != nil && targetCoverage == nil && maxStranded == nil
@@ -141,6 +143,7 @@ struct WhatIfCommand: ParsableCommand {
         audit.releasesPath = releases
         var request = WhatIfRequest(audit: audit, platform: Platform(platform))
         request.package = package
+        request.liveFrom = from
         request.app = sweepApp ? .sweep : minApp.isEmpty ? .none : .given(minApp)
         request.os = sweepOS ? .sweep : minOS.isEmpty ? .none : .given(minOS)
         request.bounds = MinimumBounds(

@@ -19,7 +19,7 @@ cat > "$work/hostile.json" <<JSON
  "android2": [{"required_version": "$evil"}], "meta": {"owner": "$evil"}}
 JSON
 printf 'platform,os_version,app_version,app_build,region\nios,17.0,1.0,1,<script>x</script>\nandroid,14,1.0,<img src=x>,GB\n' > "$work/inventory.csv"
-"$bin" audit --inventory "$work/inventory.csv" --config "$work/hostile.json" --html "$work/hostile.html" --quiet
+"$bin" audit --inventory "$work/inventory.csv" --config "$work/hostile.json" --html "$work/hostile.html" --quiet --allow-errors
 "$bin" audit --inventory SampleData/inventory.csv --config-dir SampleData/configs --releases SampleData/releases.csv \
   --html "$work/sample.html" --quiet
 # The plan pages: the README's sample plan, and a hostile draft against the hostile config.
@@ -84,6 +84,10 @@ if problems:
     sys.exit(1)
 print("check-reports: %s: rendered, no script ran, no request left the page" % name)
 PY
+done
+# Every page fits half a laptop screen (900 px: no clipped share column) and a phone (400 px: tables scroll).
+for name in sample plan history whatif; do
+  for width in 900 400; do python3 Tests/Browser/layout-at-width.py "$browser" "$work/$name.html" "$width"; done
 done
 run_browser "file://$work/history.html" --window-size=1280,1400 \
   --blink-settings=preferredColorScheme=0 --screenshot=reports/screenshots/history-dark.png > /dev/null

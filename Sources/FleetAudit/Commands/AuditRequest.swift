@@ -19,6 +19,8 @@ public struct AuditRequest: Sendable {
     /// `--allow-empty`: a run that evaluates no device or loads no config exits 0, not 65.
     public var allowEmpty = false
     public var gates: [Gate] = []
+    /// `--package NAME` (repeatable): only the devices of these packages are audited (empty: all).
+    public var packages: [String] = []
     /// `--allow-errors`: the default gates (`error`, `notLoaded>0`) are not checked, so a config clients reject or
     /// crash on, or one not loaded, does not fail the run.
     public var allowErrors = false
@@ -41,6 +43,7 @@ public struct AuditRequest: Sendable {
         if let table { out.append(("table", table)) }
         if let query { out.append(("query", query)) }
         if keepGoing { out.append(("keepGoing", "true")) }
+        if !packages.isEmpty { out.append(("package", packages.joined(separator: ","))) }
         if allowErrors { out.append(("allowErrors", "true")) }
         out += formatOptions.reported
         return out

@@ -68,15 +68,20 @@ public enum AuditRun {
                 path: request.inventoryPath, delimiter: request.delimiter,
                 table: request.table, query: request.query, busyTimeout: request.busyTimeout)
             timings?.phaseEnded("configs and releases")
+            var needs = needs
+            if !request.packages.isEmpty { needs.packageName = true }
             var loader = InventoryLoader(columnOverrides: request.columnOverrides, needs: needs)
             loader.onProgress = onProgress
-            let (table, summary) = try loader.load(source)
+            var (table, summary) = try loader.load(source)
             if let line = summary.endsMidRow {
                 // Counted, its numbers would describe part of a fleet as if it were all of it.
                 throw AuditFailure.input(
                     "inventory \(request.inventoryPath) ends in the middle of a row (line \(line) has the wrong number of fields "
                         + "and no line end): the file looks cut short; complete the export, or end its last line, and run again"
                 )
+            }
+            if !request.packages.isEmpty {
+                (table, summary) = try keepPackages(request.packages, table, summary)
             }
             return (table, summary)
         } catch let failure as AuditFailure {
@@ -86,6 +91,32 @@ public enum AuditRun {
         } catch {
             throw .input("\(error)")
         }
+    }
+
+    /// `--package`: the named packages' profiles only. A name no device has stops the run (its numbers would be
+    /// zeros that look like "nothing to do"), naming the packages the inventory has.
+    static func keepPackages(_ names: [String], _ table: ProfileTable, _ summary: InventorySummary)
+        throws(AuditFailure) -> (ProfileTable, InventorySummary)
+    {
+        let (kept, leftOut) = table.keeping(packages: Set(names))
+        var found: [String: Int64] = leftOut
+        for p in kept.profiles.indices { found[kept.profiles[p].packageName ?? "", default: 0] += kept.devices[p] }
+        let missing = names.filter { (found[$0] ?? 0) == 0 }
+        guard missing.isEmpty else {
+            let packages = found.filter { !$0.key.isEmpty && $0.value > 0 }.sorted { $0.key < $1.key }
+                .map { "\($0.key) (\($0.value.groupedDigits))" }
+            throw .input(
+                "--package \(missing.joined(separator: ", ")): no device of the inventory has "
+                    + (missing.count == 1 ? "it" : "them") + "; packages found: "
+                    + (packages.isEmpty
+                        ? "none (no package_name column, or an empty one: map it with --column package_name=HEADER)"
+                        : packages.joined(separator: ", ")))
+        }
+        var summary = summary
+        summary.packagesKept = names
+        summary.devicesLeftOut = leftOut
+        summary.devices -= leftOut.values.reduce(0, +)
+        return (kept, summary)
     }
 
     public static func run(
@@ -137,6 +168,7 @@ public enum AuditRun {
         report.coverage = FleetCoverage(fixed.table)
         if let alias = InventoryCrossChecks.columnAliases(summary) { report.diagnostics.append(alias) }
         if let readOnly = InventoryCrossChecks.readOnlyWAL(summary) { report.diagnostics.append(readOnly) }
+        if let kept = InventoryCrossChecks.packagesKept(summary) { report.diagnostics.append(kept) }
         timings?.phaseEnded("inventory cross-checks and coverage")
         report.allowsEmpty = request.allowEmpty
         report.history = history

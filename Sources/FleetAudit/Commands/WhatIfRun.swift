@@ -10,6 +10,8 @@ public struct WhatIfRequest: Sendable {
     public var app: MinimumSweep.Candidates = .none
     public var os: MinimumSweep.Candidates = .none
     public var bounds = MinimumBounds()
+    /// `--from CONFIG`: the published config whose minimum the reports show beside the candidates.
+    public var liveFrom: String?
 
     public init(audit: AuditRequest, platform: Platform) {
         self.audit = audit
@@ -28,6 +30,11 @@ public enum WhatIfRun {
             throw .usage("whatif needs candidates: --min-app V or --sweep-app, and/or --min-os V or --sweep-os")
         }
         let releases = try AuditRun.loadReleases(request.audit.releasesPath)
+        // The published config first: a --from that cannot be read stops the run before the inventory is.
+        let live = try request.liveFrom.map { (source) throws(AuditFailure) -> LiveMinimum in
+            try MinimumDraft.live(
+                source: source, platform: request.platform, loader: ConfigLoader(timeout: request.audit.timeout))
+        }
         let needsPackage = request.package != nil || releases?.all.contains { $0.package != nil } == true
         let (table, summary) = try AuditRun.readInventory(
             request.audit, needs: ProfileNeeds(packageName: needsPackage), timings: timings)
@@ -62,6 +69,6 @@ public enum WhatIfRun {
         }
         return WhatIfReport(
             generatedAt: generatedAt, inventory: summary, releases: releases, package: request.package,
-            sweep: sweep, bounds: request.bounds, choice: request.bounds.choose(sweep))
+            sweep: sweep, bounds: request.bounds, choice: request.bounds.choose(sweep), live: live)
     }
 }

@@ -9,6 +9,7 @@ enum InventoryCrossChecks {
         let groups = FleetGroups(table)
         return unreadPlatforms(groups, configs: configs) + unmatchedPackages(groups, configs: configs)
             + packagesOnOtherPlatforms(groups, configs: configs)
+            + packagesUnknown(groups, configs: configs, releases: releases)
             + missingAttributes(configs, headers: headers, overrides: columnOverrides)
             + packagesWithoutReleases(groups, releases: releases)
     }
@@ -112,6 +113,40 @@ enum InventoryCrossChecks {
         }
     }
 
+    /// Configs or releases that name packages, read with an inventory whose devices have none (no package
+    /// column, or an empty one): every per-package config then decides every device, and every package's releases
+    /// reach every device. With one package named that is right for a one-app inventory (a warning); with more,
+    /// the numbers mix apps (an error, so the run fails unless `--allow-errors`).
+    static func packagesUnknown(_ groups: FleetGroups, configs: [LoadedConfig], releases: Releases?) -> [Diagnostic] {
+        guard !groups.all.isEmpty, groups.all.allSatisfy({ $0.package == nil }) else { return [] }
+        var namedBy: [String: [String]] = [:]
+        for loaded in configs {
+            for package in Set(loaded.config.packageNames) { namedBy[package, default: []].append(loaded.id) }
+        }
+        if let releases {
+            for package in Set(releases.all.compactMap(\.package)) {
+                namedBy[package, default: []].append(releases.source)
+            }
+        }
+        guard !namedBy.isEmpty else { return [] }
+        let listed = namedBy.sorted { $0.key < $1.key }.prefix(5).map { package, names in
+            "\(package) (\(names.prefix(3).joined(separator: ", "))\(names.count > 3 ? ", …" : ""))"
+        }
+        let several = namedBy.count > 1
+        return [
+            Diagnostic(
+                several ? "inventory.noPackage" : "inventory.noPackageOneNamed", several ? .error : .warning,
+                "no device of the inventory has a package (no package_name column, or an empty one), while "
+                    + "\(several ? "\(namedBy.count) packages are" : "a package is") named: "
+                    + listed.joined(separator: "; ") + (namedBy.count > 5 ? "; …" : "")
+                    + ": every device is taken to be each config's app, and every release to reach it"
+                    + (several
+                        ? ", so the numbers mix apps"
+                        : " (right if the inventory holds only that app)")
+                    + " — map the inventory's package column with --column package_name=HEADER")
+        ]
+    }
+
     /// Attributes a config reads (a PrinceOfVersions requirement, a Turkcell filter, an OSAM counter) that no
     /// column provides; not the device history a client defines an absence for (`EvaluableConfig.deviceHistory`).
     static func missingAttributes(_ configs: [LoadedConfig], headers: [String], overrides: [String: String])
@@ -132,6 +167,21 @@ enum InventoryCrossChecks {
                     + "\(missing.count == 1 ? "it" : "them") as absent (map a column with --column NAME=HEADER"
                     + (hints.isEmpty ? ")" : "; near misses: \(hints.joined(separator: ", ")))"))
         }
+    }
+
+    /// `--package`: which devices were audited, and which were left out, in one line every report shows.
+    package static func packagesKept(_ summary: InventorySummary) -> Diagnostic? {
+        guard !summary.packagesKept.isEmpty else { return nil }
+        let left = summary.devicesLeftOut.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+        let total = left.reduce(Int64(0)) { $0 + $1.value }
+        let listed = left.prefix(5).map { "\($0.key.isEmpty ? "no package" : $0.key) \($0.value.groupedDigits)" }
+        return Diagnostic(
+            "inventory.packageFilter", .info,
+            "--package \(summary.packagesKept.joined(separator: ", ")): \(summary.devices.groupedDigits) devices audited; "
+                + (total == 0
+                    ? "the inventory has no other package"
+                    : "\(total.groupedDigits) devices of other packages left out ("
+                        + listed.joined(separator: ", ") + (left.count > 5 ? ", …" : "") + ")"))
     }
 
     /// The known columns read from a warehouse's name for them, in one line.

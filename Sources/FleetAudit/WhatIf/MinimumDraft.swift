@@ -61,6 +61,41 @@ public enum MinimumDraft {
         return Draft(text: String(decoding: bytes, as: UTF8.self), kept: kept)
     }
 
+    /// The minimum `source` sets today for `platform`: the values at the places `--emit` would rewrite, read
+    /// through the same format code, so what is shown as live is what a draft replaces. An axis the document
+    /// cannot take a minimum on (OSAM's OS) is empty; a document with no minimum at all is refused.
+    public static func live(source: String, platform: Platform, loader: ConfigLoader = ConfigLoader())
+        throws(AuditFailure) -> LiveMinimum
+    {
+        let document: (bytes: [UInt8], root: JSONValue, format: any ConfigFormat.Type)
+        do { document = try loader.document(source) } catch { throw .input(error.description) }
+        guard let editable = document.format as? any MinimumEditable.Type else {
+            throw .input(
+                "--from \(source): \(document.format.displayName) documents have no single minimum version to compare with"
+            )
+        }
+        func values(app: String?, os: String?) -> Result<[String], MinimumEditRefusal> {
+            editable.minimumEdits(document.root, platform: platform, minimumApp: app, minimumOS: os).map { edits in
+                edits.compactMap { edit in
+                    document.root.value(at: edit.path).flatMap { $0.stringValue ?? $0.numberValue?.literal }
+                }
+            }
+        }
+        // A placeholder minimum: only the places it would go are read.
+        let app = values(app: "1", os: nil)
+        let os = values(app: nil, os: "1")
+        switch (app, os) {
+        case (.failure(let refusal), .failure):
+            throw .input("--from \(source): \(refusal.description)")
+        default:
+            func unique(_ r: Result<[String], MinimumEditRefusal>) -> [String] {
+                var seen = Set<String>()
+                return ((try? r.get()) ?? []).filter { seen.insert($0).inserted }
+            }
+            return LiveMinimum(source: source, app: unique(app), os: unique(os))
+        }
+    }
+
     /// Whether a live minimum is above the new one: as integers when both are (versionCodes, API levels), else
     /// as dotted numbers. Unreadable values are replaced.
     static func isHigher(_ live: JSONValue, than new: JSONValue) -> Bool {

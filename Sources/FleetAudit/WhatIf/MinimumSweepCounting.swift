@@ -153,7 +153,35 @@ extension MinimumSweep {
         }
         return MinimumSweep(
             platform: platform, scale: scale, devices: devices,
-            unreadable: unreadableByPackage.values.reduce(0, +), candidates: out)
+            unreadable: unreadableByPackage.values.reduce(0, +), candidates: out,
+            appVersionNames: scale == .versionCode
+                ? versionNames(table, platform: platform, package: package, releases: platformReleases) : [:])
+    }
+
+    /// The names each versionCode goes by on the fleet and in the releases, counted by the engine over distinct
+    /// (build, name) values: a candidate `312` reads as the `4.39.1` release managers know.
+    private static func versionNames(
+        _ table: ProfileTable, platform: Platform, package: String?, releases: [Release]
+    ) -> [String: [String]] {
+        var names: [Int: Set<String>] = [:]
+        for c in table.devices(by: [.platform, .packageName, .appBuild, .appVersion])
+        where c.values[0] == platform.name && (package == nil || c.values[1] == package) {
+            guard let code = c.values[2].flatMap({ Int($0.trimmedWhitespace) }), let name = c.values[3] else {
+                continue
+            }
+            names[code, default: []].insert(name)
+        }
+        for r in releases { if let code = r.build, let name = r.version { names[code, default: []].insert(name) } }
+        return Dictionary(
+            uniqueKeysWithValues: names.map { code, set in
+                let ordered = set.sorted { a, b in
+                    switch (LenientVersion(a), LenientVersion(b)) {
+                    case (let x?, let y?) where x != y: return x < y
+                    default: return a < b
+                    }
+                }
+                return (String(code), Array(ordered.prefix(3)))
+            })
     }
 
     /// One package's readable cells (app rank, OS rank, devices) against every candidate (nil: none).

@@ -14,6 +14,25 @@ package struct ProfileTable: Sendable {
     /// The profiles, in row order.
     package var profiles: Rows { Rows(store: store) }
 
+    /// The profiles of these packages only (`--package`), in row order, and the devices of every other
+    /// package (a profile without a package included) by package name ("" for none). Copied through the
+    /// generic append: the table is distinct profiles, never rows.
+    package func keeping(packages: Set<String>) -> (table: ProfileTable, leftOut: [String: Int64]) {
+        let kept = ProfileStore(attributeNames: store.attributeNames)
+        var keptDevices: [Int64] = []
+        var leftOut: [String: Int64] = [:]
+        for row in 0..<store.count {
+            let profile = Profile(store: store, row: row)
+            if let name = profile.packageName, packages.contains(name) {
+                _ = kept.append(profile.fields)
+                keptDevices.append(devices[row])
+            } else {
+                leftOut[profile.packageName ?? "", default: 0] += devices[row]
+            }
+        }
+        return (ProfileTable(store: kept, devices: keptDevices), leftOut)
+    }
+
     package struct Rows: RandomAccessCollection, Sendable {
         let store: ProfileStore
         package var startIndex: Int { 0 }

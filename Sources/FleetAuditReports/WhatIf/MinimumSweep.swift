@@ -70,12 +70,25 @@ public struct MinimumSweep: Sendable {
     package let unreadable: Int64
     /// Ascending by app minimum, then OS minimum.
     public let candidates: [Candidate]
+    /// Android: the version names (`app_version`) devices and releases show for each versionCode, by the
+    /// versionCode as an integer's text (at most three, in version order); empty elsewhere.
+    package let appVersionNames: [String: [String]]
 
-    package init(platform: Platform, scale: MinimumScale, devices: Int64, unreadable: Int64, candidates: [Candidate]) {
+    package init(
+        platform: Platform, scale: MinimumScale, devices: Int64, unreadable: Int64, candidates: [Candidate],
+        appVersionNames: [String: [String]] = [:]
+    ) {
         self.platform = platform
         self.scale = scale
         self.devices = devices
         self.unreadable = unreadable
         self.candidates = candidates
+        self.appVersionNames = appVersionNames
+    }
+
+    /// The version names of a versionCode candidate (`312` → `["4.39.1"]`); empty when none is known.
+    package func names(ofApp minimum: String?) -> [String] {
+        guard let minimum, let code = Int(minimum) else { return [] }
+        return appVersionNames[String(code)] ?? []
     }
 }

@@ -16,6 +16,8 @@ package enum WhatIfHTMLReport {
         let minimumApp: String, minimumOS: String, upToDate: String, forced: String, blocked: String,
             unsupportedOS: String
         let notTargeted: String, affected: String, stranded: String, chosen: Bool, within: Bool
+        /// Android: the version names of the versionCode; `live`: the published config's minimum (`--from`).
+        let appNames: String, hasAppNames: Bool, live: Bool
     }
     struct Segment { let outcome: String, x: String, y: String, width: String, height: String, title: String }
     struct Label { let x: String, text: String, chosen: Bool }
@@ -29,6 +31,7 @@ package enum WhatIfHTMLReport {
         let platform: String, package: String, hasPackage: Bool, appKind: String, osKind: String
         let cards: [HTMLReport.Card]
         let choice: String, hasChoice: Bool, noneWithin: Bool, bounds: String, hasBounds: Bool
+        let live: String, hasLive: Bool
         let hasApp: Bool, hasOS: Bool
         let rows: [Row]
         let chart: Chart?, hasChart: Bool
@@ -40,14 +43,16 @@ package enum WhatIfHTMLReport {
         let sweep = report.sweep
         let n = sweep.devices
         let rows = sweep.candidates.enumerated().map { i, c in
-            Row(
+            let names = sweep.names(ofApp: c.minimumApp)
+            return Row(
                 minimumApp: c.minimumApp ?? "", minimumOS: c.minimumOS ?? "", upToDate: c.counts.upToDate.groupedDigits,
                 forced: c.counts.forced.groupedDigits, blocked: c.counts.blocked.groupedDigits,
                 unsupportedOS: c.counts.unsupportedOS.groupedDigits, notTargeted: c.counts.notTargeted.groupedDigits,
                 affected: WhatIfReport.percent(c.counts.affected, of: n),
                 stranded: WhatIfReport.percent(c.counts.stranded, of: n),
-                chosen: i == report.choice, within: !report.bounds.isEmpty && report.bounds.admits(c.counts, devices: n)
-            )
+                chosen: i == report.choice,
+                within: !report.bounds.isEmpty && report.bounds.admits(c.counts, devices: n),
+                appNames: names.joined(separator: ", "), hasAppNames: !names.isEmpty, live: report.isLive(c))
         }
         var cards = [
             HTMLReport.Card(label: "\(sweep.platform.name) devices", value: n.groupedDigits, alert: false),
@@ -71,6 +76,7 @@ package enum WhatIfHTMLReport {
             choice: report.choiceSentence ?? "", hasChoice: report.chosen != nil,
             noneWithin: report.noCandidateWithinBounds,
             bounds: report.boundsText, hasBounds: !report.bounds.isEmpty,
+            live: report.liveSentence ?? "", hasLive: report.live != nil,
             hasApp: first?.minimumApp != nil, hasOS: first?.minimumOS != nil, rows: rows, chart: chart,
             hasChart: chart != nil)
     }

@@ -6,13 +6,16 @@ public enum WhatIfJSONReport {
 
     package static func render(_ report: WhatIfReport) -> String { JSONWriter.write(value(report)) }
 
-    static func candidate(_ c: MinimumSweep.Candidate) -> JSONValue {
+    static func candidate(_ c: MinimumSweep.Candidate, _ report: WhatIfReport) -> JSONValue {
         var fields: [(String, JSONValue)] = []
         if let a = c.minimumApp { fields.append(("minimumApp", .string(a))) }
+        let names = report.sweep.names(ofApp: c.minimumApp)
+        if !names.isEmpty { fields.append(("appVersionNames", .array(names.map { .string($0) }))) }
         if let o = c.minimumOS { fields.append(("minimumOS", .string(o))) }
         for outcome in [Outcome.upToDate, .forced, .blocked, .unsupportedOS, .notTargeted] {
             fields.append((outcome.rawValue, .int64(c.counts[outcome])))
         }
+        if report.live != nil { fields.append(("live", .bool(report.isLive(c)))) }
         return .obj(fields)
     }
 
@@ -33,8 +36,17 @@ public enum WhatIfJSONReport {
             ("compares", .obj([("app", .string(sweep.scale.appKind)), ("os", .string(sweep.scale.osKind))])),
             ("devices", .int64(sweep.devices)), ("unreadable", .int64(sweep.unreadable)),
             ("bounds", bounds),
-            ("choice", report.chosen.map(candidate) ?? .null),
-            ("candidates", .array(sweep.candidates.map(candidate))),
+            (
+                "live",
+                report.live.map {
+                    .obj([
+                        ("source", .string($0.source)), ("minimumApp", .array($0.app.map { .string($0) })),
+                        ("minimumOS", .array($0.os.map { .string($0) })),
+                    ])
+                } ?? .null
+            ),
+            ("choice", report.chosen.map { candidate($0, report) } ?? .null),
+            ("candidates", .array(sweep.candidates.map { candidate($0, report) })),
         ])
     }
 
@@ -50,19 +62,26 @@ public enum WhatIfJSONReport {
                 + ["upToDate", "forced", "blocked", "unsupportedOS", "notTargeted", "affected", ""]
         ]
         for (i, c) in sweep.candidates.enumerated() {
+            let names = sweep.names(ofApp: c.minimumApp)
+            let app = c.minimumApp.map { names.isEmpty ? $0 : "\($0) (\(names.joined(separator: ", ")))" }
+            let marks = [i == report.choice ? "chosen" : nil, report.isLive(c) ? "live" : nil].compactMap { $0 }
             rows.append(
-                [c.minimumApp, c.minimumOS].compactMap { $0 }
+                [app, c.minimumOS].compactMap { $0 }
                     + [
                         c.counts.upToDate, c.counts.forced, c.counts.blocked, c.counts.unsupportedOS,
                         c.counts.notTargeted,
                     ].map(\.groupedDigits)
-                    + [WhatIfReport.percent(c.counts.affected, of: n), i == report.choice ? "← chosen" : ""])
+                    + [
+                        WhatIfReport.percent(c.counts.affected, of: n),
+                        marks.isEmpty ? "" : "← " + marks.joined(separator: ", "),
+                    ])
         }
         var lines = [
             "\(sweep.platform.name)\(report.package.map { " \($0)" } ?? ""): \(n.groupedDigits) devices; app compared by \(sweep.scale.appKind), OS by \(sweep.scale.osKind); \(report.releasesNote)"
         ]
         let keys = rows[0].count - 7
         lines += TextSummary.table(rows, leftAligned: Set(0..<keys).union([rows[0].count - 1]))
+        if let live = report.liveSentence { lines.append(live) }
         if let sentence = report.choiceSentence { lines.append(sentence) }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -10,6 +10,8 @@ public struct WhatIfReport: Sendable {
     package let bounds: MinimumBounds
     /// The index of the chosen candidate; nil without bounds or when none is within them.
     package let choice: Int?
+    /// `--from CONFIG`: the minimum that config sets today, beside the candidates.
+    package let live: LiveMinimum?
 
     public var chosen: MinimumSweep.Candidate? { choice.map { sweep.candidates[$0] } }
 
@@ -45,14 +47,43 @@ public struct WhatIfReport: Sendable {
             "highest within \(boundsText): \(Self.describe(c)) — \(c.counts.affected.groupedDigits) of \(n.groupedDigits) devices affected (\(Self.percent(c.counts.affected, of: n))), \(c.counts.stranded.groupedDigits) stranded (\(Self.percent(c.counts.stranded, of: n)))"
     }
 
+    /// Whether a candidate is the live minimum (each axis it sets equal to one the config sets, as numbers).
+    package func isLive(_ c: MinimumSweep.Candidate) -> Bool {
+        guard let live else { return false }
+        func same(_ candidate: String?, _ values: [String]) -> Bool {
+            guard let candidate else { return true }
+            return values.contains { MinimumScaleText.equal($0, candidate) }
+        }
+        guard c.minimumApp != nil || c.minimumOS != nil else { return false }
+        return same(c.minimumApp, live.app) && same(c.minimumOS, live.os)
+    }
+
+    /// `live in availability-android.json: minimum app 358 (5.0)`, or nil without `--from`.
+    package var liveSentence: String? {
+        guard let live else { return nil }
+        var parts: [String] = []
+        if !live.app.isEmpty {
+            parts.append(
+                "minimum app "
+                    + live.app.map { v in
+                        let names = sweep.names(ofApp: v)
+                        return names.isEmpty ? v : "\(v) (\(names.joined(separator: ", ")))"
+                    }.joined(separator: ", "))
+        }
+        if !live.os.isEmpty { parts.append("minimum OS " + live.os.joined(separator: ", ")) }
+        return "live in \(live.source): "
+            + (parts.isEmpty ? "no minimum for \(sweep.platform.name)" : parts.joined(separator: "; "))
+    }
+
     static func percent(_ part: Int64, of whole: Int64) -> String {
         whole > 0 ? String(format: "%.2f%%", Double(part) * 100 / Double(whole)) : "0.00%"
     }
 
     package init(
         generatedAt: Date, inventory: InventorySummary, releases: Releases?, package: String?, sweep: MinimumSweep,
-        bounds: MinimumBounds, choice: Int?
+        bounds: MinimumBounds, choice: Int?, live: LiveMinimum? = nil
     ) {
+        self.live = live
         self.generatedAt = generatedAt
         self.inventory = inventory
         self.releases = releases

@@ -4,7 +4,7 @@ import FleetAuditXML
 /// checked against `Templates/fleet-audit-whatif-1.xsd`.
 package enum WhatIfXMLReport {
     package static let namespace = "urn:fleet-audit:whatif:1"
-    package static let schemaVersion = "1.0"
+    package static let schemaVersion = "1.1"
     package static let schemaFile = "fleet-audit-whatif-1.xsd"
 
     package static func render(_ report: WhatIfReport) -> String {
@@ -34,21 +34,31 @@ package enum WhatIfXMLReport {
         if let t = report.bounds.targetCoverage { bounds.append(("targetCoverage", t.text)) }
         if let m = report.bounds.maxStranded { bounds.append(("maxStranded", m.description)) }
         w.element("bounds", bounds)
-        if let c = report.chosen { w.element("choice", attributes(c)) }
+        if let live = report.live {
+            w.start("live")
+            w.attribute("source", live.source)
+            for v in live.app { w.element("minimumApp", text: v) }
+            for v in live.os { w.element("minimumOS", text: v) }
+            w.end()
+        }
+        if let c = report.chosen { w.element("choice", attributes(c, report)) }
         w.start("candidates")
-        for c in sweep.candidates { w.element("candidate", attributes(c)) }
+        for c in sweep.candidates { w.element("candidate", attributes(c, report)) }
         w.end()
         w.end()
         return w.finish()
     }
 
-    private static func attributes(_ c: MinimumSweep.Candidate) -> [(String, String)] {
+    private static func attributes(_ c: MinimumSweep.Candidate, _ report: WhatIfReport) -> [(String, String)] {
         var out: [(String, String)] = []
         if let a = c.minimumApp { out.append(("minimumApp", a)) }
+        let names = report.sweep.names(ofApp: c.minimumApp)
+        if !names.isEmpty { out.append(("appVersionNames", names.joined(separator: ", "))) }
         if let o = c.minimumOS { out.append(("minimumOS", o)) }
         for outcome in [Outcome.upToDate, .forced, .blocked, .unsupportedOS, .notTargeted] {
             out.append((outcome.rawValue, String(c.counts[outcome])))
         }
+        if report.live != nil { out.append(("live", report.isLive(c) ? "true" : "false")) }
         return out
     }
 }

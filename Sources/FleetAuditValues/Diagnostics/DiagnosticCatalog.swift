@@ -46,6 +46,26 @@ package enum DiagnosticCatalog {
                 "Give the config the package name of the platform its rules are for (the message lists that platform's packages), or filter its entries for the platform whose package it names."
         ),
         Entry(
+            code: "inventory.noPackage", severity: .error, format: nil,
+            summary:
+                "Configs or the releases file name more than one app package, but no device of the inventory has one (no package_name column, or an empty one): every per-package config decides every device and every release reaches it, so the numbers mix apps.",
+            help:
+                "Map the export's package column with --column package_name=HEADER (bundle_id and the like are recognised on their own), or audit each app's inventory with its own configs."
+        ),
+        Entry(
+            code: "inventory.noPackageOneNamed", severity: .warning, format: nil,
+            summary:
+                "The configs and the releases file name one app package, and no device of the inventory has one: every device is taken to be that app's, which is right only for a one-app inventory.",
+            help:
+                "Nothing, if the inventory holds only that app; otherwise map its package column with --column package_name=HEADER."
+        ),
+        Entry(
+            code: "inventory.packageFilter", severity: .info, format: nil,
+            summary:
+                "--package kept only the named packages' devices: how many were audited, and the devices of every other package left out before evaluation.",
+            help: "Nothing; drop --package to audit every package's devices."
+        ),
+        Entry(
             code: "config.duplicateKey", severity: .warning, format: nil,
             summary:
                 "An object holds a key twice: the clients' JSON parsers keep the last value, so the first one a reader sees is not the one that counts.",

@@ -14,6 +14,10 @@ package struct InventorySummary: Sendable {
     package var rowsEvaluated: Int64 = 0
     package var rowsRejected: Int64 = 0
     package var devices: Int64 = 0
+    /// `--package`: the packages kept, and the devices of every other package left out before evaluation (by
+    /// package, "" for rows without one); `devices` counts only those kept.
+    package var packagesKept: [String] = []
+    package var devicesLeftOut: [String: Int64] = [:]
     /// Whether rows carry a `count` column (a warehouse's grouped export): each row is then a group of devices,
     /// and reports say "groups" where they say "rows".
     package var grouped = false

@@ -344,6 +344,88 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertEqual(right.messages, [])
     }
 
+    /// Issue 35 #4: an export with no package column, audited with per-package configs and releases, applied every
+    /// config to every device with exit 0 (the sample's android-force-352.json forced 642 instead of 597). With
+    /// several packages named it is now an error (the run fails by default); with one, a warning.
+    func testAnInventoryWithoutPackagesIsLoudWhenConfigsNamePackages() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let sampleRows = try String(contentsOfFile: TestPaths.sample("inventory.csv"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false)[1...4] }
+        let inventory = TestPaths.write(
+            sampleRows.map { $0.joined(separator: ",") }.joined(separator: "\n") + "\n", named: "no-package.csv",
+            in: dir)
+        // The sample's configs and releases name one package; a beta build's updater names a second.
+        let beta = TestPaths.write(
+            #"{"packageName": "uk.nhs.covid19.beta", "updates": [{"targetVersionCode": 400, "forceUpdate": true}]}"#,
+            named: "beta-updater.json", in: dir)
+        let mixed = try run([
+            "audit", "--inventory", inventory, "--config-dir", "SampleData/configs", "--config", beta, "--releases",
+            "SampleData/releases.csv", "--quiet",
+        ])
+        XCTAssertEqual(mixed.status, 1, mixed.stderr)
+        XCTAssertTrue(
+            mixed.stderr.contains("error: [inventory.noPackage] no device of the inventory has a package"), mixed.stderr
+        )
+        XCTAssertTrue(mixed.stderr.contains("so the numbers mix apps"), mixed.stderr)
+        XCTAssertTrue(mixed.stderr.contains("--column package_name=HEADER"), mixed.stderr)
+
+        let oneApp = try run([
+            "audit", "--inventory", inventory, "--config", "SampleData/configs/turkcell/fleet-updater.json", "--json",
+            "-",
+        ])
+        XCTAssertEqual(oneApp.status, 0, oneApp.stderr)
+        XCTAssertTrue(oneApp.stdout.contains(#""code": "inventory.noPackageOneNamed""#), oneApp.stdout)
+        // With the package column, neither is said.
+        let withPackages = try run(sample + ["--json", "-", "--quiet"])
+        XCTAssertFalse(withPackages.stdout.contains("inventory.noPackage"))
+    }
+
+    /// Issue 35 ("also missing"): PrinceOfVersions and NHS documents apply to every package, so the sample's beta
+    /// and internal builds land in `blocked`. `--package` audits one app's devices (the others counted and said);
+    /// a package no device has is exit 65 naming those found. Devices by package counted here from the CSV.
+    func testPackageKeepsOneAppsDevicesAndSaysWhatItLeftOut() throws {
+        var byPackage: [String: Int64] = [:]
+        let csv = try String(contentsOfFile: TestPaths.sample("inventory.csv"), encoding: .utf8)
+        for line in csv.split(separator: "\n").dropFirst() {
+            byPackage[String(line.split(separator: ",", omittingEmptySubsequences: false)[5]), default: 0] += 1
+        }
+        let production = "uk.nhs.covid19.production"
+        let result = try run(sample + ["--package", production, "--json", "-", "--quiet"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
+        let devices = try XCTUnwrap(report["inventory"]?.objectValue?["devices"]?.numberValue?.integralValue)
+        // The sample's 5 rejected rows are all of this package or none: the audited devices are at most its rows.
+        XCTAssertLessThanOrEqual(devices, byPackage[production]!)
+        XCTAssertGreaterThan(devices, byPackage[production]! - 5)
+        for config in report["configs"]?.arrayValue?.compactMap(\.objectValue) ?? [] {
+            let totals = config["totals"]?.objectValue?.pairs.compactMap { $0.value.numberValue?.integralValue } ?? []
+            XCTAssertEqual(totals.reduce(0, +), devices, "\(config["id"]!): every audited device, once")
+        }
+        let said =
+            report["diagnostics"]?.arrayValue?.compactMap(\.objectValue)
+            .first { $0["code"] == .string("inventory.packageFilter") }?["message"]?.stringValue ?? ""
+        // Every evaluated device is audited or said to be left out: the accounting closes on the whole run's devices.
+        let whole = try XCTUnwrap(
+            JSONParser.parse(try run(sample + ["--json", "-", "--quiet"]).stdout).objectValue?["inventory"]?
+                .objectValue?["devices"]?.numberValue?.integralValue)
+        XCTAssertTrue(said.contains("\((whole - devices).groupedDigits) devices of other packages left out"), said)
+        for name in byPackage.keys where name != production { XCTAssertTrue(said.contains(name + " "), said) }
+
+        let unknown = try run(sample + ["--package", "uk.nhs.covid19.prod", "--quiet"])
+        XCTAssertEqual(unknown.status, 65, unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("packages found: uk.nhs.covid19.beta ("), unknown.stderr)
+
+        // plan reads the inventory the same way.
+        let plan = try run([
+            "plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv", "--published",
+            "SampleData/configs/nhs/availability-android.json", "--draft",
+            "SampleData/drafts/nhs/availability-android.json",
+            "--package", production, "--json", "-", "--quiet",
+        ])
+        XCTAssertTrue([0, 1, 2].contains(plan.status), plan.stderr)
+        XCTAssertTrue(plan.stdout.contains(#""devices": \#(devices)"#), "plan audits the same devices")
+    }
+
     /// `explain` on an inventory device: by its line (rowid in SQLite) or its device_id, the same answer as
     /// typing its columns; a row that does not exist is a usage error naming the range.
     func testExplainTakesADeviceFromTheInventory() throws {

@@ -19,6 +19,53 @@ extension CommandLineTests {
         "--platform", "android", "--sweep-app", "--target-coverage", "90%", "--max-stranded", "1%",
     ]
 
+    /// Issue 35: whatif showed bare versionCodes and nothing of the config in force. With `--from` (no draft) the
+    /// published config's minimum is shown and its candidate marked live; every Android versionCode carries the
+    /// names the fleet and the releases give it — checked against names read from the sample files here.
+    func testWhatIfShowsTheLiveMinimumAndTheVersionNames() throws {
+        let result = try run(
+            Self.sampleWhatIf + [
+                "--from", "SampleData/configs/nhs/availability-android.json", "--json", "-", "--quiet",
+            ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
+        let live = try XCTUnwrap(report["live"]?.objectValue)
+        XCTAssertEqual(live["minimumApp"]?.arrayValue?.compactMap(\.stringValue), ["358"])
+        let candidates = try XCTUnwrap(report["candidates"]?.arrayValue?.compactMap(\.objectValue))
+        XCTAssertEqual(
+            candidates.filter { $0["live"] == .bool(true) }.compactMap { $0["minimumApp"]?.stringValue }, ["358"])
+
+        // The names by hand: distinct app_version of the Android rows per app_build, and the releases' versions.
+        var expected: [String: Set<String>] = [:]
+        let inventory = try String(contentsOfFile: TestPaths.sample("inventory.csv"), encoding: .utf8)
+        for line in inventory.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if f[1] == "android", let code = Int(f[4]), !f[3].isEmpty {
+                expected[String(code), default: []].insert(f[3])
+            }
+        }
+        let releases = try String(contentsOfFile: TestPaths.sample("releases.csv"), encoding: .utf8)
+        for line in releases.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if f[0] == "android", let code = Int(f[2]) { expected[String(code), default: []].insert(f[1]) }
+        }
+        for c in candidates {
+            let code = try XCTUnwrap(c["minimumApp"]?.stringValue)
+            let names = Set(c["appVersionNames"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            let known = expected[code] ?? []
+            XCTAssertTrue(
+                known.count > 3 ? names.isSubset(of: known) && names.count == 3 : names == known,
+                "\(code): \(names) vs \(known)")
+        }
+        XCTAssertTrue(candidates.contains { $0["appVersionNames"] != nil }, "some versionCode has a name")
+
+        // A document with no single minimum cannot be compared with: said, before the inventory is read.
+        let turkcell = try run(
+            Self.sampleWhatIf + ["--from", "SampleData/configs/turkcell/fleet-updater.json", "--quiet"])
+        XCTAssertEqual(turkcell.status, 65, turkcell.stderr)
+        XCTAssertTrue(turkcell.stderr.contains("no single minimum version to compare with"), turkcell.stderr)
+    }
+
     func testSampleWhatIfWritesReportsAndADraftThatPlans() throws {
         let dir = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -31,7 +78,8 @@ extension CommandLineTests {
             ], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let rows = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
-        XCTAssertTrue(rows.contains(["312", "1,633", "63", "7", "1", "0", "4.17%", "←", "chosen"]), result.stdout)
+        XCTAssertTrue(
+            rows.contains(["312", "(4.29)", "1,633", "63", "7", "1", "0", "4.17%", "←", "chosen"]), result.stdout)
         XCTAssertTrue(
             result.stdout.hasSuffix(
                 "highest within --target-coverage 90%, --max-stranded 1%: minimum app 312 — 71 of 1,704 devices affected (4.17%), 8 stranded (0.47%)\n"
@@ -114,7 +162,7 @@ extension CommandLineTests {
                     "--min-app", "358", "--emit", "turkcell-updater", "--from",
                     "SampleData/configs/turkcell/fleet-updater.json", "--draft", draft,
                 ],
-                65, "Turkcell Updater documents have no single minimum version to replace"
+                65, "Turkcell Updater documents have no single minimum version"
             ),
         ] as [([String], Int32, String)] {
             let r = try run(

@@ -94,6 +94,36 @@ final class FleetCoverageTests: XCTestCase {
         XCTAssertEqual(column(coverage[1]["os"], "atOrAbove"), [2, 1])
     }
 
+    /// Issue 35: a one-device junk platform (`andriod`) took a full chart section of the HTML. It stays in the
+    /// data (JSON, XML) and gets one line in the HTML instead of charts; the real platforms keep theirs.
+    func testAPlatformNoConfigTargetsIsListedNotCharted() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let inventory = TestPaths.write(
+            """
+            platform,os_version,app_version,app_build
+            android,14,4.9,352
+            ios,17.0,5.0,1
+            andriod,13,4.9,352
+            """, named: "inventory.csv", in: dir)
+        let html = dir.appendingPathComponent("r.html").path
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", inventory, "--config-dir", "SampleData/configs/nhs", "--html", html,
+            "--json", dir.appendingPathComponent("r.json").path, "--quiet",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        let headings = page.components(separatedBy: "<h3>").dropFirst().map { $0.prefix { $0 != " " && $0 != "<" } }
+        XCTAssertTrue(headings.contains("android") && headings.contains("ios"), "\(headings)")
+        XCTAssertFalse(headings.contains("andriod"), "no chart section for a platform nothing targets")
+        XCTAssertTrue(page.contains("no config targets these platform values"), page)
+        XCTAssertTrue(page.contains("andriod (1 device)."), page)
+        let json =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("r.json")))
+            as? [String: Any]
+        let platforms = (json?["coverage"] as? [[String: Any]] ?? []).compactMap { $0["platform"] as? String }
+        XCTAssertEqual(platforms.sorted(), ["andriod", "android", "ios"], "the data keeps every platform")
+    }
+
     /// On the sample: every device is in one group, on each axis in one version or counted unparsed, the
     /// versions ascend, and each "at or above" is the sum of the devices from that version up.
     func testEveryDeviceIsCountedOnceOnEachAxisOfTheSample() throws {
