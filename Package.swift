@@ -141,8 +141,11 @@ let package = Package(
             // The CLI sees only the library's public surface — the runs, their requests, the report models and
             // writers — not the `package` declarations the other targets and the tests share: what is public is
             // what a thin CLI needs, and the compiler keeps it so.
-            packageAccess: false
+            packageAccess: false,
+            plugins: ["EmbedBuildInfoPlugin"]
         ),
+        // `fleet-audit --version` names the commit it was built from (git, asked before each build).
+        .plugin(name: "EmbedBuildInfoPlugin", capability: .buildTool(), path: "Sources/EmbedBuildInfoPlugin"),
         // What only the tests use: the XSD check of the XML reports (through libxml2).
         .target(name: "FleetAuditTestSupport", dependencies: ["CLibXML2"], path: "Tests/FleetAuditTestSupport"),
         .testTarget(

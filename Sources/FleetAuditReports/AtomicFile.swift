@@ -64,7 +64,7 @@ public enum AtomicFile {
             try handle.write(contentsOf: Data(text.utf8))
         } catch {
             ok = false
-            reason = (error as NSError).localizedDescription
+            reason = SystemErrorText.describe(error)
         }
         if ok && fsync(fd) != 0 {
             ok = false
@@ -85,7 +85,7 @@ public enum AtomicFile {
         do {
             try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: Data(text.utf8))
         } catch {
-            throw WriteError(path: path, reason: (error as NSError).localizedDescription)
+            throw WriteError(path: path, reason: SystemErrorText.describe(error))
         }
     }
 
@@ -98,5 +98,30 @@ public enum AtomicFile {
             guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
         }
+    }
+}
+
+/// A file-system error as the system says it (`No space left on device`, `Permission denied`): Foundation's
+/// localized descriptions ("The operation could not be completed. The file doesn't exist.", or a bare
+/// `NSCocoaErrorDomain error 512`) name no cause a cron log reader can act on.
+package enum SystemErrorText {
+    package static func describe(_ error: any Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        // Foundation on Linux often gives the Cocoa code alone: the POSIX cause it stands for.
+        if ns.domain == NSCocoaErrorDomain {
+            let posix: [Int: Int32] = [
+                CocoaError.fileNoSuchFile.rawValue: ENOENT, CocoaError.fileReadNoSuchFile.rawValue: ENOENT,
+                CocoaError.fileWriteNoPermission.rawValue: EACCES, CocoaError.fileReadNoPermission.rawValue: EACCES,
+                CocoaError.fileWriteOutOfSpace.rawValue: ENOSPC, CocoaError.fileWriteVolumeReadOnly.rawValue: EROFS,
+                CocoaError.fileWriteFileExists.rawValue: EEXIST,
+            ]
+            if let code = posix[ns.code] { return String(cString: strerror(code)) }
+            if ns.code == CocoaError.fileWriteUnknown.rawValue { return "the system gave no reason (a write error)" }
+        }
+        return ns.localizedDescription
     }
 }

@@ -25,7 +25,7 @@ package enum HTMLReport {
     static func number(_ n: Int64) -> String { TextSummary.grouped(n) }
 
     static func percent(_ part: Int64, of whole: Int64) -> String {
-        whole > 0 ? String(format: "%.1f%%", Double(part) * 100 / Double(whole)) : "0.0%"
+        ShareText.percent(part, of: whole)
     }
 
     // The template's context, typed: each struct is what one section of `report.html.mustache` reads, by

@@ -97,11 +97,21 @@ package enum JSONReport {
         tool: JSONValue, inventory: JSONValue, releases: JSONValue
     ) {
         let tool: JSONValue = .obj([("name", .string("fleet-audit")), ("version", .string(FleetAuditVersion.current))])
-        let inventory: JSONValue = .obj([
+        var fields: [(String, JSONValue)] = [
             ("source", .string(inv.source)), ("rowsRead", .int64(inv.rowsRead)),
             ("rowsEvaluated", .int64(inv.rowsEvaluated)), ("rowsRejected", .int64(inv.rowsRejected)),
             ("devices", .int64(inv.devices)), ("snapshot", inv.snapshot.map(snapshot) ?? .null),
-        ])
+        ]
+        // `--package`: the packages kept and the devices of the others left out (absent without it).
+        if !inv.packagesKept.isEmpty {
+            fields.append(("packages", .array(inv.packagesKept.map { .string($0) })))
+            fields.append(
+                (
+                    "devicesLeftOut",
+                    .obj(inv.devicesLeftOut.sorted { $0.key < $1.key }.map { ($0.key, .int64($0.value)) })
+                ))
+        }
+        let inventory: JSONValue = .obj(fields)
         let releases: JSONValue =
             releases.map { .obj([("source", .string($0.source)), ("sha256", .string($0.sha256))]) } ?? .null
         return (tool, inventory, releases)

@@ -102,7 +102,7 @@ public enum ReportWriter {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             } catch {
-                throw .write("cannot create output folder \(dir): \(error.localizedDescription)")
+                throw .write("cannot create output folder \(dir): \(SystemErrorText.describe(error))")
             }
             for (output, fileName) in Report.directoryOutputs {
                 // NSString keeps a relative --out relative in "wrote …" (URL would make it absolute).

@@ -7,8 +7,12 @@ public enum TextStyle: Sendable {
     package enum Role: Sendable { case error, warning, info, success }
 
     /// `NO_COLOR` set to anything non-empty, `TERM=dumb`, or not a terminal: plain.
+    /// `NO_COLOR` (any value) turns colour off; `FORCE_COLOR` (any value but `0`) turns it on where no terminal
+    /// is seen (a CI log that renders ANSI); otherwise a terminal that is not `TERM=dumb` gets it.
     public static func forStream(isTerminal: Bool, environment: [String: String]) -> TextStyle {
-        guard isTerminal, (environment["NO_COLOR"] ?? "").isEmpty, environment["TERM"] != "dumb" else { return .plain }
+        if !(environment["NO_COLOR"] ?? "").isEmpty { return .plain }
+        if let force = environment["FORCE_COLOR"], !force.isEmpty, force != "0" { return .ansi }
+        guard isTerminal, environment["TERM"] != "dumb" else { return .plain }
         return .ansi
     }
 

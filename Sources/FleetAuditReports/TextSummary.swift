@@ -39,18 +39,18 @@ public enum TextSummary {
         }
         lines += table(rows)
         if let history = report.history { lines += changeLines(report, history) }
+        // Warnings here; errors, configs not loaded and crossed gates go to stderr (`errorLines`), always, so a
+        // cron log that merges the two shows each once.
         for c in report.configs {
-            for d in c.diagnostics where d.diagnostic.severity != .info {
+            for d in c.diagnostics where d.diagnostic.severity == .warning {
                 lines.append(line(VisibleText.escape(c.id), d, style: style))
             }
         }
-        // The run's own warnings (an unread releases column, an inventory platform nothing targets); failed
-        // configs have their own line below.
-        for d in report.diagnostics where d.severity != .info && d.code != "config.unavailable" {
+        // The run's own warnings (an unread releases column, an inventory platform nothing targets) and infos (the
+        // columns read from a warehouse's names, the devices --package left out): how the numbers were made.
+        for d in report.diagnostics where d.severity != .error {
             lines.append("\(style.severity(d.severity)): [\(d.code)] \(d.message)")
         }
-        for g in report.crossedGates { lines.append(style.paint("gate crossed", .error) + ": " + g.sentence) }
-        lines += report.failedConfigs.map { failedLine($0, style: style) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -122,12 +122,10 @@ public enum TextSummary {
         "\(f.id): \(style.severity(.error)): [config.unavailable] \(f.error.description)"
     }
 
-    /// `1,317 33.0%`: the count and its share of the config's devices, one decimal (`<0.1%` for a few devices
-    /// of many, never a rounded `0.0%`); a zero is just `0`.
+    /// `1,317 33.0%`: the count and its share of the config's devices (`ShareText`); a zero is just `0`.
     static func countAndShare(_ n: Int64, of devices: Int64) -> String {
         guard n > 0, devices > 0 else { return grouped(n) }
-        let share = Double(n) * 100 / Double(devices)
-        return grouped(n) + (share < 0.05 ? " <0.1%" : String(format: " %.1f%%", share))
+        return grouped(n) + " " + ShareText.percent(n, of: devices)
     }
 
     /// `12,345`: comma grouping, never the locale's.

@@ -109,7 +109,7 @@ struct AuditCommand: ParsableCommand {
             report.failure = failure
         }
 
-        let summaryShown = try reports.writeAndPrint(report, quiet: quiet, timings: timings) {
+        _ = try reports.writeAndPrint(report, quiet: quiet, timings: timings) {
             TextSummary.render(report, style: Console.style(forFileDescriptor: 1))
         }
         if reports.targets.isEmpty && !quiet {
@@ -119,10 +119,8 @@ struct AuditCommand: ParsableCommand {
             Console.info(
                 "note: no --releases: every required version is assumed installable, so nothing counts as blocked")
         }
-        // Error-severity diagnostics reach stderr even with --quiet (the summary already lists them otherwise).
-        if !summaryShown {
-            for line in TextSummary.errorLines(report) { Console.info(line) }
-        }
+        // Error-severity diagnostics reach stderr, with --quiet too; the summary on stdout lists only warnings.
+        for line in TextSummary.errorLines(report) { Console.info(line) }
         if ci.isGitHub { GitHubStep.publish(report, reportOnStandardOutput: reports.writesToStandardOutput) }
         let status = report.status
         // Printed even with --quiet: they are why cron sees a non-zero exit code.

@@ -12,7 +12,7 @@ struct FleetAuditCommand: ParsableCommand {
             64 usage error; 65 bad input (inventory, config or releases unreadable, missing column) or nothing \
             evaluated; 74 a report could not be written; 75 a SQLite inventory stayed locked (try again later).
             """,
-        version: FleetAuditVersion.current,
+        version: "\(FleetAuditVersion.current) (commit \(BuildInfo.commit.prefix(12)), \(BuildInfo.date))",
         subcommands: [
             AuditCommand.self, PlanCommand.self, WhatIfCommand.self, QueryCommand.self, ExplainCommand.self,
             ValidateCommand.self, HistoryCommand.self,
@@ -32,6 +32,17 @@ struct FleetAuditCommand: ParsableCommand {
                 Foundation.exit(64)
             }
         }
-        main(nil)
+        // Usage errors the parser finds say so in the style of every other error (`fleet-audit: error: …`), not
+        // ArgumentParser's `Error: …`; help, --version and the commands' own exits are as the parser makes them.
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let text = fullMessage(for: error)
+            guard code == .validationFailure, text.hasPrefix("Error: ") else { exit(withError: error) }
+            FileHandle.standardError.write(Data(("fleet-audit: error: " + text.dropFirst(7) + "\n").utf8))
+            Foundation.exit(code.rawValue)
+        }
     }
 }

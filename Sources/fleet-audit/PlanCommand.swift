@@ -40,7 +40,7 @@ struct PlanCommand: ParsableCommand {
     @Option(
         name: .customLong("fail-on"),
         help: ArgumentHelp(
-            "Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome), [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% (devices a rejected draft no longer decides) or [CONFIG_ID:]error|warning (the draft adds one), e.g. '*->blocked>0' (repeatable; quote it).",
+            "Exit 1 (reports still written) when a pair crosses this: [CONFIG_ID:]FROM->TO>N|P% (* for any outcome), [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% (devices a rejected draft no longer decides), [CONFIG_ID:]OUTCOME>N|P% (the draft's total) or [CONFIG_ID:]error|warning (the draft adds one), e.g. '*->blocked>0' or 'forced>1000' (repeatable; quote it).",
             valueName: "gate"))
     var failOn: [String] = []
 

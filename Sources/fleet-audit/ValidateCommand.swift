@@ -36,8 +36,15 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Folder that paths in sarif, github and codequality output are relative to.", valueName: "dir"))
+            "Folder that paths in sarif, github and codequality output are relative to (default: the checkout, $GITHUB_WORKSPACE or $CI_PROJECT_DIR, else the working directory).",
+            valueName: "dir"))
     var baseDir: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true), github, or none. Under GitHub Actions: a Markdown step summary of the errors and warnings appended to $GITHUB_STEP_SUMMARY, and with --output text an annotation per diagnostic.",
+            valueName: "auto|github|none"))
+    var ci: CIMode = .auto
 
     func run() throws {
         var request = AuditRequest(inventoryPath: "")
@@ -56,10 +63,21 @@ struct ValidateCommand: ParsableCommand {
         } catch {
             throw Exit.fail(error)
         }
+        let environment = ProcessInfo.processInfo.environment
+        let checkout = [environment["GITHUB_WORKSPACE"], environment["CI_PROJECT_DIR"]].compactMap { $0 }
+            .first { !$0.isEmpty }
         let context = ValidationContext(
-            baseDirectory: baseDir ?? FileManager.default.currentDirectoryPath,
+            baseDirectory: baseDir ?? checkout ?? FileManager.default.currentDirectoryPath,
             style: output == .text ? Console.style(forFileDescriptor: 1) : .plain)
         FileHandle.standardOutput.write(Data(output.render(report, context).utf8))
+        if ci.isGitHub {
+            // Annotations only beside the text output: a SARIF or Code Quality file on stdout must stay whole, and
+            // --output github is the annotations already.
+            GitHubStep.publish(
+                summary: GitHubActionsOutput.summary(report, strict: strict, context),
+                annotations: output == .text ? ValidationOutput.github.render(report, context) : "",
+                reportOnStandardOutput: false)
+        }
         if report.failing(strict: strict) {
             // One line on stderr, whatever went to stdout (a SARIF file in CI): why the job fails.
             let failing = report.entries.filter {

@@ -30,6 +30,8 @@ fi
 if readelf -d "$bin" | grep -E 'RPATH|RUNPATH' | grep -q /opt/swift; then
   echo "install: $bin has a run path into the toolchain" >&2; exit 1
 fi
+# The Dockerfile's run stage installs exactly what this binary links (it is the binary the image would carry).
+python3 Tests/Install/check-dockerfile.py "$bin"
 
 # The sample audit with nothing but the binary and the data: no source tree (templates compiled in), no
 # environment, and the toolchain's libraries out of sight when this machine allows a private mount namespace.

@@ -164,7 +164,7 @@ public enum AuditRun {
             options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
         report.diagnostics += InventoryCrossChecks.diagnostics(
             fixed.table, headers: summary.headers, configs: configs,
-            releases: releases, columnOverrides: request.columnOverrides)
+            releases: releases, columnOverrides: request.columnOverrides, leftOut: summary.devicesLeftOut)
         report.coverage = FleetCoverage(fixed.table)
         if let alias = InventoryCrossChecks.columnAliases(summary) { report.diagnostics.append(alias) }
         if let readOnly = InventoryCrossChecks.readOnlyWAL(summary) { report.diagnostics.append(readOnly) }

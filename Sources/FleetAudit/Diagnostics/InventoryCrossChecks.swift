@@ -4,10 +4,11 @@
 enum InventoryCrossChecks {
     static func diagnostics(
         _ table: ProfileTable, headers: [String], configs: [LoadedConfig], releases: Releases?,
-        columnOverrides: [String: String]
+        columnOverrides: [String: String], leftOut: [String: Int64] = [:]
     ) -> [Diagnostic] {
         let groups = FleetGroups(table)
-        return unreadPlatforms(groups, configs: configs) + unmatchedPackages(groups, configs: configs)
+        return unreadPlatforms(groups, configs: configs)
+            + unmatchedPackages(groups, configs: configs, leftOut: leftOut)
             + packagesOnOtherPlatforms(groups, configs: configs)
             + packagesUnknown(groups, configs: configs, releases: releases)
             + missingAttributes(configs, headers: headers, overrides: columnOverrides)
@@ -51,7 +52,9 @@ enum InventoryCrossChecks {
 
     /// Configs for a package no device has: they decide nothing, which looks like "no device affected"
     /// unless said. Only when the inventory names packages at all.
-    static func unmatchedPackages(_ groups: FleetGroups, configs: [LoadedConfig]) -> [Diagnostic] {
+    static func unmatchedPackages(_ groups: FleetGroups, configs: [LoadedConfig], leftOut: [String: Int64] = [:])
+        -> [Diagnostic]
+    {
         guard configs.contains(where: { !$0.config.packageNames.isEmpty }) else { return [] }
         let devices = groups.devices { $0.package }
         guard !devices.isEmpty else { return [] }
@@ -62,6 +65,15 @@ enum InventoryCrossChecks {
         return configs.compactMap { loaded in
             let names = loaded.config.packageNames
             guard !names.isEmpty, !names.contains(where: { devices[$0] != nil }) else { return nil }
+            // Its devices are there, and --package left them out: say that, not that the inventory lacks them.
+            let excluded = names.compactMap { name in leftOut[name].flatMap { $0 > 0 ? (name, $0) : nil } }
+            if !excluded.isEmpty {
+                return Diagnostic(
+                    "inventory.packageNotFound", .warning,
+                    "\(loaded.id) is for package "
+                        + excluded.map { "\($0.0) (\($0.1.groupedDigits) devices)" }.joined(separator: ", ")
+                        + ", which --package left out, so it decides no device")
+            }
             let hint =
                 names.lazy.compactMap { NearMiss.closest(to: $0, among: Array(devices.keys)) }.first.map {
                     "; did you mean \($0)?"
@@ -171,17 +183,7 @@ enum InventoryCrossChecks {
 
     /// `--package`: which devices were audited, and which were left out, in one line every report shows.
     package static func packagesKept(_ summary: InventorySummary) -> Diagnostic? {
-        guard !summary.packagesKept.isEmpty else { return nil }
-        let left = summary.devicesLeftOut.filter { $0.value > 0 }.sorted { $0.key < $1.key }
-        let total = left.reduce(Int64(0)) { $0 + $1.value }
-        let listed = left.prefix(5).map { "\($0.key.isEmpty ? "no package" : $0.key) \($0.value.groupedDigits)" }
-        return Diagnostic(
-            "inventory.packageFilter", .info,
-            "--package \(summary.packagesKept.joined(separator: ", ")): \(summary.devices.groupedDigits) devices audited; "
-                + (total == 0
-                    ? "the inventory has no other package"
-                    : "\(total.groupedDigits) devices of other packages left out ("
-                        + listed.joined(separator: ", ") + (left.count > 5 ? ", …" : "") + ")"))
+        summary.packageFilterSentence.map { Diagnostic("inventory.packageFilter", .info, $0) }
     }
 
     /// The known columns read from a warehouse's name for them, in one line.

@@ -65,7 +65,13 @@ package struct ColumnMap: Sendable {
             let found = headers.indices.filter {
                 !taken.contains($0) && names.contains(InventoryColumn.normalize(headers[$0]))
             }
-            guard found.count == 1, let i = found.first else { continue }
+            // Two warehouse names for one column (`build` beside `version_code`, `devices` beside `device_count`):
+            // which one is meant cannot be known, and reading neither would count each row as one device or
+            // reject every Android row. The user says which with --column.
+            if found.count > 1 {
+                throw .ambiguousColumn(column.rawValue, headers: found.map { headers[$0] })
+            }
+            guard let i = found.first else { continue }
             index[column] = i
             taken.insert(i)
             let name = InventoryColumn.normalize(headers[i])

@@ -14,6 +14,9 @@ package enum InventoryError: Error, Equatable, CustomStringConvertible {
     /// Two headers name one column (`platform` twice, `os_version` beside `OS Version`): which one is meant
     /// cannot be known. 1-based positions.
     case duplicateColumn(String, headers: [String], positions: [Int])
+    /// A known column the inventory lacks under its own name, with several headers that are warehouse names
+    /// for it (`build` and `version_code` for app_build).
+    case ambiguousColumn(String, headers: [String])
     /// The rows' counts add up to more than `InventorySummary.maxDevices`.
     case tooManyDevices(String)
 
@@ -44,6 +47,11 @@ package enum InventoryError: Error, Equatable, CustomStringConvertible {
             return
                 "inventory has two \(name) columns: \"\(headers[0])\" (column \(positions[0])) and \"\(headers[1])\" (column \(positions[1])); "
                 + "remove one, or say which to read with --column \(name)=HEADER"
+        case .ambiguousColumn(let name, let headers):
+            return
+                "inventory has no \(name) column, and \(headers.count) headers that could be it: "
+                + headers.map { "\"\($0)\"" }.joined(separator: ", ")
+                + "; say which to read with --column \(name)=HEADER"
         case .tooManyDevices(let source):
             return
                 "inventory \(source): its count column adds up to more than the \(InventorySummary.maxDevicesText) devices "

@@ -284,7 +284,9 @@ public struct GateResult: Equatable, Sendable {
                 "\(HistoryComparison.signed(devices)) \(gate.subject.unit)"
                 + (of > 0 ? " (\(pct > 0 ? "+" : "")\(pct) points)" : "")
         } else {
-            value = "\(devices.groupedDigits) \(gate.subject.unit)\(share)"
+            // `1 diagnostic`, `2 diagnostics`: the unit agrees with its count.
+            let unit = devices == 1 ? String(gate.subject.unit.dropLast()) : gate.subject.unit
+            value = "\(devices.groupedDigits) \(unit)\(share)"
         }
         return "\(config): \(gate.subject.name) = \(value), gate \(gate.text) \(crossed ? "crossed" : "holds")"
             + (note.map { " (\($0))" } ?? "")

@@ -1,7 +1,9 @@
 /// A plan's `--fail-on`: `[CONFIG_ID:]FROM->TO>N|P%` (devices moving from one outcome to another; `*` for any,
 /// a move needs FROM ≠ TO), `[CONFIG_ID:]worse>N|P%` (devices whose outcome gets worse),
 /// `[CONFIG_ID:]undecided>N|P%` (devices the draft no longer decides: its client rejects it or crashes), or
-/// `[CONFIG_ID:]error` / `[CONFIG_ID:]warning` (the draft adds a diagnostic of that severity, or worse). Without a
+/// `[CONFIG_ID:]error` / `[CONFIG_ID:]warning` (the draft adds a diagnostic of that severity, or worse), or
+/// `[CONFIG_ID:]OUTCOME>N|P%` (the draft's own total with that outcome, moved or not: "the draft forces more than
+/// N devices", as `audit` would count it on the draft). Without a
 /// config id the gate is crossed when any single pair crosses it. Percentages are of the inventory's devices.
 public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
     package enum Transition: Equatable, Sendable {
@@ -10,6 +12,8 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
         case undecided
         /// New diagnostics of the draft at this severity or worse (counted as diagnostics, not devices).
         case newDiagnostics(Severity)
+        /// The draft's devices with this outcome (the matrix's column sum).
+        case draftTotal(Outcome)
     }
 
     package let config: String?
@@ -21,8 +25,8 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(ReportError) {
         self.text = text
         let example =
-            "expected [CONFIG_ID:]FROM->TO>N|P%, [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P% or [CONFIG_ID:]error|warning, "
-            + "e.g. '*->blocked>0' or 'upToDate->forced>2%'"
+            "expected [CONFIG_ID:]FROM->TO>N|P%, [CONFIG_ID:]worse>N|P%, [CONFIG_ID:]undecided>N|P%, [CONFIG_ID:]OUTCOME>N|P% "
+            + "(the draft's total) or [CONFIG_ID:]error|warning, e.g. '*->blocked>0', 'upToDate->forced>2%' or 'forced>1000'"
         let word = text.split(separator: ":").last.map { $0.trimmedWhitespace.lowercased() } ?? ""
         if !text.contains(">"), let severity = [Severity.error, .warning].first(where: { $0.rawValue == word }) {
             let colon = text.lastIndex(of: ":")
@@ -52,6 +56,10 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
             transition = .undecided
             return
         }
+        if let outcome = Outcome.allCases.first(where: { $0.rawValue.lowercased() == body.lowercased() }) {
+            transition = .draftTotal(outcome)
+            return
+        }
         let sides = body.components(separatedBy: "->")
         guard sides.count == 2 else { throw .option("--fail-on \(text): \(example)") }
         func outcome(_ s: String) throws(ReportError) -> Outcome? {
@@ -73,6 +81,8 @@ public struct PlanGate: Equatable, Sendable, CustomStringConvertible {
         case .worse: return pair.worse
         case .undecided: return pair.undecided
         case .newDiagnostics(let severity): return Int64(pair.newDiagnostics.filter { $0.severity <= severity }.count)
+        case .draftTotal(let outcome):
+            return Outcome.allCases.reduce(0) { $0 + pair.tally.count(from: $1, to: outcome) }
         case .move(let from, let to):
             var n: Int64 = 0
             for f in Outcome.allCases where from == nil || f == from {
@@ -113,6 +123,10 @@ public struct PlanGateResult: Equatable, Sendable {
                 + "\(devices == 1 ? "" : "s"), gate \(gate.text) \(crossed ? "crossed" : "holds")"
         }
         let pct = (percent * 100).rounded() / 100
+        if case .draftTotal(let outcome) = gate.transition {
+            return
+                "\(config): the draft leaves \(devices.groupedDigits) devices \(outcome.rawValue) (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
+        }
         return
             "\(config): \(devices.groupedDigits) devices (\(pct)%), gate \(gate.text) \(crossed ? "crossed" : "holds")"
     }

@@ -48,6 +48,8 @@ package enum PlanHTMLReport {
     struct Page {
         let tool: String, toolVersion: String, inventorySource: String, asOf: String, generatedAt: String,
             releases: String
+        /// `--package`: the devices planned and those left out.
+        let packageFilter: String, hasPackageFilter: Bool
         let cards: [HTMLReport.Card], summaries: [SummaryLine], totals: [TotalRow]
         let gates: [HTMLReport.GateRow], hasGates: Bool
         let pairs: [PairSection], devices: String
@@ -198,6 +200,7 @@ package enum PlanHTMLReport {
             tool: "fleet-audit", toolVersion: FleetAuditVersion.current, inventorySource: inv.source,
             asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),
             releases: report.releases?.source ?? "none (no --releases: nothing counts as blocked)",
+            packageFilter: inv.packageFilterSentence ?? "", hasPackageFilter: inv.packageFilterSentence != nil,
             cards: cards, summaries: summaries, totals: totals, gates: gates, hasGates: !gates.isEmpty,
             pairs: report.pairs.enumerated().map { pair($1, anchor: anchor($0), devices: inv.devices) },
             devices: n(inv.devices))

@@ -131,6 +131,7 @@ public enum PlanJSONReport {
     /// The terminal's view: each pair's summary line and, for a changed pair, its non-zero off-diagonal cells.
     public static func text(_ report: PlanReport) -> String {
         var lines: [String] = []
+        if let kept = report.inventory.packageFilterSentence { lines.append(kept) }
         // A draft a client rejects or crashes on comes first: it is why the plan fails.
         for p in report.pairs {
             for d in p.newErrors { lines.append("\(p.id): the draft adds an error: [\(d.code)] \(d.message)") }

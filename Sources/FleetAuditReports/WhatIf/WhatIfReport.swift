@@ -47,14 +47,16 @@ public struct WhatIfReport: Sendable {
             "highest within \(boundsText): \(Self.describe(c)) — \(c.counts.affected.groupedDigits) of \(n.groupedDigits) devices affected (\(Self.percent(c.counts.affected, of: n))), \(c.counts.stranded.groupedDigits) stranded (\(Self.percent(c.counts.stranded, of: n)))"
     }
 
-    /// Whether a candidate is the live minimum (each axis it sets equal to one the config sets, as numbers).
+    /// Whether a candidate is the live minimum: on each axis the config sets a minimum, the candidate sets an equal
+    /// one (as numbers), and none where it sets none. A candidate without the live OS minimum counts other
+    /// devices than the config does, so it is not the live one (the trial's `130` forced 12,376 where the live
+    /// config, with its minimum OS 26, forces 10,132 and leaves 6,399 unsupportedOS).
     package func isLive(_ c: MinimumSweep.Candidate) -> Bool {
         guard let live else { return false }
         func same(_ candidate: String?, _ values: [String]) -> Bool {
-            guard let candidate else { return true }
+            guard let candidate else { return values.isEmpty }
             return values.contains { MinimumScaleText.equal($0, candidate) }
         }
-        guard c.minimumApp != nil || c.minimumOS != nil else { return false }
         return same(c.minimumApp, live.app) && same(c.minimumOS, live.os)
     }
 
@@ -71,8 +73,19 @@ public struct WhatIfReport: Sendable {
                     }.joined(separator: ", "))
         }
         if !live.os.isEmpty { parts.append("minimum OS " + live.os.joined(separator: ", ")) }
-        return "live in \(live.source): "
+        var sentence =
+            "live in \(live.source): "
             + (parts.isEmpty ? "no minimum for \(sweep.platform.name)" : parts.joined(separator: "; "))
+        if !parts.isEmpty && !sweep.candidates.contains(where: isLive) {
+            // Say how to count it: a candidate reproduces the live config only on both of its axes.
+            var add: [String] = []
+            if let app = live.app.first, sweep.candidates.first?.minimumApp == nil { add.append("--min-app \(app)") }
+            if let os = live.os.first, sweep.candidates.first?.minimumOS == nil { add.append("--min-os \(os)") }
+            sentence +=
+                " (no candidate is the live minimum"
+                + (add.isEmpty ? ")" : ": add \(add.joined(separator: " ")) to count it)")
+        }
+        return sentence
     }
 
     static func percent(_ part: Int64, of whole: Int64) -> String {

@@ -82,3 +82,18 @@ package struct InventorySummary: Sendable {
         return overflow ? Int64.max : sum
     }
 }
+
+extension InventorySummary {
+    /// `--package`: which devices were audited and which left out, in one line (nil without `--package`).
+    package var packageFilterSentence: String? {
+        guard !packagesKept.isEmpty else { return nil }
+        let left = devicesLeftOut.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+        let total = left.reduce(Int64(0)) { $0 + $1.value }
+        let listed = left.prefix(5).map { "\($0.key.isEmpty ? "no package" : $0.key) \($0.value.groupedDigits)" }
+        return "--package \(packagesKept.joined(separator: ", ")): \(devices.groupedDigits) devices audited; "
+            + (total == 0
+                ? "the inventory has no other package"
+                : "\(total.groupedDigits) devices of other packages left out ("
+                    + listed.joined(separator: ", ") + (left.count > 5 ? ", …" : "") + ")")
+    }
+}

@@ -71,6 +71,38 @@ final class GitHubActionsOutputTests: XCTestCase {
             }, result.stdout)
     }
 
+    /// Issue 40: `validate` under Actions writes a step summary (errors first, with config, line and column) and,
+    /// beside its text output, an annotation per diagnostic with paths relative to the checkout; a SARIF file on
+    /// stdout stays whole.
+    func testUnderGitHubActionsValidateWritesAStepSummary() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let summary = dir.appendingPathComponent("summary.md")
+        let environment = [
+            "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summary.path, "GITHUB_WORKSPACE": TestPaths.repoRoot.path,
+        ]
+        let result = try CommandLineTests.run(
+            ["validate", TestPaths.repoRoot.path + "/docs/examples/configs/osam"], environment: environment)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let text = try String(contentsOf: summary, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("## FleetAudit validate: failed (exit 1)"), text)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| error |") || $0.hasPrefix("| warning |") }
+        XCTAssertTrue(rows.first?.hasPrefix("| error |") == true, "errors first: \(text)")
+        XCTAssertTrue(
+            rows.contains {
+                $0.contains(
+                    "`docs/examples/configs/osam/version-control.README-2.1.3.json` | 1:1 | `osam.rejectedByCurrentClients`"
+                )
+            }, text)
+        XCTAssertTrue(
+            result.stdout.contains(
+                "::error file=docs/examples/configs/osam/version-control.README-2.1.3.json,line=1,col=1,title=fleet-audit [osam.rejectedByCurrentClients]::"
+            ), result.stdout)
+        let sarif = try CommandLineTests.run(
+            ["validate", "docs/examples/configs/osam", "--output", "sarif"], environment: environment)
+        XCTAssertFalse(sarif.stdout.contains("::error"), "the SARIF file stays whole")
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)))
+    }
+
     func testOutsideGitHubActionsOrWithCINoneNothingIsWritten() throws {
         let dir = TestPaths.temporaryDirectory()
         let summary = dir.appendingPathComponent("summary.md")

@@ -120,7 +120,7 @@ final class LoudFailureTests: XCTestCase {
             "--quiet still prints errors: \(quiet.stderr)")
         XCTAssertTrue(
             quiet.stderr.contains(
-                "gate crossed: availability-ios.json: error = 1 diagnostics, gate error crossed (checked by default: --allow-errors"
+                "gate crossed: availability-ios.json: error = 1 diagnostic, gate error crossed (checked by default: --allow-errors"
             ), quiet.stderr)
         // The reports are written, and say why the run failed.
         let json = try String(contentsOfFile: out + "/report.json", encoding: .utf8)
@@ -135,14 +135,14 @@ final class LoudFailureTests: XCTestCase {
         XCTAssertEqual(try run(audit + ["--fail-on", "error>1"]).status, 0)
         let gated = try run(audit + ["--fail-on", "error"])
         XCTAssertEqual(gated.status, 1, gated.stderr)
-        XCTAssertTrue(gated.stderr.contains("gate crossed: availability-ios.json: error = 1 diagnostics"), gated.stderr)
+        XCTAssertTrue(gated.stderr.contains("gate crossed: availability-ios.json: error = 1 diagnostic"), gated.stderr)
         XCTAssertFalse(gated.stderr.contains("checked by default"), "one gate, the user's: \(gated.stderr)")
 
         // A config that fails to load: the default gates cross (notLoaded>0, and its run-level error).
         let keepGoing = sample + ["--config", "missing.json", "--keep-going", "--quiet"]
         let failedLoad = try run(keepGoing)
         XCTAssertEqual(failedLoad.status, 1, failedLoad.stderr)
-        XCTAssertTrue(failedLoad.stderr.contains("gate crossed: (run): notLoaded = 1 configs"), failedLoad.stderr)
+        XCTAssertTrue(failedLoad.stderr.contains("gate crossed: (run): notLoaded = 1 config"), failedLoad.stderr)
         XCTAssertTrue(
             failedLoad.stderr.contains("missing.json: error: [config.unavailable]"),
             "--quiet still prints errors: \(failedLoad.stderr)")

@@ -77,6 +77,27 @@ final class ReleaseManagerExportTests: XCTestCase {
             try audit("platform,os_version,app_version\nios,17.0,5.0\n").0.status, 0, "no Android row needs it")
     }
 
+    /// Two warehouse names for one column (the trial's `build` beside `version_code`; `devices` beside
+    /// `device_count`, which counted each row as one device): the run names both and the `--column` that picks one,
+    /// instead of calling the column missing or silently reading neither.
+    func testTwoWarehouseNamesForOneColumnAreAskedAbout() throws {
+        let (build, _) = try audit("platform,os_version,app_version,build,version_code\nandroid,14,5.0,358,358\n")
+        XCTAssertEqual(build.status, 65, build.stderr)
+        XCTAssertTrue(
+            build.stderr.contains(
+                #"no app_build column, and 2 headers that could be it: "build", "version_code"; say which to read with --column app_build=HEADER"#
+            ), build.stderr)
+        let (count, _) = try audit(
+            "platform,os_version,app_version,app_build,devices,device_count\nandroid,14,5.0,358,3,3\n")
+        XCTAssertEqual(count.status, 65, count.stderr)
+        XCTAssertTrue(count.stderr.contains(#"no count column, and 2 headers"#), count.stderr)
+        let (picked, report) = try audit(
+            "platform,os_version,app_version,app_build,devices,device_count\nandroid,14,5.0,358,3,3\n",
+            ["--column", "count=device_count"])
+        XCTAssertEqual(picked.status, 0, picked.stderr)
+        XCTAssertEqual((report?["inventory"] as? [String: Any])?["devices"] as? Int, 3)
+    }
+
     /// `--column` maps an attribute a config reads, as the audit's own hint says (finding 10).
     func testColumnMapsAnAttribute() throws {
         let csv = "platform,os_version,app_version,locale\nios,17.0,5.0,tr-TR\n"

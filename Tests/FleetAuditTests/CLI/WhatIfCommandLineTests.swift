@@ -23,17 +23,33 @@ extension CommandLineTests {
     /// published config's minimum is shown and its candidate marked live; every Android versionCode carries the
     /// names the fleet and the releases give it — checked against names read from the sample files here.
     func testWhatIfShowsTheLiveMinimumAndTheVersionNames() throws {
-        let result = try run(
-            Self.sampleWhatIf + [
-                "--from", "SampleData/configs/nhs/availability-android.json", "--json", "-", "--quiet",
-            ])
+        let from = ["--from", "SampleData/configs/nhs/availability-android.json"]
+        let result = try run(Self.sampleWhatIf + from + ["--json", "-", "--quiet"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
         let live = try XCTUnwrap(report["live"]?.objectValue)
         XCTAssertEqual(live["minimumApp"]?.arrayValue?.compactMap(\.stringValue), ["358"])
+        XCTAssertEqual(live["minimumOS"]?.arrayValue?.compactMap(\.stringValue), ["23"])
         let candidates = try XCTUnwrap(report["candidates"]?.arrayValue?.compactMap(\.objectValue))
-        XCTAssertEqual(
-            candidates.filter { $0["live"] == .bool(true) }.compactMap { $0["minimumApp"]?.stringValue }, ["358"])
+        // An app-only sweep does not count what the live config does (it also sets minimum OS 23): no row is
+        // live, and the text says how to count it.
+        XCTAssertEqual(candidates.filter { $0["live"] == .bool(true) }.count, 0)
+        let text = try run(Self.sampleWhatIf + from)
+        XCTAssertTrue(
+            text.stdout.contains("(no candidate is the live minimum: add --min-os 23 to count it)"), text.stdout)
+        // With the live OS minimum as the OS candidate, the live row is the one audit counts for that config.
+        let both = try run(Self.sampleWhatIf + from + ["--min-os", "23", "--json", "-", "--quiet"])
+        let liveRows = try XCTUnwrap(JSONParser.parse(both.stdout).objectValue?["candidates"]?.arrayValue)
+            .compactMap(\.objectValue).filter { $0["live"] == .bool(true) }
+        XCTAssertEqual(liveRows.compactMap { $0["minimumApp"]?.stringValue }, ["358"])
+        let audit = try run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv", "--config",
+            "SampleData/configs/nhs/availability-android.json", "--json", "-", "--quiet",
+        ])
+        let totals = try XCTUnwrap(
+            JSONParser.parse(audit.stdout).objectValue?["configs"]?.arrayValue?.first?.objectValue?["totals"]?
+                .objectValue)
+        XCTAssertEqual(liveRows.first?["forced"], totals["forced"], "the live row forces what audit counts")
 
         // The names by hand: distinct app_version of the Android rows per app_build, and the releases' versions.
         var expected: [String: Set<String>] = [:]

@@ -17,6 +17,28 @@ final class PlanGateTests: XCTestCase {
         return try! PlanRun.run(r)
     }()
 
+    /// Issue 40: "the draft forces more than N in total" in one plan run. `OUTCOME>N` counts the draft's devices
+    /// with that outcome, moved or not — the same number `audit` gives for the draft alone.
+    func testADraftTotalGateCountsWhatAuditCountsOnTheDraft() throws {
+        var audit = AuditRequest(inventoryPath: TestPaths.sample("inventory.csv"))
+        audit.releasesPath = TestPaths.sample("releases.csv")
+        audit.asOf = Date(timeIntervalSince1970: 1_795_000_000)
+        audit.configs = [TestPaths.sample("configs/nhs/availability-ios.json")]
+        let draftAudit = try AuditRun.run(audit)
+        for outcome in Outcome.allCases {
+            let expected = draftAudit.configs[0].totals[outcome]
+            let held = try PlanGate(parsing: "\(outcome.rawValue)>\(expected)").check(Self.report)
+            XCTAssertEqual(held.map(\.devices), [expected], outcome.rawValue)
+            XCTAssertEqual(held.map(\.crossed), [false], "strictly greater: \(outcome.rawValue)")
+            if expected > 0 {
+                let crossed = try PlanGate(parsing: "\(outcome.rawValue)>\(expected - 1)").check(Self.report)
+                XCTAssertEqual(crossed.map(\.crossed), [true], outcome.rawValue)
+                XCTAssertTrue(crossed[0].sentence.contains("the draft leaves"), crossed[0].sentence)
+            }
+        }
+        XCTAssertGreaterThan(draftAudit.configs[0].totals[.forced], 0)
+    }
+
     func testEveryFormParsesAndCountsItsDevices() throws {
         let pair = Self.report.pairs[0]
         let toForced =
@@ -52,7 +74,7 @@ final class PlanGateTests: XCTestCase {
     }
 
     func testBadGatesSayWhatIsExpected() {
-        for bad in ["forced>1", "up->forced>1", "a->b->c>1", "worse>", "worse>x", "*->blocked"] {
+        for bad in ["forcd>1", "up->forced>1", "a->b->c>1", "worse>", "worse>x", "*->blocked"] {
             XCTAssertThrowsError(try PlanGate(parsing: bad), bad) { error in
                 guard case .option(let message) = error as? ReportError else { return XCTFail("\(bad): \(error)") }
                 XCTAssertTrue(message.contains(bad), message)

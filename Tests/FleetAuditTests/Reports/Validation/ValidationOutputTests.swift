@@ -200,6 +200,11 @@ final class ValidationOutputTests: XCTestCase {
             TextStyle.forStream(isTerminal: true, environment: ["TERM": "xterm", "NO_COLOR": ""]), .ansi,
             "no-color.org: an empty NO_COLOR is unset")
         XCTAssertEqual(TextStyle.forStream(isTerminal: true, environment: ["TERM": "dumb"]), .plain)
+        // Issue 40: FORCE_COLOR for a CI log that renders ANSI; NO_COLOR still wins, FORCE_COLOR=0 is off.
+        XCTAssertEqual(TextStyle.forStream(isTerminal: false, environment: ["FORCE_COLOR": "1"]), .ansi)
+        XCTAssertEqual(TextStyle.forStream(isTerminal: false, environment: ["FORCE_COLOR": "0"]), .plain)
+        XCTAssertEqual(
+            TextStyle.forStream(isTerminal: false, environment: ["FORCE_COLOR": "1", "NO_COLOR": "1"]), .plain)
         XCTAssertEqual(TextStyle.ansi.severity(.error), "\u{1B}[1;31merror\u{1B}[0m")
         XCTAssertEqual(TextStyle.plain.severity(.error), "error")
     }
