@@ -95,17 +95,20 @@ struct AuditCommand: ParsableCommand {
                 error.description, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
                 asOf: request.asOf ?? generated, generatedAt: generated)
             _ = try? reports.write(failed, to: reports.targets.withoutStandardOutput, quiet: quiet)
+            // The history keeps the failed night too (no numbers, never a baseline), so it shows when cron failed;
+            // a history that is itself the problem is left as it is.
+            _ = history.append(failed, request: request, quiet: quiet)
             if ci.isGitHub { GitHubStep.publish(failed, reportOnStandardOutput: false) }
             throw exit
         }
         if showProgress { Progress.clear() }
         // The history before the reports: a run whose append fails says so in its own reports, whose exit code is
-        // then the process's (a failed run is not history).
+        // then the process's (a run that failed is kept without numbers, never a baseline).
         // (The --out folder is made first, as the reports' writer would: a history kept beside the reports goes in it.)
         if let out = reports.out {
             try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         }
-        if report.status.state != "failed", let failure = history.append(report, request: request, quiet: quiet) {
+        if let failure = history.append(report, request: request, quiet: quiet) {
             report.failure = failure
         }
 

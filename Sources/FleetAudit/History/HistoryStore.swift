@@ -70,7 +70,24 @@ public enum HistoryStore {
               FOREIGN KEY (run_id, config_id) REFERENCES run_configs (run_id, config_id) ON DELETE CASCADE
             ) WITHOUT ROWID
             """,
-        ]
+        ],
+        // 2: how each run ended — its state and exit code, why it failed, the gates it crossed. Failed runs are
+        // kept (with no configs) so the history shows the nights that failed; they are never a baseline.
+        2: [
+            "ALTER TABLE runs ADD COLUMN state TEXT",
+            "ALTER TABLE runs ADD COLUMN exit_code INTEGER",
+            "ALTER TABLE runs ADD COLUMN message TEXT",
+            """
+            CREATE TABLE run_gates (
+              run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+              position INTEGER NOT NULL,
+              gate TEXT NOT NULL,
+              config_id TEXT NOT NULL,
+              count INTEGER NOT NULL,
+              PRIMARY KEY (run_id, position)
+            ) WITHOUT ROWID
+            """,
+        ],
     ]
     static var schemaVersion: Int64 { migrations.keys.max()! }
     /// The outcome columns of run_configs, in `Outcome.allCases` order.
@@ -140,10 +157,16 @@ public enum HistoryStore {
         case .run(let id): condition = ("id = ?", [.integer(id)])
         case .date(let date): condition = ("as_of <= ?", [.text(Timestamps.iso8601(date))])
         }
+        // A failed run has no numbers: it is neither a baseline nor a point of a trend. (A history from before
+        // schema 2 holds no failed run, and no state column: it is read as it is, and upgraded when appended to.)
+        let endings = hasEndings(db)
+        let succeeded = endings ? " AND (state IS NULL OR state != 'failed')" : ""
         return try read(db) { () throws(SQLiteDatabase.Failure) in
-            let baseline = try runs(db, where: condition.0, condition.1, order: "as_of DESC, id DESC", limit: 1).first
+            let baseline = try runs(
+                db, where: condition.0 + succeeded, condition.1, order: "as_of DESC, id DESC", limit: 1
+            ).first
             let trend = try runs(
-                db, where: "as_of <= ?", [.text(Timestamps.iso8601(asOf))], order: "as_of DESC, id DESC",
+                db, where: "as_of <= ?" + succeeded, [.text(Timestamps.iso8601(asOf))], order: "as_of DESC, id DESC",
                 limit: trendRuns
             ).reversed()
             return HistoryComparison(file: path, selector: selector, baseline: baseline, trend: Array(trend))
@@ -162,6 +185,11 @@ public enum HistoryStore {
         }
     }
 
+    /// Whether the file keeps how runs ended (schema 2 and later).
+    static func hasEndings(_ db: SQLiteDatabase) -> Bool {
+        ((try? db.query("PRAGMA user_version").first?.first?.int) ?? 0) >= 2
+    }
+
     private static func read<T>(_ db: SQLiteDatabase, _ body: () throws(SQLiteDatabase.Failure) -> T)
         throws(HistoryError) -> T
     {
@@ -178,7 +206,8 @@ public enum HistoryStore {
         let limitClause = limit.map { " LIMIT \($0)" } ?? ""
         let rows = try db.query(
             """
-            SELECT id, as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices
+            SELECT id, as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices,
+              \(hasEndings(db) ? "state, exit_code, message" : "NULL, NULL, NULL")
             FROM runs WHERE \(condition) ORDER BY \(order)\(limitClause)
             """, values)
         return try rows.map { (r) throws(SQLiteDatabase.Failure) -> HistoryRun in
@@ -195,11 +224,22 @@ public enum HistoryStore {
                     id: c[0].string ?? "", format: c[1].string ?? "", source: c[2].string ?? "",
                     sha256: c[3].string ?? "", totals: totals, rules: [], platforms: [])
             }
+            var ending: HistoryRun.Ending?
+            if let state = r[9].string {
+                let gates = try db.query(
+                    "SELECT gate, config_id, count FROM run_gates WHERE run_id = ? ORDER BY position", [.integer(id)]
+                ).map { g in
+                    HistoryRun.CrossedGate(gate: g[0].string ?? "", config: g[1].string ?? "", count: g[2].int ?? 0)
+                }
+                ending = HistoryRun.Ending(
+                    state: state, exitCode: Int32(truncatingIfNeeded: r[10].int ?? 0), message: r[11].string,
+                    crossedGates: gates)
+            }
             return HistoryRun(
                 id: id, asOf: Timestamps.parse(r[1].string ?? "") ?? .distantPast,
                 generatedAt: Timestamps.parse(r[2].string ?? "") ?? .distantPast, toolVersion: r[3].string ?? "",
                 inventory: r[4].string ?? "", rowsRead: r[5].int ?? 0, rowsEvaluated: r[6].int ?? 0,
-                rowsRejected: r[7].int ?? 0, devices: r[8].int ?? 0, configs: configs)
+                rowsRejected: r[7].int ?? 0, devices: r[8].int ?? 0, configs: configs, ending: ending)
         }
     }
 
@@ -260,15 +300,23 @@ public enum HistoryStore {
     private static func insert(_ run: HistoryRun, _ db: SQLiteDatabase) throws(SQLiteDatabase.Failure) -> Int64 {
         try db.query(
             """
-            INSERT INTO runs (as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO runs (as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices,
+              state, exit_code, message)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             [
                 .text(Timestamps.iso8601(run.asOf)), .text(Timestamps.iso8601(run.generatedAt)), .text(run.toolVersion),
                 .text(run.inventory), .integer(run.rowsRead), .integer(run.rowsEvaluated), .integer(run.rowsRejected),
-                .integer(run.devices),
+                .integer(run.devices), run.ending.map { .text($0.state) } ?? .null,
+                run.ending.map { .integer(Int64($0.exitCode)) } ?? .null,
+                run.ending?.message.map { .text($0) } ?? .null,
             ])
         let id = db.lastInsertedRowID
+        for (position, gate) in (run.ending?.crossedGates ?? []).enumerated() {
+            try db.query(
+                "INSERT INTO run_gates (run_id, position, gate, config_id, count) VALUES (?, ?, ?, ?, ?)",
+                [.integer(id), .integer(Int64(position)), .text(gate.gate), .text(gate.config), .integer(gate.count)])
+        }
         let insertConfig = try db.prepare(
             """
             INSERT INTO run_configs (run_id, config_id, format, source, sha256, \(outcomeColumns.joined(separator: ", ")))

@@ -60,20 +60,38 @@ public struct HistoryListing: Sendable {
 
     private func table() -> String {
         guard !runs.isEmpty else { return "history \(file): no runs\n" }
-        guard !entries.isEmpty else {
+        guard !entries.isEmpty || (config == nil && runs.contains(where: \.failed)) else {
             let known = Set(runs.flatMap { $0.configs.map(\.id) }).sorted()
             return
                 "history \(file): no run has the config \(config ?? ""); configs in the history: \(known.joined(separator: ", "))\n"
         }
         var rows = [["run", "asOf", "devices", "config"] + Outcome.allCases.map(\.rawValue) + [""]]
-        for e in entries {
-            rows.append(
-                [String(e.run.id ?? 0), Timestamps.iso8601(e.run.asOf), e.run.devices.groupedDigits, e.config.id]
-                    + Outcome.allCases.map { o in
-                        e.config.totals[o].groupedDigits
-                            + (e.delta.map { $0[o] == 0 ? "" : " (\(HistoryComparison.signed($0[o])))" } ?? "")
-                    }
-                    + [e.configChanged ? "config changed" : ""])
+        var byRun: [Int64: [Entry]] = [:]
+        for e in entries { byRun[e.run.id ?? 0, default: []].append(e) }
+        for run in runs {
+            // A run that failed has no numbers: one row saying so, in its place in time.
+            if run.failed, let ending = run.ending {
+                rows.append(
+                    [String(run.id ?? 0), Timestamps.iso8601(run.asOf), "", "failed (exit \(ending.exitCode))"]
+                        + Outcome.allCases.map { _ in "" } + [VisibleText.escape(ending.message ?? "")])
+                continue
+            }
+            for (k, e) in (byRun[run.id ?? 0] ?? []).enumerated() {
+                // The run's crossed gates on its first row (exit 1: what cron saw).
+                let gates = k == 0 ? run.ending?.crossedGates.map(\.gate) ?? [] : []
+                let note = [
+                    e.configChanged ? "config changed" : nil,
+                    gates.isEmpty ? nil : "gate crossed: " + gates.joined(separator: ", "),
+                ]
+                .compactMap { $0 }.joined(separator: "; ")
+                rows.append(
+                    [String(e.run.id ?? 0), Timestamps.iso8601(e.run.asOf), e.run.devices.groupedDigits, e.config.id]
+                        + Outcome.allCases.map { o in
+                            e.config.totals[o].groupedDigits
+                                + (e.delta.map { $0[o] == 0 ? "" : " (\(HistoryComparison.signed($0[o])))" } ?? "")
+                        }
+                        + [note])
+            }
         }
         // Run time, config and the note read left to right; the numbers align on the right.
         return TextSummary.table(rows, leftAligned: [1, 3, rows[0].count - 1]).joined(separator: "\n") + "\n"
@@ -86,18 +104,31 @@ public struct HistoryListing: Sendable {
                 "rows_rejected",
                 "devices", "config", "format", "sha256", "config_changed",
             ]
-                + Outcome.allCases.flatMap { [$0.rawValue, $0.rawValue + "_change"] }).joined(separator: ",")
+                + Outcome.allCases.flatMap { [$0.rawValue, $0.rawValue + "_change"] } + ["state", "exit_code"])
+                .joined(separator: ",")
         ]
         for e in entries {
             let r = e.run
-            let fields =
-                [
-                    String(r.id ?? 0), Timestamps.iso8601(r.asOf), Timestamps.iso8601(r.generatedAt), r.toolVersion,
-                    r.inventory,
-                    String(r.rowsRead), String(r.rowsEvaluated), String(r.rowsRejected), String(r.devices),
-                    e.config.id, e.config.format, e.config.sha256, e.configChanged ? "true" : "false",
-                ]
-                + Outcome.allCases.flatMap { o in [String(e.config.totals[o]), e.delta.map { String($0[o]) } ?? ""] }
+            var fields: [String] = [
+                String(r.id ?? 0), Timestamps.iso8601(r.asOf), Timestamps.iso8601(r.generatedAt), r.toolVersion,
+                r.inventory,
+                String(r.rowsRead), String(r.rowsEvaluated), String(r.rowsRejected), String(r.devices),
+                e.config.id, e.config.format, e.config.sha256, e.configChanged ? "true" : "false",
+            ]
+            for o in Outcome.allCases {
+                fields += [String(e.config.totals[o]), e.delta.map { String($0[o]) } ?? ""]
+            }
+            fields += [r.ending?.state ?? "", r.ending.map { String($0.exitCode) } ?? ""]
+            lines.append(fields.map(Self.csvField).joined(separator: ","))
+        }
+        // A failed run: one line with no config and no numbers.
+        for r in runs where r.failed {
+            var fields: [String] = [
+                String(r.id ?? 0), Timestamps.iso8601(r.asOf), Timestamps.iso8601(r.generatedAt), r.toolVersion,
+                r.inventory, "0", "0", "0", "0", "", "", "", "false",
+            ]
+            fields += Array(repeating: "", count: 2 * Outcome.allCases.count)
+            fields += ["failed", String(r.ending?.exitCode ?? 0)]
             lines.append(fields.map(Self.csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -116,6 +147,7 @@ public struct HistoryListing: Sendable {
         var byRun: [Int64: [Entry]] = [:]
         for e in entries { byRun[e.run.id ?? 0, default: []].append(e) }
         return .obj([
+            ("schema", .string("fleet-audit-history/1")),
             ("history", .string(file)),
             ("config", .optionalString(config)),
             (
@@ -129,6 +161,20 @@ public struct HistoryListing: Sendable {
                             ("inventory", .string(r.inventory)), ("rowsRead", .int64(r.rowsRead)),
                             ("rowsEvaluated", .int64(r.rowsEvaluated)),
                             ("rowsRejected", .int64(r.rowsRejected)), ("devices", .int64(r.devices)),
+                            // How the run ended (null for a run kept before history schema 2).
+                            ("state", .optionalString(r.ending?.state)),
+                            ("exitCode", r.ending.map { .int(Int($0.exitCode)) } ?? .null),
+                            ("message", .optionalString(r.ending?.message)),
+                            (
+                                "crossedGates",
+                                .array(
+                                    (r.ending?.crossedGates ?? []).map { g in
+                                        .obj([
+                                            ("gate", .string(g.gate)), ("config", .string(g.config)),
+                                            ("count", .int64(g.count)),
+                                        ])
+                                    })
+                            ),
                             (
                                 "configs",
                                 .array(

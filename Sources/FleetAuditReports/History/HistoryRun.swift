@@ -33,6 +33,35 @@ public struct HistoryRun: Sendable, Equatable {
         }
     }
 
+    /// A gate the run crossed, as the reports said it.
+    package struct CrossedGate: Sendable, Equatable {
+        package let gate: String
+        package let config: String
+        package let count: Int64
+
+        package init(gate: String, config: String, count: Int64) {
+            self.gate = gate
+            self.config = config
+            self.count = count
+        }
+    }
+
+    /// How the run ended (`completed`, `gateCrossed`, `failed`), its exit code, why it failed and the gates it
+    /// crossed; nil for a run a history from before schema 2 kept.
+    package struct Ending: Sendable, Equatable {
+        package let state: String
+        package let exitCode: Int32
+        package let message: String?
+        package let crossedGates: [CrossedGate]
+
+        package init(state: String, exitCode: Int32, message: String?, crossedGates: [CrossedGate]) {
+            self.state = state
+            self.exitCode = exitCode
+            self.message = message
+            self.crossedGates = crossedGates
+        }
+    }
+
     /// The history's row id; nil before the run is appended.
     package var id: Int64?
     package let asOf: Date
@@ -44,11 +73,16 @@ public struct HistoryRun: Sendable, Equatable {
     package let rowsRejected: Int64
     package let devices: Int64
     package let configs: [Config]
+    package var ending: Ending?
+
+    /// A run that stopped before evaluating: kept so the history says the night failed, never a baseline.
+    package var failed: Bool { ending?.state == "failed" }
 
     package init(
         id: Int64? = nil, asOf: Date, generatedAt: Date, toolVersion: String, inventory: String, rowsRead: Int64,
-        rowsEvaluated: Int64, rowsRejected: Int64, devices: Int64, configs: [Config]
+        rowsEvaluated: Int64, rowsRejected: Int64, devices: Int64, configs: [Config], ending: Ending? = nil
     ) {
+        self.ending = ending
         self.id = id
         self.asOf = asOf
         self.generatedAt = generatedAt
@@ -73,7 +107,12 @@ public struct HistoryRun: Sendable, Equatable {
                     id: c.id, format: c.format, source: c.source, sha256: c.sha256, totals: c.totals,
                     rules: c.rules.filter { $0.counts.total > 0 }.map { KeyedCounts(key: $0.id, counts: $0.counts) },
                     platforms: c.byPlatform.map { KeyedCounts(key: $0.platform.name, counts: $0.counts) })
-            })
+            },
+            ending: Ending(
+                state: report.status.state, exitCode: report.status.exitCode, message: report.status.message,
+                crossedGates: report.crossedGates.map {
+                    CrossedGate(gate: $0.gate.text, config: $0.config, count: $0.devices)
+                }))
     }
 
     package func config(_ id: String) -> Config? { configs.first { $0.id == id } }

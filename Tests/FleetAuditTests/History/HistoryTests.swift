@@ -257,6 +257,66 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try audit("2026-11-30T02:00:00Z").0.status, 0, "the history is usable after the kills")
     }
 
+    /// Issue 40: the history records how each run ended — state, exit code, crossed gates — and keeps a run that
+    /// failed (without numbers), which is listed in its place and never becomes the baseline.
+    func testTheHistoryKeepsExitCodesGatesAndFailedRuns() throws {
+        _ = try audit("2026-11-21T02:00:00Z")
+        // A night whose inventory is missing: exit 65, kept as failed.
+        let failed = try CommandLineTests.run([
+            "audit", "--inventory", dir.appendingPathComponent("missing.csv").path, "--config",
+            "SampleData/configs/nhs/availability-android.json", "--as-of", "2026-11-22T02:00:00Z", "--history", history,
+            "--quiet",
+        ])
+        XCTAssertEqual(failed.status, 65, failed.stderr)
+        // The next night crosses a gate; its baseline is the first run, not the failed one.
+        let (third, report) = try audit("2026-11-23T02:00:00Z", draft: true, extra: ["--fail-on", "forced+>100"])
+        XCTAssertEqual(third.status, 1, third.stderr)
+        let baseline = (report["history"] as? [String: Any])?["baseline"] as? [String: Any]
+        XCTAssertEqual(baseline?["run"] as? Int, 1, "\(report["history"] ?? "")")
+
+        let json = try CommandLineTests.run(["history", "--history", history, "--format", "json"])
+        let listing = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(listing["schema"] as? String, "fleet-audit-history/1")
+        let runs = try XCTUnwrap(listing["runs"] as? [[String: Any]])
+        XCTAssertEqual(runs.map { $0["state"] as? String }, ["completed", "failed", "gateCrossed"])
+        XCTAssertEqual(runs.map { $0["exitCode"] as? Int }, [0, 65, 1])
+        XCTAssertTrue((runs[1]["message"] as? String)?.contains("missing.csv") == true, "\(runs[1])")
+        XCTAssertEqual((runs[1]["configs"] as? [Any])?.count, 0)
+        let gates = try XCTUnwrap(runs[2]["crossedGates"] as? [[String: Any]])
+        XCTAssertEqual(gates.map { $0["gate"] as? String }, ["forced+>100"])
+        XCTAssertEqual(gates.first?["count"] as? Int, 326)
+
+        let table = try CommandLineTests.run(["history", "--history", history])
+        let lines = table.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4, table.stdout)
+        XCTAssertTrue(lines[2].contains("failed (exit 65)") && lines[2].contains("missing.csv"), lines[2])
+        XCTAssertTrue(lines[3].hasSuffix("gate crossed: forced+>100"), lines[3])
+    }
+
+    /// A history written before schema 2 (no run endings) is read as it is and upgraded on the next append.
+    func testAHistoryFromBeforeSchemaTwoIsReadAndUpgraded() throws {
+        var db: OpaquePointer?
+        XCTAssertEqual(sqlite3_open(history, &db), SQLITE_OK)
+        for statement in HistoryStore.migrations[1]! + [
+            "PRAGMA application_id = \(HistoryStore.applicationID)", "PRAGMA user_version = 1",
+            "INSERT INTO runs (as_of, generated_at, tool_version, inventory, rows_read, rows_evaluated, rows_rejected, devices) "
+                + "VALUES ('2026-11-20T02:00:00Z', '2026-11-20T02:00:00Z', '0.1.0', 'x', 1, 1, 0, 1)",
+        ] {
+            XCTAssertEqual(sqlite3_exec(db, statement, nil, nil, nil), SQLITE_OK, statement)
+        }
+        sqlite3_close(db)
+        let listed = try CommandLineTests.run(["history", "--history", history, "--format", "json"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let (next, report) = try audit("2026-11-21T02:00:00Z")
+        XCTAssertEqual(next.status, 0, next.stderr)
+        XCTAssertEqual(((report["history"] as? [String: Any])?["baseline"] as? [String: Any])?["run"] as? Int, 1)
+        let runs = try XCTUnwrap(
+            (JSONSerialization.jsonObject(
+                with: Data(try CommandLineTests.run(["history", "--history", history, "--format", "json"]).stdout.utf8))
+                as? [String: Any])?["runs"] as? [[String: Any]])
+        XCTAssertEqual(runs.map { $0["state"] as? String }, [nil, "completed"])
+    }
+
     func testHistoryListsRunsAsTableCSVAndJSON() throws {
         _ = try audit("2026-11-21T02:00:00Z")
         _ = try audit("2026-11-22T02:00:00Z", draft: true)
