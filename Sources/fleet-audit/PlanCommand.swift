@@ -91,7 +91,7 @@ struct PlanCommand: ParsableCommand {
             moreInputs: ReportOptions.configFiles("--published", published)
                 + ReportOptions.configFiles("--draft", draft))
         let timings = PhaseTimings()
-        let report: PlanReport
+        var report: PlanReport
         do {
             report = try PlanRun.run(request, timings: timings.runTimings)
         } catch {
@@ -103,13 +103,10 @@ struct PlanCommand: ParsableCommand {
             }
             throw exit
         }
-        try reports.writeAndPrint(report, quiet: quiet, timings: timings) { PlanJSONReport.text(report) }
         let failsOnNewErrors = report.newErrorCount > 0 && !allowNewErrors
-        let exit: ExitCode =
-            !report.failed.isEmpty
-            ? ExitCode(65)
-            : failsOnNewErrors || !report.crossedGates.isEmpty
-                ? ExitCode(1) : detailedExitcode && report.changedDevices ? ExitCode(2) : .success
+        let exit = ExitCode(report.settle(allowNewErrors: allowNewErrors, detailedExitCode: detailedExitcode))
+        let settled = report
+        try reports.writeAndPrint(settled, quiet: quiet, timings: timings) { PlanJSONReport.text(settled) }
         if ci.isGitHub {
             GitHubStep.publish(
                 summary: GitHubActionsOutput.summary(report, exitCode: exit.rawValue),

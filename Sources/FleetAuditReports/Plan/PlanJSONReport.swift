@@ -98,6 +98,12 @@ public enum PlanJSONReport {
         ])
         let fields: [(String, JSONValue)] = [
             ("schema", .string(schema)), ("tool", tool),
+            // How the run ended (`failed`, `gateCrossed`, `changes`, `completed`) and its exit code.
+            (
+                "status",
+                report.status.map { .obj([("state", .string($0.state)), ("exitCode", .int(Int($0.exitCode)))]) }
+                    ?? .null
+            ),
             ("asOf", .string(Timestamps.iso8601(report.asOf))),
             ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
             ("inventory", inventory), ("releases", releases), ("totals", totals),

@@ -174,4 +174,21 @@ public struct PlanReport: Sendable {
     package var undecided: Int64 { pairs.map(\.undecided).reduce(0, +) }
     /// Error diagnostics the drafts add, over every pair: `plan` fails on them unless told otherwise.
     public var newErrorCount: Int { pairs.map(\.newErrors.count).reduce(0, +) }
+
+    /// How the plan ends, as its reports say and the process exits; set by `settle` before they are written.
+    public private(set) var status: (state: String, exitCode: Int32)?
+
+    /// Decides the exit: 65 `failed` when a config could not be loaded (a pair is missing), 1 `gateCrossed` for a
+    /// crossed gate or an error the drafts add (unless `allowNewErrors`), with `detailedExitCode` 2 `changes`
+    /// when devices change outcome, else 0 `completed`.
+    @discardableResult
+    public mutating func settle(allowNewErrors: Bool, detailedExitCode: Bool) -> Int32 {
+        let settled: (String, Int32) =
+            !failed.isEmpty
+            ? ("failed", 65)
+            : (newErrorCount > 0 && !allowNewErrors) || !crossedGates.isEmpty
+                ? ("gateCrossed", 1) : detailedExitCode && changedDevices ? ("changes", 2) : ("completed", 0)
+        status = settled
+        return settled.1
+    }
 }

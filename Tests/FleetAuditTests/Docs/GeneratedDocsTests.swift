@@ -106,6 +106,10 @@ final class GeneratedDocsTests: XCTestCase {
                     sources.appendingPathComponent("FleetAuditReports/AuditReport.swift"),
                     #"\("(?:failed|gateCrossed|completed)", (\d+)"#
                 ),
+                (
+                    sources.appendingPathComponent("FleetAuditReports/Plan/PlanReport.swift"),
+                    #"\("(?:failed|gateCrossed|changes|completed)", (\d+)\)"#
+                ),
             ]
         var used: Set<Int32> = [0, 64]
         for (file, pattern) in scans {
