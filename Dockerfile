@@ -1,7 +1,10 @@
 # FleetAudit in a container, for CI jobs and cron hosts that pull an image instead of building from source.
 #
 #   docker build -t fleet-audit .
-#   docker run --rm -v "$PWD:/work" -w /work fleet-audit audit --inventory fleet.csv --config-dir configs --out reports
+#   docker run --rm --user "$(id -u):$(id -g)" -v "$PWD:/work" fleet-audit audit --inventory fleet.csv \
+#     --config-dir configs --out reports
+#
+# (--user: the reports are written into the mounted folder as its owner.)
 #
 # Two stages: the Swift toolchain builds the binary with the Swift runtime linked in (`make install`, as on a cron
 # host), and a slim Debian image runs it with only the system libraries it links. Tests/Install/check-dockerfile.py

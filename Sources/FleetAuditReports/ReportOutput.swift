@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a renderer may consult besides the report model: the HTML templates (`--templates`, else the ones
 /// compiled in) and, for an output that keeps something across runs, the text its file held before this run.
 /// Generation time and tool version are in the model.
@@ -5,10 +7,16 @@ public struct ReportContext: Sendable {
     public var templates: ReportTemplates
     /// The file's text before this run, for an output that asks for it (`ReportOutput.readsPrevious`).
     public var previous: String?
+    /// What CI outputs make paths relative to (`ReportTargets.baseDirectory`).
+    public var baseDirectory: String
 
-    public init(templates: ReportTemplates = .embedded, previous: String? = nil) {
+    public init(
+        templates: ReportTemplates = .embedded, previous: String? = nil,
+        baseDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.templates = templates
         self.previous = previous
+        self.baseDirectory = baseDirectory
     }
 }
 
@@ -96,6 +104,15 @@ extension AuditReport: RenderableReport {
         .xml(XMLReport.render),
         .html { (report, templates) throws(ReportError) in try HTMLReport.render(report, templates: templates) },
         .junit { JUnitReport.audit($0).render() },
+        // The configs' diagnostics, fleet-dependent ones included, as code scanning and GitLab read them.
+        ReportOutput(option: "sarif", directoryExtension: nil) { report, context in
+            SARIFReport.render(
+                ValidationReport(findingsOf: report), ValidationContext(baseDirectory: context.baseDirectory))
+        },
+        ReportOutput(option: "codequality", directoryExtension: nil) { report, context in
+            CodeQualityReport.render(
+                ValidationReport(findingsOf: report), ValidationContext(baseDirectory: context.baseDirectory))
+        },
         // A failed run keeps the last success the earlier file recorded.
         ReportOutput(option: "metrics", directoryExtension: nil, allowsStandardOutput: false, readsPrevious: true) {
             report, context in

@@ -13,6 +13,9 @@ public struct ReportTargets: Sendable {
     public var templatesDirectory: String?
     /// Each output option given, by option (`json` → a path, or `-` for standard output).
     public var files: [String: String] = [:]
+    /// What the CI outputs' paths are relative to: the checkout (the CLI passes `$GITHUB_WORKSPACE` or
+    /// `$CI_PROJECT_DIR`), else the working directory.
+    public var baseDirectory = FileManager.default.currentDirectoryPath
 
     public init() {}
 
@@ -85,7 +88,7 @@ public enum ReportWriter {
             context = ReportContext(
                 templates: try targets.templatesDirectory.map { (dir) throws(ReportError) in
                     try ReportTemplates.load(directory: dir)
-                } ?? .embedded)
+                } ?? .embedded, baseDirectory: targets.baseDirectory)
         } catch {
             throw .render(error)
         }

@@ -7,7 +7,7 @@ public enum TextStyle: Sendable {
     package enum Role: Sendable { case error, warning, info, success }
 
     /// `NO_COLOR` set to anything non-empty, `TERM=dumb`, or not a terminal: plain.
-    /// `NO_COLOR` (any value) turns colour off; `FORCE_COLOR` (any value but `0`) turns it on where no terminal
+    /// `NO_COLOR` (set and not empty, as no-color.org says) turns colour off; `FORCE_COLOR` (any value but `0`) turns it on where no terminal
     /// is seen (a CI log that renders ANSI); otherwise a terminal that is not `TERM=dumb` gets it.
     public static func forStream(isTerminal: Bool, environment: [String: String]) -> TextStyle {
         if !(environment["NO_COLOR"] ?? "").isEmpty { return .plain }

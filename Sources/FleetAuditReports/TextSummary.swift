@@ -33,7 +33,7 @@ public enum TextSummary {
         let header = ["config"] + Outcome.allCases.map(\.rawValue)
         var rows = [header]
         for c in report.configs {
-            let devices = Outcome.allCases.reduce(Int64(0)) { $0 + c.totals[$1] }
+            let devices = c.totals.total
             rows.append(
                 [VisibleText.escape(c.id)] + Outcome.allCases.map { countAndShare(c.totals[$0], of: devices) })
         }

@@ -27,12 +27,7 @@ struct AuditCommand: ParsableCommand {
             valueName: "gate"))
     var failOn: [String] = []
 
-    @Option(
-        name: .customLong("package"),
-        help: ArgumentHelp(
-            "Only the devices of this app package (repeatable): the others are left out before evaluation, and a report line says how many. A name no device has is exit 65.",
-            valueName: "name"))
-    var packages: [String] = []
+    @OptionGroup var packageSelection: PackageOptions
 
     @Flag(help: "Print nothing but errors (for cron).")
     var quiet = false
@@ -66,7 +61,7 @@ struct AuditCommand: ParsableCommand {
         try evaluation.apply(to: &request)
         request.allowEmpty = allowEmpty
         request.allowErrors = allowErrors
-        request.packages = packages
+        request.packages = packageSelection.packages
         try history.apply(to: &request)
         do {
             request.gates = try failOn.map { (text) throws(ReportError) -> Gate in try Gate(parsing: text) }
@@ -94,10 +89,14 @@ struct AuditCommand: ParsableCommand {
             let failed = AuditReport.failed(
                 error.description, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
                 asOf: request.asOf ?? generated, generatedAt: generated)
-            _ = try? reports.write(failed, to: reports.targets.withoutStandardOutput, quiet: quiet)
+            // Not the SARIF or Code Quality file: an empty one uploaded would close every open finding.
+            var targets = reports.targets.withoutStandardOutput
+            for option in ["sarif", "codequality"] { targets.files[option] = nil }
+            _ = try? reports.write(failed, to: targets, quiet: quiet)
             // The history keeps the failed night too (no numbers, never a baseline), so it shows when cron failed;
             // a history that is itself the problem is left as it is.
-            _ = history.append(failed, request: request, quiet: quiet)
+            // (Not after a wait for a lock, exit 75: the history may be what was locked, and cron would wait twice.)
+            if exit.rawValue != 75 { _ = history.append(failed, request: request, quiet: quiet) }
             if ci.isGitHub { GitHubStep.publish(failed, reportOnStandardOutput: false) }
             throw exit
         }

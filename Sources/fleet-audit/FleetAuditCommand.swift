@@ -8,9 +8,14 @@ struct FleetAuditCommand: ParsableCommand {
         commandName: "fleet-audit",
         abstract: "Count how many real devices each published update config forces, blocks or leaves behind.",
         discussion: """
-            Exit codes: 0 reports written; 1 a --fail-on gate was crossed or validate found errors; \
-            64 usage error; 65 bad input (inventory, config or releases unreadable, missing column) or nothing \
-            evaluated; 74 a report could not be written; 75 a SQLite inventory stayed locked (try again later).
+            Exit codes: 0 reports written; 1 a --fail-on gate was crossed, a config clients reject or crash on \
+            (audit, unless --allow-errors) or validate found errors; 64 usage error; 65 bad input (inventory, config \
+            or releases unreadable, missing column) or nothing evaluated; 74 a report could not be written; 75 a \
+            SQLite inventory stayed locked or a config URL is down (try again later).
+
+            Gates (--fail-on): OUTCOME>N|P%, OUTCOME+>N (since --history), error, warning, rejected>N, notLoaded>N; \
+            plan: FROM->TO>N, worse>N, undecided>N, OUTCOME>N (the draft's total). `make install` also installs the \
+            man page (man fleet-audit) and shell completions (fleet-audit --generate-completion-script bash|zsh|fish).
             """,
         version: "\(FleetAuditVersion.current) (commit \(BuildInfo.commit.prefix(12)), \(BuildInfo.date))",
         subcommands: [

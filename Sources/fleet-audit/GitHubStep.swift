@@ -22,9 +22,7 @@ enum CIMode: String, ExpressibleByArgument, CaseIterable {
 enum GitHubStep {
     /// Where annotations' paths are relative to: the checkout (`$GITHUB_WORKSPACE`), else the working directory.
     static var context: GitHubActionsOutput.Context {
-        GitHubActionsOutput.Context(
-            baseDirectory: ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
-                ?? FileManager.default.currentDirectoryPath)
+        GitHubActionsOutput.Context(baseDirectory: Console.checkoutDirectory)
     }
 
     static func publish(_ report: AuditReport, reportOnStandardOutput: Bool) {

@@ -44,12 +44,7 @@ struct PlanCommand: ParsableCommand {
             valueName: "gate"))
     var failOn: [String] = []
 
-    @Option(
-        name: .customLong("package"),
-        help: ArgumentHelp(
-            "Only the devices of this app package (repeatable): the others are left out before evaluation, and a report line says how many. A name no device has is exit 65.",
-            valueName: "name"))
-    var packages: [String] = []
+    @OptionGroup var packageSelection: PackageOptions
 
     @Flag(
         name: .customLong("allow-new-errors"),
@@ -77,7 +72,7 @@ struct PlanCommand: ParsableCommand {
         var audit = try inventoryOptions.request()
         try evaluation.apply(to: &audit)
         loading.apply(to: &audit)
-        audit.packages = packages
+        audit.packages = packageSelection.packages
         var request = PlanRequest(audit: audit)
         request.published = published
         request.draft = draft

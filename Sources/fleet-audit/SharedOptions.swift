@@ -56,6 +56,16 @@ struct InventoryOptions: ParsableArguments {
     func request() throws -> AuditRequest { try reading.request(inventory: inventory) }
 }
 
+/// `--package`: one app's devices, for audit and plan (whatif has its own, one package).
+struct PackageOptions: ParsableArguments {
+    @Option(
+        name: .customLong("package"),
+        help: ArgumentHelp(
+            "Only the devices of this app package (repeatable): the others are left out before evaluation, and a report line says how many. A name no device has is exit 65.",
+            valueName: "name"))
+    var packages: [String] = []
+}
+
 /// How an inventory is read, shared by audit, plan and explain (whose --inventory is optional).
 struct InventoryReadOptions: ParsableArguments {
     @Option(
@@ -65,7 +75,9 @@ struct InventoryReadOptions: ParsableArguments {
 
     @Option(
         name: .customLong("column"),
-        help: ArgumentHelp("Read a known column from another header (repeatable).", valueName: "canonical=header"))
+        help: ArgumentHelp(
+            "Read a column from another header (repeatable): platform, os_version, os_api_level, app_version, app_build, package_name, count, device_id, or an attribute a config reads; e.g. app_build=version_code.",
+            valueName: "canonical=header"))
     var columns: [String] = []
 
     @Option(help: ArgumentHelp("SQLite table to read (default: devices, or the only table).", valueName: "name"))
@@ -158,6 +170,18 @@ struct ReportOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
+            "audit only: write the configs' diagnostics (those only the fleet shows included, with their devices) as SARIF 2.1.0 for code scanning, to this file or -.",
+            valueName: "file|-"))
+    var sarif: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "audit only: write the configs' diagnostics as a GitLab Code Quality report, to this file or -.",
+            valueName: "file|-"))
+    var codequality: String?
+
+    @Option(
+        help: ArgumentHelp(
             "audit only: write the run as Prometheus text exposition to this file, for node-exporter's textfile collector (written whole; a failed run keeps the last success time).",
             valueName: "file"))
     var metrics: String?
@@ -196,6 +220,8 @@ struct ReportOptions: ParsableArguments {
         targets.directory = out
         targets.templatesDirectory = templates
         targets.files = outputFiles
+        // CI outputs name files relative to the checkout, as GitHub and GitLab expect.
+        targets.baseDirectory = Console.checkoutDirectory
         return targets
     }
 
@@ -361,6 +387,14 @@ enum Console {
 
     /// A terminal that can rewrite a line in place (progress): not a file, pipe or cron mail, not `TERM=dumb`.
     static var stderrIsTerminal: Bool { isatty(2) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
+    /// What CI outputs make paths relative to: the checkout (`$GITHUB_WORKSPACE`, GitLab's `$CI_PROJECT_DIR`),
+    /// else the working directory. An empty variable counts as unset.
+    static var checkoutDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        return [environment["GITHUB_WORKSPACE"], environment["CI_PROJECT_DIR"]].compactMap { $0 }.first {
+            !$0.isEmpty
+        } ?? FileManager.default.currentDirectoryPath
+    }
     static var stdoutIsTerminal: Bool { isatty(1) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb" }
 
     /// Colour for what goes to this descriptor: only on a terminal, never with `NO_COLOR` or `TERM=dumb`.

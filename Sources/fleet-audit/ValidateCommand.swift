@@ -63,11 +63,8 @@ struct ValidateCommand: ParsableCommand {
         } catch {
             throw Exit.fail(error)
         }
-        let environment = ProcessInfo.processInfo.environment
-        let checkout = [environment["GITHUB_WORKSPACE"], environment["CI_PROJECT_DIR"]].compactMap { $0 }
-            .first { !$0.isEmpty }
         let context = ValidationContext(
-            baseDirectory: baseDir ?? checkout ?? FileManager.default.currentDirectoryPath,
+            baseDirectory: baseDir ?? Console.checkoutDirectory,
             style: output == .text ? Console.style(forFileDescriptor: 1) : .plain)
         FileHandle.standardOutput.write(Data(output.render(report, context).utf8))
         if ci.isGitHub {

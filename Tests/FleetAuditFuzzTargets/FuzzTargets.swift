@@ -5,7 +5,7 @@ import Foundation
 /// tests replay every saved crash input through exactly the same code. Each checks the invariants a run
 /// relies on and traps when one breaks, which is what makes the fuzzer report it.
 public enum FuzzTargets {
-    public static let names = ["csv"] + FormatRegistry.formats.map { $0.name }
+    public static let names = ["csv", "csv-counted", "terminal"] + FormatRegistry.formats.map { $0.name }
 
     /// Devices of every platform and some odd shapes, evaluated against each fuzzed config.
     static let profiles: [Profile] = [
@@ -29,7 +29,12 @@ public enum FuzzTargets {
 
     /// Dispatches to a target by name; unknown names do nothing.
     public static func run(_ target: String, _ bytes: [UInt8]) {
-        if target == "csv" { csv(bytes) } else { config(target, bytes) }
+        switch target {
+        case "csv": csv(bytes)
+        case "csv-counted": csvCounted(bytes)
+        case "terminal": terminal(bytes)
+        default: config(target, bytes)
+        }
     }
 
     /// A config document forced into one format: parse, load, evaluate, validate reasons and every report.
@@ -65,6 +70,52 @@ public enum FuzzTargets {
             let b = signature(try? general.next())
             precondition(a == b, "in-place and general reading differ: \(a ?? "end") vs \(b ?? "end")")
             if a == nil { break }
+        }
+    }
+
+    /// A grouped export: the fuzzed bytes are the rows under a header with a count column, so every row's count
+    /// (huge, negative, `12.0`, `1e3`, past 64 bits, empty) goes through the count reader. Every row is evaluated or
+    /// rejected; the devices of the evaluated rows add up to the total, which never passes the exact limit; a
+    /// rejected row's devices are known or counted as unknown.
+    public static func csvCounted(_ bytes: [UInt8]) {
+        let header = Array("platform,os_version,app_version,app_build,package_name,count\n".utf8)
+        guard let source = try? CSVInventorySource(bytes: header + bytes, chunkSize: 512, maxRecordBytes: 1024)
+        else { return }
+        guard let (table, summary) = try? InventoryLoader(needs: ProfileNeeds(packageName: true)).load(source) else {
+            return
+        }
+        precondition(summary.grouped, "a count column makes the inventory grouped")
+        precondition(
+            summary.rowsRead == summary.rowsEvaluated + summary.rowsRejected, "rows read = evaluated + rejected")
+        precondition(table.devices.reduce(0, +) == summary.devices, "devices add up")
+        precondition(summary.devices <= InventorySummary.maxDevices, "never past the exact limit")
+        precondition(table.devices.allSatisfy { $0 > 0 }, "an evaluated group has at least one device")
+        precondition(summary.devicesRejected >= 0 && summary.rejectedUncounted <= summary.rowsRejected)
+    }
+
+    /// Text a user did not write, on its way to a terminal or a CI log: a config id, a diagnostic's message and a
+    /// table cell, each escaped (`VisibleText`) and laid out by the summary's table. No control character but the
+    /// table's own line breaks, no C1 control and no bidirectional override may reach the output.
+    public static func terminal(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let escaped = VisibleText.escape(text)
+        let table = TextSummary.table([["config", "forced"], [escaped, "1"], ["b", escaped]]).joined(separator: "\n")
+        for output in [escaped, table] {
+            for scalar in output.unicodeScalars {
+                let v = scalar.value
+                let allowed = v == 0x0A && output == table || v == 0x09
+                precondition(
+                    allowed
+                        || !(v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) || (0x202A...0x202E).contains(v)
+                            || (0x2066...0x2069).contains(v)), "an unescaped control U+\(String(v, radix: 16))")
+            }
+        }
+        // Nothing is lost: every visible character of the input is still there, in order.
+        let visible = text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+        var rest = escaped.unicodeScalars[...]
+        for scalar in visible where !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value) {
+            guard let at = rest.firstIndex(of: scalar) else { preconditionFailure("lost U+\(String(scalar.value, radix: 16))") }
+            rest = rest[rest.index(after: at)...]
         }
     }
 

@@ -3,7 +3,8 @@
 #
 #   bash Tests/Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     (default 300 s; every target)
 #
-# Targets: csv, nhs-availability, princeofversions, turkcell-updater, osam. Corpora start from SampleData and the
+# Targets: csv, csv-counted (rows under a header with a count column), terminal (text on its way to a terminal or
+# a CI log), nhs-availability, princeofversions, turkcell-updater, osam. Corpora start from SampleData and the
 # test fixtures and grow in .build-fuzz/corpus/TARGET. A crash input is written to .build-fuzz/crashes/;
 # copy it to Tests/FleetAuditTests/Fixtures/fuzz-regressions/TARGET/ so FuzzRegressionTests replays it forever.
 set -euo pipefail
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-300}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(csv nhs-availability princeofversions turkcell-updater osam)
+[ ${#targets[@]} -gt 0 ] || targets=(csv csv-counted terminal nhs-availability princeofversions turkcell-updater osam)
 
 scratch=.build-fuzz
 export FLEET_AUDIT_FUZZ=1   # Package.swift then instruments FleetAudit and the harness
@@ -24,6 +25,7 @@ for t in "${targets[@]}"; do
   mkdir -p "$corpus" "$scratch/crashes"
   case $t in
     csv) cp SampleData/inventory.csv "$fixtures"/inventory/*.csv "$corpus"/ 2>/dev/null || true ;;
+    csv-counted | terminal) cp "$fixtures"/fuzz-regressions/"$t"/* "$corpus"/ 2>/dev/null || true ;;
     nhs-availability) cp -r SampleData/configs/nhs/. "$fixtures"/nhs/*/*.json "$corpus"/ 2>/dev/null || true ;;
     princeofversions) cp SampleData/configs/princeofversions/*.json "$fixtures"/princeofversions/*/*.json "$corpus"/ 2>/dev/null || true ;;
     turkcell-updater) cp SampleData/configs/turkcell/*.json "$fixtures"/turkcell/*/*.json "$corpus"/ 2>/dev/null || true ;;
@@ -32,7 +34,7 @@ for t in "${targets[@]}"; do
   # CSV inputs are capped at 4 KB: the harness reads them in 512-byte chunks with a 1 KB record limit, so that
   # already crosses every boundary, and shorter inputs run several times faster under AddressSanitizer.
   max_len=65536
-  [ "$t" = csv ] && max_len=4096
+  [ "$t" = csv ] || [ "$t" = csv-counted ] || [ "$t" = terminal ] && max_len=4096
   echo "fuzzing $t for $seconds s"
   FLEET_AUDIT_FUZZ_TARGET=$t "$bin" "$corpus" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$scratch/crashes/$t-" -print_final_stats=1 2> "$scratch/$t.log" || {

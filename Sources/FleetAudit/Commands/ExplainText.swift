@@ -28,11 +28,14 @@ public enum ExplainText {
         let located = (o["diagnosticLocations"]?.arrayValue ?? []).compactMap(\.objectValue)
         let codes = (o["diagnostics"]?.arrayValue ?? []).compactMap(\.stringValue)
         if !codes.isEmpty {
+            // Every place a code stands at, as the JSON's diagnosticLocations lists them.
             let shown = codes.map { code -> String in
-                guard let at = located.first(where: { $0["code"]?.stringValue == code }),
-                    let line = at["line"]?.numberValue?.literal, let column = at["column"]?.numberValue?.literal
-                else { return code }
-                return "\(code) (line \(line), column \(column))"
+                let places = located.filter { $0["code"]?.stringValue == code }.compactMap { at -> String? in
+                    guard let line = at["line"]?.numberValue?.literal, let column = at["column"]?.numberValue?.literal
+                    else { return nil }
+                    return "line \(line), column \(column)"
+                }
+                return places.isEmpty ? code : "\(code) (\(places.joined(separator: "; ")))"
             }
             lines.append(more + "diagnostics: " + shown.joined(separator: ", "))
         }

@@ -92,7 +92,8 @@ public enum MinimumDraft {
                 var seen = Set<String>()
                 return ((try? r.get()) ?? []).filter { seen.insert($0).inserted }
             }
-            return LiveMinimum(source: source, app: unique(app), os: unique(os))
+            // The source as every report shows one: a URL's password and query values redacted.
+            return LiveMinimum(source: Redaction.source(source), app: unique(app), os: unique(os))
         }
     }
 

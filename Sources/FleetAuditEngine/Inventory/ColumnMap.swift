@@ -8,6 +8,8 @@ package struct ColumnMap: Sendable {
     package private(set) var attributeDisplayNames: [String: String] = [:]
     /// Known columns read from another name (`InventoryColumn.aliases`): `app_build=build`, in column order.
     package private(set) var aliased: [String] = []
+    /// Known columns absent under their own name with several headers that are warehouse names for them.
+    package private(set) var ambiguous: [InventoryColumn: [String]] = [:]
     /// Attributes whose name two headers spell (normalized), with both field indexes: an error once a config
     /// reads the attribute (`InventoryLoader`), since which one is meant cannot be known.
     package private(set) var duplicateAttributes: [String: (first: Int, second: Int)] = [:]
@@ -66,10 +68,11 @@ package struct ColumnMap: Sendable {
                 !taken.contains($0) && names.contains(InventoryColumn.normalize(headers[$0]))
             }
             // Two warehouse names for one column (`build` beside `version_code`, `devices` beside `device_count`):
-            // which one is meant cannot be known, and reading neither would count each row as one device or
-            // reject every Android row. The user says which with --column.
+            // which one is meant cannot be known. Kept, and refused where the run reads the column
+            // (`InventoryLoader`): reading neither would count each row as one device or reject every Android row.
             if found.count > 1 {
-                throw .ambiguousColumn(column.rawValue, headers: found.map { headers[$0] })
+                ambiguous[column] = found.map { headers[$0] }
+                continue
             }
             guard let i = found.first else { continue }
             index[column] = i
@@ -80,6 +83,9 @@ package struct ColumnMap: Sendable {
                 attributeDisplayNames[name] = nil
             }
             aliased.append("\(column.rawValue)=\(headers[i])")
+        }
+        if let column = InventoryColumn.required.first(where: { index[$0] == nil && ambiguous[$0] != nil }) {
+            throw .ambiguousColumn(column.rawValue, headers: ambiguous[column]!)
         }
         let missing = InventoryColumn.required.filter { index[$0] == nil }.map(\.rawValue)
         if !missing.isEmpty { throw .missingColumns(missing, found: headers) }

@@ -30,6 +30,15 @@ package struct InventoryLoader {
                     name, headers: [map.headers[first], map.headers[second]], positions: [first + 1, second + 1])
             }
         }
+        // A column the run reads, with two candidate headers: the user picks one (the package only when read;
+        // app_build below, only when Android rows need it).
+        for (column, headers) in map.ambiguous.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            switch column {
+            case .appBuild: continue
+            case .packageName where !needs.packageName: continue
+            default: throw .ambiguousColumn(column.rawValue, headers: headers)
+            }
+        }
         var summary = InventorySummary(source: source.sourceDescription, locationKind: source.locationKind)
         summary.headers = source.headers
         summary.columnAliases = map.aliased
@@ -47,6 +56,7 @@ package struct InventoryLoader {
         if map.index[.appBuild] == nil,
             counted.rejections.contains(where: { $0.column == "app_build" && $0.reason == .emptyRequired })
         {
+            if let headers = map.ambiguous[.appBuild] { throw .ambiguousColumn("app_build", headers: headers) }
             throw .missingColumns(["app_build"], found: source.headers)
         }
         counted.snapshot = source.snapshot

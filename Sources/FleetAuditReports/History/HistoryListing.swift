@@ -32,7 +32,8 @@ public struct HistoryListing: Sendable {
     private static func entries(_ runs: [HistoryRun], config: String?) -> [Entry] {
         var previous: [String: HistoryRun.Config] = [:]
         var out: [Entry] = []
-        for run in runs {
+        // A failed run has no numbers: the next run's change is against the last one that had them.
+        for run in runs where !run.failed {
             for c in run.configs where config == nil || c.id == config {
                 var delta: OutcomeCounts?
                 if let before = previous[c.id] {
@@ -107,29 +108,27 @@ public struct HistoryListing: Sendable {
                 + Outcome.allCases.flatMap { [$0.rawValue, $0.rawValue + "_change"] } + ["state", "exit_code"])
                 .joined(separator: ",")
         ]
-        for e in entries {
-            let r = e.run
-            var fields: [String] = [
+        var byRun: [Int64: [Entry]] = [:]
+        for e in entries { byRun[e.run.id ?? 0, default: []].append(e) }
+        for r in runs {
+            let run = [
                 String(r.id ?? 0), Timestamps.iso8601(r.asOf), Timestamps.iso8601(r.generatedAt), r.toolVersion,
-                r.inventory,
-                String(r.rowsRead), String(r.rowsEvaluated), String(r.rowsRejected), String(r.devices),
-                e.config.id, e.config.format, e.config.sha256, e.configChanged ? "true" : "false",
+                r.inventory, String(r.rowsRead), String(r.rowsEvaluated), String(r.rowsRejected), String(r.devices),
             ]
-            for o in Outcome.allCases {
-                fields += [String(e.config.totals[o]), e.delta.map { String($0[o]) } ?? ""]
+            let ending = [r.ending?.state ?? "", r.ending.map { String($0.exitCode) } ?? ""]
+            // A failed run, in its place: one line with no config and no numbers.
+            if r.failed {
+                let fields = run + ["", "", "", "false"] + Array(repeating: "", count: 2 * Outcome.allCases.count)
+                lines.append((fields + ending).map(Self.csvField).joined(separator: ","))
+                continue
             }
-            fields += [r.ending?.state ?? "", r.ending.map { String($0.exitCode) } ?? ""]
-            lines.append(fields.map(Self.csvField).joined(separator: ","))
-        }
-        // A failed run: one line with no config and no numbers.
-        for r in runs where r.failed {
-            var fields: [String] = [
-                String(r.id ?? 0), Timestamps.iso8601(r.asOf), Timestamps.iso8601(r.generatedAt), r.toolVersion,
-                r.inventory, "0", "0", "0", "0", "", "", "", "false",
-            ]
-            fields += Array(repeating: "", count: 2 * Outcome.allCases.count)
-            fields += ["failed", String(r.ending?.exitCode ?? 0)]
-            lines.append(fields.map(Self.csvField).joined(separator: ","))
+            for e in byRun[r.id ?? 0] ?? [] {
+                var fields = run + [e.config.id, e.config.format, e.config.sha256, e.configChanged ? "true" : "false"]
+                for o in Outcome.allCases {
+                    fields += [String(e.config.totals[o]), e.delta.map { String($0[o]) } ?? ""]
+                }
+                lines.append((fields + ending).map(Self.csvField).joined(separator: ","))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -98,11 +98,13 @@ public struct HistoryRun: Sendable, Equatable {
     /// The run an audit report describes.
     public init(_ report: AuditReport) {
         let inv = report.inventory
+        // A failed run's numbers say nothing (a run that evaluated no device has zeros): it is kept without them.
+        let failed = report.status.state == "failed"
         self.init(
             asOf: report.asOf, generatedAt: report.generatedAt, toolVersion: report.tool.version, inventory: inv.source,
             rowsRead: inv.rowsRead, rowsEvaluated: inv.rowsEvaluated, rowsRejected: inv.rowsRejected,
             devices: inv.devices,
-            configs: report.configs.map { c in
+            configs: (failed ? [] : report.configs).map { c in
                 Config(
                     id: c.id, format: c.format, source: c.source, sha256: c.sha256, totals: c.totals,
                     rules: c.rules.filter { $0.counts.total > 0 }.map { KeyedCounts(key: $0.id, counts: $0.counts) },

@@ -2,6 +2,7 @@ import FleetAuditTestSupport
 import Foundation
 import XCTest
 
+@testable import FleetAuditEngine
 @testable import FleetAuditReports
 
 /// Issue 40 (polish): errors in one style, each naming its cause. The parser's usage errors said `Error: …` while
@@ -23,6 +24,24 @@ final class ErrorStyleTests: XCTestCase {
         // Help and --version are not errors.
         XCTAssertEqual(try CommandLineTests.run(["audit", "--help"]).status, 0)
         XCTAssertEqual(try CommandLineTests.run(["--version"]).status, 0)
+    }
+
+    /// Issue 40 #6: `--help` says which columns `--column` maps (every known column of the engine), the gate
+    /// grammar, and where the man page and completions are.
+    func testHelpListsTheColumnsAndTheGates() throws {
+        let help = try CommandLineTests.run(["audit", "--help"]).stdout
+        // The --column option's own paragraph: from its flag to the next option.
+        let start = try XCTUnwrap(help.range(of: "--column <canonical=header>"))
+        let rest = help[start.upperBound...]
+        let paragraph = String(rest[..<(rest.range(of: "\n  --")?.lowerBound ?? rest.endIndex)])
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for column in InventoryColumn.allCases {
+            XCTAssertTrue(paragraph.contains(column.rawValue), "\(column.rawValue) in: \(paragraph)")
+        }
+        let root = try CommandLineTests.run(["--help"]).stdout
+        for text in ["Gates (--fail-on)", "notLoaded>N", "man fleet-audit", "--generate-completion-script"] {
+            XCTAssertTrue(root.contains(text), text)
+        }
     }
 
     func testAFolderThatCannotBeMadeSaysTheSystemsReason() throws {

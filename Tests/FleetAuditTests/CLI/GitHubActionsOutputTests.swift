@@ -103,6 +103,54 @@ final class GitHubActionsOutputTests: XCTestCase {
         XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)))
     }
 
+    /// Issue 40 #4: errors only the fleet shows (a config whose empty message array crashes the iOS SDK on every
+    /// iOS device) reach code scanning and GitLab too: `audit --sarif` (valid against SARIF 2.1.0) and
+    /// `--codequality` hold them with their devices, at paths relative to the checkout; `plan` has no such output.
+    func testAuditWritesItsFindingsAsSARIFAndCodeQuality() throws {
+        let workspace = TestPaths.temporaryDirectory()
+        try FileManager.default.createDirectory(
+            at: workspace.appendingPathComponent("configs"), withIntermediateDirectories: true)
+        let crashing = TestPaths.write(
+            #"{"packageName": "uk.nhs.covid19.production", "messages": []}"#, named: "configs/crashing-updater.json",
+            in: workspace)
+        let sarif = workspace.appendingPathComponent("audit.sarif").path
+        let codeQuality = workspace.appendingPathComponent("gl-code-quality.json").path
+        let result = try sampleAudit(
+            ["--config", crashing, "--sarif", sarif, "--codequality", codeQuality],
+            environment: ["GITHUB_WORKSPACE": workspace.path])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let check = try Python.run(
+            """
+            import json, sys, jsonschema
+            jsonschema.Draft4Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2])))
+            print("valid")
+            """, arguments: [TestPaths.fixture("schemas/sarif-schema-2.1.0.json"), sarif])
+        XCTAssertEqual(check, "valid\n")
+        let run = try XCTUnwrap(
+            ((JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sarif))) as? [String: Any])?[
+                "runs"] as? [[String: Any]])?.first)
+        let crash = try XCTUnwrap(
+            (run["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "turkcell.ios.noMessageMatches" })
+        let uri =
+            (((crash["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?[
+                "artifactLocation"] as? [String: Any])?["uri"] as? String
+        XCTAssertEqual(uri, "configs/crashing-updater.json")
+        XCTAssertTrue(
+            ((crash["message"] as? [String: Any])?["text"] as? String)?.contains("devices)") == true, "\(crash)")
+        let issues = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: codeQuality))) as? [[String: Any]])
+        XCTAssertTrue(
+            issues.contains {
+                $0["check_name"] as? String == "turkcell.ios.noMessageMatches"
+                    && ($0["location"] as? [String: Any])?["path"] as? String == "configs/crashing-updater.json"
+            }, "\(issues)")
+        let plan = try CommandLineTests.run([
+            "plan", "--inventory", "SampleData/inventory.csv", "--published", crashing, "--draft", crashing, "--sarif",
+            sarif,
+        ])
+        XCTAssertEqual(plan.status, 64, plan.stderr)
+    }
+
     func testOutsideGitHubActionsOrWithCINoneNothingIsWritten() throws {
         let dir = TestPaths.temporaryDirectory()
         let summary = dir.appendingPathComponent("summary.md")

@@ -96,6 +96,10 @@ final class ReleaseManagerExportTests: XCTestCase {
             ["--column", "count=device_count"])
         XCTAssertEqual(picked.status, 0, picked.stderr)
         XCTAssertEqual((report?["inventory"] as? [String: Any])?["devices"] as? Int, 3)
+        // A column the run does not read may have two candidates: the NHS document names no package.
+        let (unread, _) = try audit(
+            "platform,os_version,app_version,app_build,package,app_id\nandroid,14,5.0,358,a,a\n")
+        XCTAssertEqual(unread.status, 0, unread.stderr)
     }
 
     /// `--column` maps an attribute a config reads, as the audit's own hint says (finding 10).
