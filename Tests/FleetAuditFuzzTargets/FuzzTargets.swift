@@ -107,14 +107,20 @@ public enum FuzzTargets {
                 precondition(
                     allowed
                         || !(v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) || (0x202A...0x202E).contains(v)
-                            || (0x2066...0x2069).contains(v)), "an unescaped control U+\(String(v, radix: 16))")
+                            || (0x2066...0x2069).contains(v)),
+                    "an unescaped control U+\(String(v, radix: 16))")
             }
         }
         // Nothing is lost: every visible character of the input is still there, in order.
-        let visible = text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value) }
+        let visible = text.unicodeScalars.filter {
+            $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)
+        }
         var rest = escaped.unicodeScalars[...]
-        for scalar in visible where !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value) {
-            guard let at = rest.firstIndex(of: scalar) else { preconditionFailure("lost U+\(String(scalar.value, radix: 16))") }
+        for scalar in visible
+        where !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value) {
+            guard let at = rest.firstIndex(of: scalar) else {
+                preconditionFailure("lost U+\(String(scalar.value, radix: 16))")
+            }
             rest = rest[rest.index(after: at)...]
         }
     }
