@@ -76,10 +76,11 @@ let package = Package(
             dependencies: ["FleetAuditValues", "FleetAuditFormats", "CSQLite"],
             swiftSettings: fuzzLibrary + releaseSpeed
         ),
-        // The libxml2 boundary: the XML report's writer, C strings and all.
+        // The libxml2 boundary: the XML report's writer and the reader of XML configs (appcasts), C strings
+        // and all; what it reads it hands over as values (`XMLElementValue`).
         .target(
             name: "FleetAuditXML",
-            dependencies: ["CLibXML2"],
+            dependencies: ["FleetAuditValues", "CLibXML2"],
             swiftSettings: fuzzLibrary
         ),
         // Reports: the models every output reads (audit, plan, whatif, validation), their pure renderers (JSON,

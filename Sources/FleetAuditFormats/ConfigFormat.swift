@@ -7,16 +7,46 @@ package protocol ConfigFormat: Sendable {
     static var name: String { get }
     /// A name for people (`NHS COVID-19 app availability`).
     static var displayName: String { get }
-    /// Whether a document's top-level keys say it is of this format.
-    static func matches(_ root: JSONObject) -> Bool
-    /// Reads a document. Never fails: what a client would reject becomes diagnostics and outcomes.
-    static func load(_ root: JSONValue) -> any EvaluableConfig
+    /// Whether a document (its top-level keys, its root element) says it is of this format.
+    static func matches(_ document: ConfigDocument) -> Bool
+    /// Reads a document. Never fails: what a client would reject becomes diagnostics and outcomes. Called
+    /// with a document of the kind the format matches (or forced with `--format`).
+    static func load(_ document: ConfigDocument) -> any EvaluableConfig
     /// The keys its clients read, to report misspelt ones (nil: not checked).
     static var keySchema: KeySchema? { get }
 }
 
 extension ConfigFormat {
     package static var keySchema: KeySchema? { nil }
+}
+
+/// A config document as parsed: JSON, or XML for the formats whose clients read XML (appcasts).
+package enum ConfigDocument: Sendable {
+    case json(JSONValue)
+    case xml(XMLElementValue)
+
+    /// The JSON value (an XML document reads as JSON `null`: no JSON format finds a key in it).
+    package var json: JSONValue {
+        if case .json(let value) = self { return value }
+        return .null
+    }
+}
+
+/// A format whose documents are JSON objects: recognised by their top-level keys.
+package protocol JSONConfigFormat: ConfigFormat {
+    /// Whether a document's top-level keys say it is of this format.
+    static func matches(_ root: JSONObject) -> Bool
+    /// Reads a JSON document (any value: a forced `--format` may hand it a non-object).
+    static func load(_ root: JSONValue) -> any EvaluableConfig
+}
+
+extension JSONConfigFormat {
+    package static func matches(_ document: ConfigDocument) -> Bool {
+        guard case .json(let root) = document, let object = root.objectValue else { return false }
+        return matches(object)
+    }
+
+    package static func load(_ document: ConfigDocument) -> any EvaluableConfig { load(document.json) }
 }
 
 /// A loaded document, ready to evaluate profiles.

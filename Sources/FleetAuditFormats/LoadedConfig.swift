@@ -43,7 +43,7 @@ package struct LoadedConfig: Sendable {
         let found = missing.isEmpty || text.isEmpty ? [:] : JSONPositions.locate(missing, in: text)
         return diagnostics.map { d in
             var d = d
-            if let path = d.path { d.location = locations[path] ?? found[path] }
+            if let path = d.path { d.location = locations[path] ?? found[path] ?? d.location }
             return d
         }
     }

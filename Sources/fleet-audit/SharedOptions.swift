@@ -11,7 +11,8 @@ struct ConfigOptions: ParsableArguments {
 
     @Option(
         name: .customLong("config-dir"),
-        help: ArgumentHelp("Load every *.json below this folder, sorted by path (repeatable).", valueName: "dir"))
+        help: ArgumentHelp(
+            "Load every *.json and *.xml (appcast) below this folder, sorted by path (repeatable).", valueName: "dir"))
     var configDirectories: [String] = []
 
     @OptionGroup var loading: ConfigLoadOptions
@@ -19,7 +20,10 @@ struct ConfigOptions: ParsableArguments {
 
 /// How configs are loaded, shared by every command that loads them.
 struct ConfigLoadOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Force the format instead of detecting it from the document's keys.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "Force the format instead of detecting it from the document's keys (or an XML document's root element).",
+            valueName: "name"))
     var format: String?
 
     @Option(help: ArgumentHelp("Seconds to wait for a config URL.", valueName: "seconds"))
@@ -271,7 +275,7 @@ struct ReportOptions: ParsableArguments {
 }
 
 extension ReportOptions {
-    /// The config files `paths` name, with their flag: a folder's `*.json`, a file (or URL) as it is.
+    /// The config files `paths` name, with their flag: a folder's `*.json` and `*.xml`, a file (or URL) as it is.
     static func configFiles(_ flag: String, _ paths: [String]) -> [(flag: String, path: String)] {
         paths.flatMap { path in
             ((try? ConfigLoader.sources(configs: [], directories: [path])) ?? [path]).map { (flag, $0) }
@@ -328,6 +332,20 @@ struct EvaluationOptions: ParsableArguments {
             valueName: "zone"))
     var timezone: String?
 
+    @Option(
+        name: .customLong("appcast-client"),
+        help: ArgumentHelp(
+            "Who reads appcasts on a platform: macos defaults to sparkle; a Flutter app on android or ios reads them with upgrader only when built with its appcast store (repeatable).",
+            valueName: "platform=sparkle|upgrader"))
+    var appcastClient: [String] = []
+
+    @Option(
+        name: .customLong("sparkle-check"),
+        help: ArgumentHelp(
+            "Sparkle's update check: automatic (the scheduled background check: update groups and skipped versions apply; the default) or user (Check for Updates…).",
+            valueName: "automatic|user"))
+    var sparkleCheck: String?
+
     func apply(to request: inout AuditRequest) throws {
         request.releasesPath = releases
         if let timezone {
@@ -339,6 +357,8 @@ struct EvaluationOptions: ParsableArguments {
         do {
             for spec in requirement { try request.formatOptions.addRequirement(spec) }
             for spec in povLegacyBelow { try request.formatOptions.addLegacyBelow(spec) }
+            for spec in appcastClient { try request.formatOptions.addAppcastClient(spec) }
+            if let sparkleCheck { try request.formatOptions.setSparkleCheck(sparkleCheck) }
         } catch {
             throw ValidationError(error.description)
         }

@@ -39,10 +39,17 @@ public enum FuzzTargets {
 
     /// A config document forced into one format: parse, load, evaluate, validate reasons and every report.
     public static func config(_ format: String, _ bytes: [UInt8]) {
-        guard let type = FormatRegistry.formats.first(where: { $0.name == format }),
-            let root = try? JSONParser.parse(bytes)
-        else { return }
-        let config = type.load(root)
+        guard let type = FormatRegistry.formats.first(where: { $0.name == format }) else { return }
+        let document: ConfigDocument
+        if ConfigLoader.looksLikeXML(bytes) {
+            guard let root = try? XMLDocumentReader.parse(bytes) else { return }
+            document = .xml(root)
+        } else {
+            guard let root = try? JSONParser.parse(bytes) else { return }
+            document = .json(root)
+        }
+        guard case .success = FormatRegistry.detect(document, forced: type.name) else { return }
+        let config = type.load(document)
         let context = EvaluationContext(asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)
         for profile in profiles {
             let decision = config.evaluate(profile, context: context)

@@ -1,4 +1,5 @@
 import FleetAuditHTTP
+import FleetAuditXML
 import Foundation
 
 #if canImport(Glibc)
@@ -15,7 +16,8 @@ public struct ConfigLoader {
         self.timeout = timeout
     }
 
-    /// Expands `--config` and `--config-dir` into sources: folders give every `*.json` below them, sorted.
+    /// Expands `--config` and `--config-dir` into sources: folders give every `*.json` and `*.xml` (appcasts)
+    /// below them, sorted; each is then recognised by its content.
     public static func sources(configs: [String], directories: [String]) throws(ConfigError) -> [String] {
         var out = configs
         for dir in directories {
@@ -26,7 +28,8 @@ public struct ConfigLoader {
             let base = URL(fileURLWithPath: dir)
             var found: [String] = []
             if let walker = FileManager.default.enumerator(atPath: dir) {
-                for case let relative as String in walker where relative.lowercased().hasSuffix(".json") {
+                for case let relative as String in walker
+                where Self.configExtensions.contains(where: relative.lowercased().hasSuffix) {
                     found.append(relative)
                 }
             }
@@ -35,12 +38,20 @@ public struct ConfigLoader {
         return out
     }
 
+    /// What `--config-dir` picks up: JSON documents and XML appcasts.
+    static let configExtensions = [".json", ".xml"]
+
     /// Reads and parses one source.
     package func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
         let (bytes, root, format) = try document(source)
         let config = format.load(root)
+        guard case .json(let json) = root else {
+            // An XML format locates its own diagnostics (libxml2 gives each element its line).
+            return LoadedConfig(
+                id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config)
+        }
         let unknownKeys =
-            (format.keySchema?.diagnostics(root, format: format.displayName) ?? []) + Self.duplicateKeys(root)
+            (format.keySchema?.diagnostics(json, format: format.displayName) ?? []) + Self.duplicateKeys(json)
         let paths = Set((config.diagnostics + unknownKeys).compactMap(\.path))
         return LoadedConfig(
             id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
@@ -75,22 +86,35 @@ public struct ConfigLoader {
         return out
     }
 
-    /// Reads, parses and recognises one source: its bytes, its JSON and its format.
+    /// Reads, parses and recognises one source: its bytes, its document (JSON, or XML when its first
+    /// character after a byte-order mark and blanks is `<`) and its format.
     package func document(_ source: String) throws(ConfigError) -> (
-        bytes: [UInt8], root: JSONValue, format: any ConfigFormat.Type
+        bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type
     ) {
         let bytes = try fetch(source)
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw ConfigError(
-                source: source, kind: .syntax(line: error.line, column: error.column, message: error.message))
+        let root: ConfigDocument
+        if Self.looksLikeXML(bytes) {
+            do { root = .xml(try XMLDocumentReader.parse(bytes)) } catch {
+                throw ConfigError(
+                    source: source, kind: .xmlSyntax(line: error.line, column: error.column, message: error.message))
+            }
+        } else {
+            do { root = .json(try JSONParser.parse(bytes)) } catch {
+                throw ConfigError(
+                    source: source, kind: .syntax(line: error.line, column: error.column, message: error.message))
+            }
         }
         switch FormatRegistry.detect(root, forced: forcedFormat) {
         case .failure(let kind): throw ConfigError(source: source, kind: kind)
         case .success(let format): return (bytes, root, format)
         }
+    }
+
+    /// Whether the document starts, after a UTF-8 byte-order mark and blanks, with `<` (no JSON document does).
+    package static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
+        return i < bytes.count && bytes[i] == UInt8(ascii: "<")
     }
 
     /// `https://host/a/b.json?x` → `["host", "a", "b.json"]`: the path's parts after the host, no query.

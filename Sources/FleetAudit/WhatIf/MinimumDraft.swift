@@ -16,7 +16,7 @@ public enum MinimumDraft {
         source: String, formatName: String, platform: Platform, minimumApp: String?, minimumOS: String?,
         allowLowering: Bool = false, loader: ConfigLoader = ConfigLoader()
     ) throws(AuditFailure) -> Draft {
-        let document: (bytes: [UInt8], root: JSONValue, format: any ConfigFormat.Type)
+        let document: (bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type)
         do { document = try loader.document(source) } catch { throw .input(error.description) }
         guard FormatRegistry.formats.contains(where: { $0.name == formatName }) else {
             throw .usage(
@@ -33,14 +33,16 @@ public enum MinimumDraft {
             )
         }
         var edits: [MinimumEdit]
-        switch editable.minimumEdits(document.root, platform: platform, minimumApp: minimumApp, minimumOS: minimumOS) {
+        switch editable.minimumEdits(
+            document.root.json, platform: platform, minimumApp: minimumApp, minimumOS: minimumOS)
+        {
         case .success(let e): edits = e
         case .failure(let refusal): throw .input("--emit \(formatName) --from \(source): \(refusal.description)")
         }
         var kept: [String] = []
         if !allowLowering {
             edits = edits.filter { edit in
-                guard let live = document.root.value(at: edit.path), isHigher(live, than: edit.value) else {
+                guard let live = document.root.json.value(at: edit.path), isHigher(live, than: edit.value) else {
                     return true
                 }
                 kept.append(
@@ -67,7 +69,7 @@ public enum MinimumDraft {
     public static func live(source: String, platform: Platform, loader: ConfigLoader = ConfigLoader())
         throws(AuditFailure) -> LiveMinimum
     {
-        let document: (bytes: [UInt8], root: JSONValue, format: any ConfigFormat.Type)
+        let document: (bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type)
         do { document = try loader.document(source) } catch { throw .input(error.description) }
         guard let editable = document.format as? any MinimumEditable.Type else {
             throw .input(
@@ -75,9 +77,9 @@ public enum MinimumDraft {
             )
         }
         func values(app: String?, os: String?) -> Result<[String], MinimumEditRefusal> {
-            editable.minimumEdits(document.root, platform: platform, minimumApp: app, minimumOS: os).map { edits in
+            editable.minimumEdits(document.root.json, platform: platform, minimumApp: app, minimumOS: os).map { edits in
                 edits.compactMap { edit in
-                    document.root.value(at: edit.path).flatMap { $0.stringValue ?? $0.numberValue?.literal }
+                    document.root.json.value(at: edit.path).flatMap { $0.stringValue ?? $0.numberValue?.literal }
                 }
             }
         }

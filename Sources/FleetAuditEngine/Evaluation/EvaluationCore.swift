@@ -40,6 +40,9 @@ package final class ProfileVisit {
         knownPlatform = nil
     }
 
+    /// Counts a share of the profile's devices (`Decision.shares`).
+    func reweigh(_ devices: Int64) { self.devices = devices }
+
     /// The profile's platform, read once for every unit.
     package var platform: Platform {
         if let knownPlatform { return knownPlatform }
@@ -260,7 +263,11 @@ package enum EvaluationCore {
                     } else {
                         for k in 0..<evaluators[u].count { decisions[u][k] = evaluators[u][k].evaluate(profile) }
                     }
-                    accumulators[u].record(decisions[u], for: visit!)
+                    if decisions[u].contains(where: { $0.shares != nil }) {
+                        record(decisions[u], by: &accumulators[u], visit: visit!)
+                    } else {
+                        accumulators[u].record(decisions[u], for: visit!)
+                    }
                 }
             }
             results.store(part, accumulators)
@@ -270,6 +277,23 @@ package enum EvaluationCore {
             for (u, accumulator) in results[part].enumerated() { merged[u].merge(accumulator) }
         }
         return merged
+    }
+
+    /// Records decisions of which some are split over shares of the profile's devices (`Decision.shares`):
+    /// share by share, each config's decision for that share (a plain decision stands for every share), with
+    /// the share's devices.
+    private static func record<A: DecisionAccumulator>(
+        _ decisions: [Decision], by accumulator: inout A, visit: ProfileVisit
+    ) {
+        let count = decisions.compactMap { $0.shares?.count }.max() ?? 1
+        let devices = visit.devices
+        for share in 0..<count {
+            let part = Decision.devices(devices, inShare: share, of: count)
+            guard part > 0 else { continue }
+            visit.reweigh(part)
+            accumulator.record(decisions.map { $0.shares?[share * $0.shares!.count / count] ?? $0 }, for: visit)
+        }
+        visit.reweigh(devices)
     }
 
     private static func seconds(since start: UInt64) -> String {

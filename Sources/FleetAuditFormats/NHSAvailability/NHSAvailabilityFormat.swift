@@ -1,6 +1,6 @@
 /// The NHS COVID-19 app availability document (docs/formats/nhs.md): `minimumOSVersion` (iOS) or
 /// `minimumSDKVersion` (Android), `minimumAppVersion`, and the recommended versions.
-package enum NHSAvailabilityFormat: ConfigFormat {
+package enum NHSAvailabilityFormat: JSONConfigFormat {
     package static let name = "nhs-availability"
     package static let displayName = "NHS COVID-19 app availability"
 

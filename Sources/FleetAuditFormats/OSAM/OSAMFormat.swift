@@ -1,6 +1,6 @@
 /// OSAM, the Ajuntament de Barcelona's common module (docs/formats/osam.md): a version-control document (`data` with
 /// `comparisonMode`) or a rating document (`data` with `numAperture`).
-enum OSAMFormat: ConfigFormat {
+enum OSAMFormat: JSONConfigFormat {
     static let name = "osam"
     static let displayName = "OSAM version control / rating"
 

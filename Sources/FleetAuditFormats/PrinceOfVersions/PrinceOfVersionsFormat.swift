@@ -1,6 +1,6 @@
 /// PrinceOfVersions (infinum): v4 documents (`ios`/`ios2`, `macos`/`macos2`, `android`/`android2`, `meta`)
 /// and the legacy objects read by clients before 4.0 (docs/formats/princeofversions.md).
-enum PrinceOfVersionsFormat: ConfigFormat {
+enum PrinceOfVersionsFormat: JSONConfigFormat {
     static let name = "princeofversions"
     static let displayName = "PrinceOfVersions"
     static let platformKeys = ["ios", "ios2", "macos", "macos2", "android", "android2"]

@@ -1,6 +1,6 @@
 /// Turkcell Updater (docs/formats/turkcell.md): root `packageName` with `updates[]` and/or `messages[]`, read by the Android
 /// SDK 1.2.4 and the iOS SDK 1.2, which disagree; each device is judged by its own platform's SDK.
-enum TurkcellFormat: ConfigFormat {
+enum TurkcellFormat: JSONConfigFormat {
     static let name = "turkcell-updater"
     static let displayName = "Turkcell Updater"
 

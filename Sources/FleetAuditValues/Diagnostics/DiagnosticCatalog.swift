@@ -7,7 +7,7 @@ package enum DiagnosticCatalog {
     public struct Entry: Sendable, Equatable {
         package let code: String
         package let severity: Severity
-        /// `nhs-availability`, `princeofversions`, `turkcell-updater`, `osam`; nil for the run itself.
+        /// `nhs-availability`, `princeofversions`, `turkcell-updater`, `osam`, `sparkle-appcast`; nil for the run itself.
         package let format: String?
         package let summary: String
         package let help: String
@@ -353,6 +353,107 @@ package enum DiagnosticCatalog {
             code: "osam.rating.stateUnknown", severity: .info, format: "osam",
             summary: "Without app_opens and minutes_since_rating, rating eligibility is unknown.",
             help: "Add the columns app_opens and minutes_since_rating to the inventory."),
+        // Sparkle appcasts (Sparkle 2.x / 1.x on macOS, upgrader on Flutter apps)
+        Entry(
+            code: "sparkle.rejected", severity: .error, format: "sparkle-appcast",
+            summary:
+                "Sparkle rejects the whole appcast (an item has no version, no download and no link, a download that is not http or https, or an unknown installation type): the app is offered nothing.",
+            help: "Fix the item the message names; Sparkle reads no item of a feed it rejects."),
+        Entry(
+            code: "sparkle.versionMismatch", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "An item's enclosure sparkle:version differs from its <sparkle:version> element: Sparkle reads the enclosure's, upgrader the element's.",
+            help: "Give both the same value, or keep one."),
+        Entry(
+            code: "sparkle.versionFromFileName", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "An item has no sparkle:version: Sparkle takes its version from the download's file name after its last underscore.",
+            help: "Give the item a sparkle:version (the app's CFBundleVersion of that release)."),
+        Entry(
+            code: "sparkle.duplicateVersion", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "Two items have the same version: Sparkle 2 offers the first, Sparkle 1 the later one.",
+            help: "Give each release its own version, or remove the stale item."),
+        Entry(
+            code: "sparkle.mixedVersionSchemes", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "The feed mixes single-number versions (build numbers) with dotted ones: Sparkle orders 245 above 1.2.3.",
+            help: "Use one scheme: the app's CFBundleVersion for every item."),
+        Entry(
+            code: "sparkle.versionLooksLikeShortVersion", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "An item's sparkle:version equals its shortVersionString while these Macs' app_build differs from their app_version: Sparkle compares sparkle:version with the build.",
+            help: "Set sparkle:version to the release's CFBundleVersion."),
+        Entry(
+            code: "sparkle.versionOrder", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "A version Sparkle does not order the way it reads (2.0 beta is newer than 2.0; everything after a '-' is ignored, so 2.0-beta equals 2.0).",
+            help: "Give pre-releases a version Sparkle orders below the release (2.0b1) or a channel."),
+        Entry(
+            code: "sparkle.osValue", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "An enclosure's sparkle:os is not lower case: Sparkle matches exactly macos (so the item is never offered to a Mac), upgrader ignores case.",
+            help: "Write sparkle:os=\"macos\", \"android\" or \"ios\"."),
+        Entry(
+            code: "sparkle.itemNeverOffered", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "An item no device can be offered: its minimumSystemVersion is above its maximumSystemVersion.",
+            help: "Fix the system versions, or remove the item."),
+        Entry(
+            code: "sparkle.pubDateUnparsable", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "A phased-rollout item's pubDate is not in RFC 822 form (E, dd MMM yyyy HH:mm:ss Z): Sparkle then offers it to every group at once.",
+            help: "Write the date as Sparkle parses it, for example Tue, 24 Nov 2026 10:00:00 +0000."),
+        Entry(
+            code: "sparkle.pubDateInFuture", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "A phased-rollout item's pubDate is after the audit's time: no Mac on an automatic check is offered it yet.",
+            help: "Check the date; the rollout starts at pubDate."),
+        Entry(
+            code: "sparkle.noPathBelowMinimumUpdateVersion", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "Every item has a minimumUpdateVersion: apps below the lowest one are offered nothing (Sparkle 2.9).",
+            help: "Keep an item without minimumUpdateVersion (or with a lower one) as a path for older apps."),
+        Entry(
+            code: "sparkle.archUnknown", severity: .info, format: "sparkle-appcast",
+            summary:
+                "The feed has items that need Apple silicon and the inventory has no arch value for these Macs: they are taken as Apple silicon.",
+            help: "Add an arch column (arm64 or x86_64)."),
+        Entry(
+            code: "sparkle.noBuild", severity: .info, format: "sparkle-appcast",
+            summary:
+                "Macs without app_build: Sparkle compares the feed with CFBundleVersion, so the audit used app_version.",
+            help: "Add the app_build column (CFBundleVersion)."),
+        Entry(
+            code: "sparkle.deviceValueUnreadable", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "A Sparkle column of the inventory has a value the audit cannot read (an update group outside 0-6, an automatic-checks value other than true or false): the default is used.",
+            help: "Fix the value in the inventory."),
+        Entry(
+            code: "upgrader.namespacePrefix", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "The Sparkle namespace is bound to a prefix other than sparkle: upgrader reads names as written, so it sees no version and no Sparkle element.",
+            help: "Write the namespace as xmlns:sparkle=\"http://www.andymatuschak.org/xml-namespaces/sparkle\"."),
+        Entry(
+            code: "upgrader.appVersionUnparsable", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "Devices whose app_version upgrader cannot parse (not digits and dots with an optional -pre and +build): it offers them nothing (counted notTargeted).",
+            help: "Check app_version for these devices."),
+        Entry(
+            code: "upgrader.versionUnparsable", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "An item's version upgrader cannot parse (2.0 beta, a blank, an untrimmed element): upgrader never offers it, and if it is the first supported item it hides every later one.",
+            help: "Write versions upgrader parses: digits and dots, with an optional -pre and +build."),
+        Entry(
+            code: "upgrader.noUrl", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "The item upgrader offers has no enclosure url: its Update button opens nothing.",
+            help: "Give the item an enclosure url (the store page or the download)."),
+        Entry(
+            code: "upgrader.noOS", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "An item without sparkle:os is offered by upgrader on every platform: an Android app is offered the macOS or iOS release.",
+            help: "Give each item sparkle:os (android, ios or macos)."),
     ]
 
     private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0) })

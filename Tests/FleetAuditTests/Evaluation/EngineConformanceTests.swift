@@ -175,13 +175,29 @@ final class EngineConformanceTests: XCTestCase {
         for root in [TestPaths.fixtures.path, TestPaths.sample("configs"), TestPaths.sample("drafts")] {
             let walker = FileManager.default.enumerator(atPath: root)
             while let relative = walker?.nextObject() as? String {
-                if relative.hasSuffix(".json") { out.append(root + "/" + relative) }
+                if relative.hasSuffix(".json") || relative.hasSuffix(".xml") { out.append(root + "/" + relative) }
             }
         }
         return out.sorted()
     }
 
     /// The document's scalars that a CSV cell can hold as they are, and each version's neighbours.
+    static func tokens(in document: ConfigDocument) -> [String] {
+        switch document {
+        case .json(let root): return tokens(in: root)
+        case .xml(let root):
+            // An appcast's values: every text and attribute, trimmed as Sparkle reads them.
+            var texts: [String] = []
+            func walk(_ element: XMLElementValue) {
+                texts.append(element.text.trimmingCharacters(in: .whitespacesAndNewlines))
+                texts += element.attributes.map(\.value)
+                element.children.forEach(walk)
+            }
+            walk(root)
+            return tokens(in: .array(texts.map { .string($0) }))
+        }
+    }
+
     static func tokens(in root: JSONValue) -> [String] {
         var out = Set<String>()
         func walk(_ value: JSONValue) {

@@ -1,0 +1,221 @@
+import Foundation
+
+/// A loaded appcast: the items as Sparkle reads them and as upgrader reads them, the diagnostics of the
+/// document, and the decision for each device by the client of its platform.
+struct AppcastDocument: EvaluableConfig {
+    let sparkleItems: [SparkleItem]
+    let upgraderItems: [UpgraderItem]
+    /// Why Sparkle rejects the whole feed (SUAppcast.m L191-202), nil when it reads it.
+    let rejection: Diagnostic?
+    let rules: [RuleInfo]
+    let notices: [NoticeInfo]
+    let diagnostics: [Diagnostic]
+    let platforms: [Platform]
+    /// Whether some item needs Apple silicon: only then does a Mac's `arch` matter.
+    let needsArch: Bool
+    /// Whether some item is phased: only then does a Mac's update group matter.
+    let phased: Bool
+    /// Items whose `sparkle:version` equals their `shortVersionString`.
+    let shortVersionItems: [Int]
+
+    init(root: XMLElementValue?) {
+        var itemElements: [XMLElementValue] = []
+        var paths: [ObjectIdentifierPath: Int] = [:]
+        var prefixes = Set<String>()
+        if let root {
+            Self.walk(root, path: []) { element, path in
+                if element.qualifiedName == "item" {
+                    paths[ObjectIdentifierPath(path)] = itemElements.count
+                    itemElements.append(element)
+                }
+                if element.namespaceURI == SparkleAppcastReading.namespace { prefixes.insert(element.prefix ?? "") }
+                for a in element.attributes where a.namespaceURI == SparkleAppcastReading.namespace {
+                    prefixes.insert(a.prefix ?? "")
+                }
+            }
+        }
+        let sparkleItems = root.map { SparkleAppcastReading.items($0, indexes: paths) } ?? []
+        self.sparkleItems = sparkleItems
+        upgraderItems = UpgraderAppcastReading.items(itemElements)
+        var diagnostics: [Diagnostic] = []
+        if root == nil || root!.qualifiedName != "rss" {
+            diagnostics.append(
+                Diagnostic(
+                    "sparkle.rejected", .error,
+                    "the document's root element is not <rss>: Sparkle finds no /rss/channel/item"))
+        }
+        if let rejected = sparkleItems.first(where: { $0.rejection != nil }) {
+            let d = Self.located(
+                Diagnostic(
+                    "sparkle.rejected", .error,
+                    "Sparkle rejects the whole feed: item[\(rejected.index)] \(rejected.rejection!)",
+                    path: "item[\(rejected.index)]"), line: rejected.line)
+            diagnostics.append(d)
+            rejection = d
+        } else {
+            rejection = nil
+        }
+        diagnostics += AppcastDiagnostics.document(sparkleItems, upgraderItems, prefixes: prefixes)
+        self.diagnostics = diagnostics
+        let upgraderItems = self.upgraderItems
+        rules = itemElements.indices.map { index in
+            let sparkle = sparkleItems.first { $0.index == index }
+            let upgrader = upgraderItems.first { $0.index == index }
+            return RuleInfo(id: "item[\(index)]", summary: AppcastDocument.summary(sparkle, upgrader))
+        }
+        notices =
+            sparkleItems.contains { $0.informational != .no || (!$0.hasEnclosure && $0.infoURL != nil) }
+            ? [NoticeInfo(id: "informational", kind: "info")] : []
+        let named = Set(upgraderItems.compactMap { $0.os?.lowercased() }).compactMap { name -> Platform? in
+            ["android", "ios"].contains(name) ? Platform(name) : nil
+        }
+        platforms = [.macos] + named.sorted()
+        needsArch = sparkleItems.contains(where: SparkleDecision.needsAppleSilicon)
+        phased = sparkleItems.contains { $0.phasedRolloutInterval != nil && $0.pubDate != nil }
+        shortVersionItems = sparkleItems.filter { $0.shortVersion != nil && $0.shortVersion == $0.version }.map(\.index)
+    }
+
+    /// Visits every element in document order with the path of child indexes from the root.
+    static func walk(_ element: XMLElementValue, path: [Int], _ visit: (XMLElementValue, [Int]) -> Void) {
+        visit(element, path)
+        for (i, child) in element.children.enumerated() { walk(child, path: path + [i], visit) }
+    }
+
+    static func located(_ diagnostic: Diagnostic, line: Int) -> Diagnostic {
+        var d = diagnostic
+        if line > 0 { d.location = SourceLocation(line: line, column: 1) }
+        return d
+    }
+
+    /// `Version 3.0 — 3.0, critical, macOS ≥ 12.0`: the item's title and version beside its id.
+    static func summary(_ sparkle: SparkleItem?, _ upgrader: UpgraderItem?) -> String {
+        var parts: [String] = []
+        let version = sparkle?.version ?? upgrader?.version ?? "no version"
+        let title = sparkle?.title ?? ""
+        parts.append(title.isEmpty ? "version \(version)" : "\(title): version \(version)")
+        guard let item = sparkle else { return parts.joined(separator: ", ") }
+        if item.criticalElement || item.criticalTag {
+            parts.append(item.criticalBelow.map { "critical below \($0)" } ?? "critical")
+        }
+        if let channel = item.channel { parts.append("channel \(channel)") }
+        if let os = item.os { parts.append("sparkle:os \(os)") }
+        if let minimum = item.minimumSystemVersion { parts.append("macOS ≥ \(minimum)") }
+        if let maximum = item.maximumSystemVersion { parts.append("macOS ≤ \(maximum)") }
+        if let minimum = item.minimumAutoupdateVersion { parts.append("minimumAutoupdateVersion \(minimum)") }
+        if let interval = item.phasedRolloutInterval { parts.append("phased every \(interval) s") }
+        if item.informational == .always || (!item.hasEnclosure && item.infoURL != nil) {
+            parts.append("informational")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    var decidingPlatforms: [Platform] { platforms }
+
+    var needs: ProfileNeeds {
+        ProfileNeeds(
+            appBuildOffAndroid: true,
+            attributesByPlatform: [.macos: Set(SparkleHost.columns)])
+    }
+
+    var deviceHistory: [String] { SparkleHost.columns }
+
+    func evaluate(_ device: any Device, context: EvaluationContext) -> Decision {
+        switch context.options.appcastClient(for: device.platform) {
+        case nil:
+            return .notTargeted(
+                "no appcast client on \(device.platform.name): a Flutter app reads appcasts only when built with upgrader's appcast store (--appcast-client \(device.platform.name)=upgrader)"
+            )
+        case .upgrader:
+            return upgrader(device)
+        case .sparkle:
+            return sparkle(device, context: context)
+        }
+    }
+
+    private func upgrader(_ device: any Device) -> Decision {
+        guard let app = UpgraderVersion(device.appVersion) else {
+            return .notTargeted(
+                "upgrader cannot parse app_version \(device.appVersion)",
+                diagnostics: [
+                    Diagnostic(
+                        "upgrader.appVersionUnparsable", .warning,
+                        "upgrader cannot parse app_version \(device.appVersion): it offers nothing")
+                ])
+        }
+        return UpgraderDecision(items: upgraderItems, platform: device.platform, app: app, osVersion: device.osVersion)
+            .decide()
+    }
+
+    private func sparkle(_ device: any Device, context: EvaluationContext) -> Decision {
+        if let rejection {
+            return .notTargeted("Sparkle rejects the feed", diagnostics: [rejection])
+        }
+        if diagnostics.contains(where: { $0.code == "sparkle.rejected" }) {
+            return .notTargeted(
+                "Sparkle finds no item in the document",
+                diagnostics: diagnostics.filter { $0.code == "sparkle.rejected" })
+        }
+        let host = SparkleHost(device)
+        let decision = SparkleDecision(
+            items: sparkleItems, host: host, check: context.options.sparkleCheck, asOf: context.asOf)
+        var made: Decision
+        if host.group == nil && phased && context.options.sparkleCheck == .automatic {
+            made = .spread((0..<7).map { decision.decide(group: $0) })
+        } else {
+            made = decision.decide(group: host.group ?? 6)
+        }
+        let extra = deviceDiagnostics(host, decision: made, asOf: context.asOf)
+        if !extra.isEmpty { made = made.adding(extra) }
+        return made
+    }
+
+    private func deviceDiagnostics(_ host: SparkleHost, decision: Decision, asOf: Date) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        if host.versionIsAppVersion {
+            out.append(
+                Diagnostic(
+                    "sparkle.noBuild", .info,
+                    "no app_build: Sparkle compares the feed with CFBundleVersion; app_version used"))
+        }
+        if needsArch && !host.archKnown {
+            out.append(
+                Diagnostic(
+                    "sparkle.archUnknown", .info,
+                    "items need Apple silicon and this Mac's arch is not known: taken as Apple silicon"))
+        }
+        for value in host.unreadable {
+            out.append(
+                Diagnostic("sparkle.deviceValueUnreadable", .warning, "\(value) cannot be read: the default is used"))
+        }
+        if !host.versionIsAppVersion, !shortVersionItems.isEmpty {
+            out.append(
+                Diagnostic(
+                    "sparkle.versionLooksLikeShortVersion", .warning,
+                    "item[\(shortVersionItems[0])]'s sparkle:version equals its shortVersionString, and these Macs' app_build is not their app_version"
+                ))
+        }
+        for item in sparkleItems where item.phasedRolloutInterval != nil {
+            if let date = item.pubDate, date > asOf {
+                out.append(
+                    Self.located(
+                        Diagnostic(
+                            "sparkle.pubDateInFuture", .warning,
+                            "item[\(item.index)]'s pubDate \(item.pubDateText ?? "") is after the audit's time: its phased rollout has not started",
+                            path: "item[\(item.index)]"), line: item.line))
+            }
+        }
+        return out
+    }
+}
+
+extension Decision {
+    /// The decision with `extra` diagnostics, on every share too.
+    func adding(_ extra: [Diagnostic]) -> Decision {
+        if let shares {
+            return .spread(shares.map { $0.adding(extra) })
+        }
+        var d = self
+        d.diagnostics += extra
+        return d
+    }
+}

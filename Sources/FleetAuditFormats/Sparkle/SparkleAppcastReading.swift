@@ -1,0 +1,224 @@
+import Foundation
+
+/// An appcast item as Sparkle 2.x reads it (SUAppcast.m, SUAppcastItem.m @ 2.6.4; 2.9 for its two newer
+/// elements). Sparkle 1.x reads the same fields; where it decides differently `SparkleDecision` says so.
+struct SparkleItem: Sendable {
+    /// The item's position among every `<item>` of the document: its rule id is `item[index]`.
+    let index: Int
+    let line: Int
+    let title: String?
+    let version: String?
+    let versionFromFileName: Bool
+    let versionElement: String?
+    let enclosureVersion: String?
+    let shortVersion: String?
+    let infoURL: String?
+    let hasEnclosure: Bool
+    let enclosureURL: String?
+    let os: String?
+    let isDelta: Bool
+    let installationType: String?
+    /// Nil: the default channel.
+    let channel: String?
+    let channelText: String?
+    /// `<sparkle:criticalUpdate>`, with its `sparkle:version` (critical below it) when it has one.
+    let criticalElement: Bool
+    let criticalBelow: String?
+    /// The legacy `<sparkle:tags><sparkle:criticalUpdate/></sparkle:tags>`.
+    let criticalTag: Bool
+    let phasedRolloutInterval: Int?
+    let pubDate: Date?
+    let pubDateText: String?
+    let minimumSystemVersion: String?
+    let maximumSystemVersion: String?
+    let minimumAutoupdateVersion: String?
+    let ignoreSkippedUpgradesBelowVersion: String?
+    let minimumUpdateVersion: String?
+    let hardwareRequirements: [String]
+    let informational: Informational
+    /// The enclosure URL's text that named no scheme Sparkle downloads from, for the rejection's sentence.
+    let rejection: String?
+
+    enum Informational: Sendable, Equatable {
+        case no
+        case always
+        /// Informational for a host whose version equals one of `equal` or is below one of `below`.
+        case forVersions(equal: [String], below: [String])
+    }
+}
+
+/// Reads an appcast's items as Sparkle does.
+enum SparkleAppcastReading {
+    static let namespace = "http://www.andymatuschak.org/xml-namespaces/sparkle"
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    /// `/rss/channel/item` (SUAppcast.m L87), each with its index among every `item` element of the document.
+    static func items(_ root: XMLElementValue, indexes: [ObjectIdentifierPath: Int]) -> [SparkleItem] {
+        var out: [SparkleItem] = []
+        guard root.qualifiedName == "rss" && root.namespaceURI == nil else { return [] }
+        for (c, channel) in root.children.enumerated() where channel.qualifiedName == "channel" {
+            for (i, item) in channel.children.enumerated() where item.qualifiedName == "item" {
+                guard let index = indexes[ObjectIdentifierPath([c, i])] else { continue }
+                out.append(read(item, index: index))
+            }
+        }
+        return out
+    }
+
+    /// A name as Sparkle matches it (SUAppcast.m L58-69): `sparkle:LOCAL` in Sparkle's namespace whatever the
+    /// prefix, the name as written otherwise.
+    static func name(_ element: XMLElementValue) -> String {
+        element.namespaceURI == namespace ? "sparkle:\(element.localName)" : element.qualifiedName
+    }
+
+    static func name(_ attribute: XMLAttributeValue) -> String {
+        attribute.namespaceURI == namespace ? "sparkle:\(attribute.localName)" : attribute.qualifiedName
+    }
+
+    /// The child Sparkle reads when a name repeats: the first without `xml:lang` or in English, else the first
+    /// (Sparkle picks by the user's language, L208-247; FleetAudit assumes English).
+    static func child(_ item: XMLElementValue, _ wanted: String) -> XMLElementValue? {
+        let matching = item.children.filter { name($0) == wanted }
+        return matching.first { element in
+            let lang = element.attributes.first { $0.namespaceURI == xmlNamespace && $0.localName == "lang" }
+            return lang == nil || lang!.value.lowercased() == "en" || lang!.value.lowercased().hasPrefix("en-")
+        } ?? matching.first
+    }
+
+    /// An element's text trimmed of whitespace (L184); an empty element is an empty value, not an absent one
+    /// (`<sparkle:version></sparkle:version>` is version "", which every version is newer than).
+    static func text(_ item: XMLElementValue, _ wanted: String) -> String? {
+        child(item, wanted).map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    static func attribute(_ element: XMLElementValue?, _ wanted: String) -> String? {
+        element?.attributes.first { name($0) == wanted }?.value
+    }
+
+    static func read(_ item: XMLElementValue, index: Int) -> SparkleItem {
+        let enclosure = child(item, "enclosure")
+        let enclosureURL = attribute(enclosure, "url")
+        let enclosureVersion = attribute(enclosure, "sparkle:version")
+        let versionElement = text(item, "sparkle:version")
+        var version = enclosureVersion ?? versionElement
+        var fromFileName = false
+        if version == nil, let url = enclosureURL {
+            // SUAppcastItem.m L392-400: the URL's text after its last `_`, without the extension.
+            let pieces = url.components(separatedBy: "_")
+            if pieces.count > 1 {
+                version = (pieces.last! as NSString).deletingPathExtension
+                fromFileName = true
+            }
+        }
+        let infoURL = text(item, "link").flatMap { webURL($0) }
+        let installationType = attribute(enclosure, "sparkle:installationType")
+        var rejection: String?
+        if version == nil {
+            rejection =
+                "it has no version (no sparkle:version on its enclosure or as an element, and no _VERSION in its enclosure's file name)"
+        } else if enclosure == nil && infoURL == nil {
+            rejection = "it has neither an enclosure nor a link to an http or https page"
+        } else if enclosure != nil && enclosureURL == nil && infoURL == nil {
+            rejection = "its enclosure has no url and it has no link"
+        } else if let url = enclosureURL, webURL(url) == nil {
+            rejection = "its enclosure url \(url) is not an http or https URL Sparkle downloads from"
+        } else if let type = installationType, !["application", "package", "interactive-package"].contains(type) {
+            rejection = "its sparkle:installationType \(type) is not application, package or interactive-package"
+        }
+        // An enclosure element without a url still makes the item a download, not an informational update.
+        let hasEnclosure = enclosure != nil
+        let channelText = text(item, "sparkle:channel")
+        let criticalElement = child(item, "sparkle:criticalUpdate")
+        let tags = child(item, "sparkle:tags")
+        let informationalElement = child(item, "sparkle:informationalUpdate")
+        let informational: SparkleItem.Informational
+        if infoURL == nil {
+            informational = .no
+        } else if !hasEnclosure {
+            informational = .always
+        } else if let element = informationalElement {
+            // Children of informationalUpdate are matched by their name as written (L154-181).
+            let equal = element.children.filter { $0.qualifiedName == "sparkle:version" }.map {
+                $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let below = element.children.filter { $0.qualifiedName == "sparkle:belowVersion" }.map {
+                $0.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            informational = equal.isEmpty && below.isEmpty ? .always : .forVersions(equal: equal, below: below)
+        } else {
+            informational = .no
+        }
+        let pubDateText = text(item, "pubDate")
+        return SparkleItem(
+            index: index, line: item.line, title: text(item, "title"), version: version,
+            versionFromFileName: fromFileName, versionElement: versionElement, enclosureVersion: enclosureVersion,
+            shortVersion: attribute(enclosure, "sparkle:shortVersionString")
+                ?? text(item, "sparkle:shortVersionString"),
+            infoURL: infoURL, hasEnclosure: hasEnclosure, enclosureURL: enclosureURL,
+            os: attribute(enclosure, "sparkle:os"), isDelta: attribute(enclosure, "sparkle:deltaFrom") != nil,
+            installationType: installationType, channel: channelText.flatMap(validChannel), channelText: channelText,
+            criticalElement: criticalElement != nil,
+            criticalBelow: attribute(criticalElement, "sparkle:version"),
+            criticalTag: tags?.children.contains { $0.qualifiedName == "sparkle:criticalUpdate" } ?? false,
+            phasedRolloutInterval: text(item, "sparkle:phasedRolloutInterval").map(leadingInteger),
+            pubDate: pubDateText.flatMap(parseDate), pubDateText: pubDateText,
+            minimumSystemVersion: text(item, "sparkle:minimumSystemVersion"),
+            maximumSystemVersion: text(item, "sparkle:maximumSystemVersion"),
+            minimumAutoupdateVersion: text(item, "sparkle:minimumAutoupdateVersion"),
+            ignoreSkippedUpgradesBelowVersion: text(item, "sparkle:ignoreSkippedUpgradesBelowVersion"),
+            minimumUpdateVersion: text(item, "sparkle:minimumUpdateVersion"),
+            hardwareRequirements: text(item, "sparkle:hardwareRequirements").map {
+                $0.lowercased().split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+            } ?? [],
+            informational: informational, rejection: rejection)
+    }
+
+    /// A URL Sparkle accepts for a download or a page: `http` or `https`, a relative one resolved against the
+    /// feed's (taken as published over https). Nil for any other scheme or a text that is not a URL.
+    static func webURL(_ text: String) -> String? {
+        guard let url = URL(string: text) else { return nil }
+        guard let scheme = url.scheme?.lowercased() else { return text }  // relative: the feed's https
+        return scheme == "http" || scheme == "https" ? text : nil
+    }
+
+    /// `<sparkle:channel>`: letters, digits, `.`, `_`, `-`; anything else (or empty) is the default channel.
+    static func validChannel(_ text: String) -> String? {
+        let valid = text.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "." || $0 == "_" || $0 == "-"
+        }
+        return valid && !text.isEmpty ? text : nil
+    }
+
+    /// `integerValue`: a leading optionally signed integer, 0 when none (`1 day` = 1, `day` = 0).
+    static func leadingInteger(_ text: String) -> Int {
+        var scanner = Substring(text).drop { $0 == " " || $0 == "\t" }
+        var sign = 1
+        if let first = scanner.first, first == "-" || first == "+" {
+            sign = first == "-" ? -1 : 1
+            scanner = scanner.dropFirst()
+        }
+        var value = 0
+        for c in scanner {
+            guard let d = c.wholeNumberValue, c.isASCII else { break }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (s, o2) = m.addingReportingOverflow(d)
+            if o1 || o2 { return sign > 0 ? Int.max : Int.min }
+            value = s
+        }
+        return sign * value
+    }
+
+    /// `E, dd MMM yyyy HH:mm:ss Z` in English (SUAppcastItem.m L302-314); nil otherwise.
+    static func parseDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "E, dd MMM yyyy HH:mm:ss Z"
+        return formatter.date(from: text)
+    }
+}
+
+/// The position of an element as the indexes of each step from the root: how items are told apart.
+struct ObjectIdentifierPath: Hashable, Sendable {
+    let steps: [Int]
+    init(_ steps: [Int]) { self.steps = steps }
+}
