@@ -15,9 +15,12 @@ import sqlite3
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 rng = random.Random(20261122)
+# The Macs' processors, drawn from a generator of their own so that every other column stays as it was.
+arch_rng = random.Random(20261127)
 
 COLUMNS = ["device_id", "platform", "os_version", "app_version", "app_build", "package_name",
-           "model", "region", "language", "is_tablet", "last_notified_version", "app_opens", "minutes_since_rating"]
+           "model", "region", "language", "is_tablet", "last_notified_version", "app_opens", "minutes_since_rating",
+           "arch"]
 
 IOS_OS = [("12.5.7", 2), ("13.3", 2), ("13.5.1", 3), ("14.8", 8), ("15.7.9", 12), ("16.4.1", 18),
           ("16.7.2", 15), ("17.1", 14), ("17.4.1", 16), ("18.0", 10)]
@@ -63,6 +66,7 @@ def device(i):
         row["app_version"] = pick(MACOS_APP)[0]
         row["app_build"] = str(rng.randint(1000, 1999))
         model, tablet = rng.choice(MACOS_MODELS)
+        row["arch"] = "x86_64" if arch_rng.random() < 0.3 else "arm64"
     else:
         row["platform"] = "android"
         row["os_version"] = pick(ANDROID_OS)[0]
@@ -107,12 +111,12 @@ def main():
     db.execute("CREATE TABLE devices (device_id TEXT PRIMARY KEY, platform TEXT, os_version TEXT, "
                "app_version TEXT, app_build TEXT, package_name TEXT, model TEXT, region TEXT, "
                "language TEXT, is_tablet TEXT, last_notified_version TEXT, app_opens TEXT, "
-               "minutes_since_rating TEXT)")
+               "minutes_since_rating TEXT, arch TEXT)")
     with open(csv_path, newline="", encoding="utf-8") as f:
         reader = csv.reader(f)
         header = next(reader)
         assert header == COLUMNS
-        db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        db.executemany("INSERT INTO devices VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                        ([v if v != "" else None for v in r] for r in reader))
     db.commit()
     db.execute("VACUUM")

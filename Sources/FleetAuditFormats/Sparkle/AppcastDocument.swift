@@ -17,6 +17,8 @@ struct AppcastDocument: EvaluableConfig {
     let phased: Bool
     /// Items whose `sparkle:version` equals their `shortVersionString`.
     let shortVersionItems: [Int]
+    /// The feed's version texts, split once.
+    let versions: SparkleVersionTable
 
     init(root: XMLElementValue?) {
         var itemElements: [XMLElementValue] = []
@@ -39,12 +41,12 @@ struct AppcastDocument: EvaluableConfig {
         upgraderItems = UpgraderAppcastReading.items(itemElements)
         var diagnostics: [Diagnostic] = []
         if root == nil || root!.qualifiedName != "rss" {
-            diagnostics.append(
-                Diagnostic(
-                    "sparkle.rejected", .error,
-                    "the document's root element is not <rss>: Sparkle finds no /rss/channel/item"))
-        }
-        if let rejected = sparkleItems.first(where: { $0.rejection != nil }) {
+            let d = Diagnostic(
+                "sparkle.rejected", .error,
+                "the document's root element is not <rss>: Sparkle finds no /rss/channel/item")
+            diagnostics.append(d)
+            rejection = d
+        } else if let rejected = sparkleItems.first(where: { $0.rejection != nil }) {
             let d = Self.located(
                 Diagnostic(
                     "sparkle.rejected", .error,
@@ -72,6 +74,7 @@ struct AppcastDocument: EvaluableConfig {
         platforms = [.macos] + named.sorted()
         needsArch = sparkleItems.contains(where: SparkleDecision.needsAppleSilicon)
         phased = sparkleItems.contains { $0.phasedRolloutInterval != nil && $0.pubDate != nil }
+        versions = SparkleVersionTable(sparkleItems)
         shortVersionItems = sparkleItems.filter { $0.shortVersion != nil && $0.shortVersion == $0.version }.map(\.index)
     }
 
@@ -92,7 +95,8 @@ struct AppcastDocument: EvaluableConfig {
         var parts: [String] = []
         let version = sparkle?.version ?? upgrader?.version ?? "no version"
         let title = sparkle?.title ?? ""
-        parts.append(title.isEmpty ? "version \(version)" : "\(title): version \(version)")
+        let shown = sparkle?.shortVersion.flatMap { $0 == version ? nil : " (\($0))" } ?? ""
+        parts.append(title.isEmpty ? "version \(version)\(shown)" : "\(title): version \(version)\(shown)")
         guard let item = sparkle else { return parts.joined(separator: ", ") }
         if item.criticalElement || item.criticalTag {
             parts.append(item.criticalBelow.map { "critical below \($0)" } ?? "critical")
@@ -101,6 +105,7 @@ struct AppcastDocument: EvaluableConfig {
         if let os = item.os { parts.append("sparkle:os \(os)") }
         if let minimum = item.minimumSystemVersion { parts.append("macOS ≥ \(minimum)") }
         if let maximum = item.maximumSystemVersion { parts.append("macOS ≤ \(maximum)") }
+        if item.hardwareRequirements.contains("arm64") { parts.append("Apple silicon only") }
         if let minimum = item.minimumAutoupdateVersion { parts.append("minimumAutoupdateVersion \(minimum)") }
         if let interval = item.phasedRolloutInterval { parts.append("phased every \(interval) s") }
         if item.informational == .always || (!item.hasEnclosure && item.infoURL != nil) {
@@ -150,26 +155,42 @@ struct AppcastDocument: EvaluableConfig {
         if let rejection {
             return .notTargeted("Sparkle rejects the feed", diagnostics: [rejection])
         }
-        if diagnostics.contains(where: { $0.code == "sparkle.rejected" }) {
-            return .notTargeted(
-                "Sparkle finds no item in the document",
-                diagnostics: diagnostics.filter { $0.code == "sparkle.rejected" })
-        }
         let host = SparkleHost(device)
         let decision = SparkleDecision(
-            items: sparkleItems, host: host, check: context.options.sparkleCheck, asOf: context.asOf)
-        var made: Decision
+            items: sparkleItems, host: host, check: context.options.sparkleCheck, asOf: context.asOf,
+            versions: versions)
+        let extra = deviceDiagnostics(host, asOf: context.asOf)
         if host.group == nil && phased && context.options.sparkleCheck == .automatic {
-            made = .spread((0..<7).map { decision.decide(group: $0) })
-        } else {
-            made = decision.decide(group: host.group ?? 6)
+            return Self.spread(decision.decideByGroup().map { $0.adding(extra) })
         }
-        let extra = deviceDiagnostics(host, decision: made, asOf: context.asOf)
-        if !extra.isEmpty { made = made.adding(extra) }
-        return made
+        return decision.decide(group: host.group ?? 6).adding(extra)
     }
 
-    private func deviceDiagnostics(_ host: SparkleHost, decision: Decision, asOf: Date) -> [Diagnostic] {
+    /// The groups' decisions as one: each group's share of the Macs (`Decision.spread`), and a reason that
+    /// says which groups get what, so `explain` of one Mac (group 6) does not hide the others.
+    static func spread(_ groups: [Decision]) -> Decision {
+        let whole = Decision.spread(groups)
+        guard whole.shares != nil else { return whole }
+        var runs: [(first: Int, last: Int, decision: Decision)] = []
+        for (g, d) in groups.enumerated() {
+            if let last = runs.last, last.decision.outcome == d.outcome, last.decision.rule == d.rule {
+                runs[runs.count - 1].last = g
+            } else {
+                runs.append((g, g, d))
+            }
+        }
+        let parts = runs.map { run in
+            let groups = run.first == run.last ? "group \(run.first)" : "groups \(run.first)-\(run.last)"
+            return "\(groups): \(run.decision.outcome.rawValue)\(run.decision.rule.map { " \($0)" } ?? "")"
+        }
+        let reason = whole.reason
+        let summary = parts.joined(separator: "; ")
+        return whole.withReason(
+            "\(reason) — a phased rollout: without sparkle_update_group a Mac is in one of 7 update groups (\(summary)); one Mac alone counts as group 6"
+        )
+    }
+
+    private func deviceDiagnostics(_ host: SparkleHost, asOf: Date) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if host.versionIsAppVersion {
             out.append(
@@ -209,11 +230,9 @@ struct AppcastDocument: EvaluableConfig {
 }
 
 extension Decision {
-    /// The decision with `extra` diagnostics, on every share too.
+    /// The decision with `extra` diagnostics (a plain decision: made before the groups are spread).
     func adding(_ extra: [Diagnostic]) -> Decision {
-        if let shares {
-            return .spread(shares.map { $0.adding(extra) })
-        }
+        guard !extra.isEmpty else { return self }
         var d = self
         d.diagnostics += extra
         return d

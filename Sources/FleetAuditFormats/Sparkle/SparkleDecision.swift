@@ -8,8 +8,29 @@ struct SparkleDecision {
     let host: SparkleHost
     let check: FormatOptions.SparkleCheck
     let asOf: Date
+    /// Every version text the decision compares, split once: the feed's (`SparkleVersionTable`) and the Mac's.
+    private let versions: [String: [SparkleVersionComparator.Part]]
 
-    private func older(_ a: String, _ b: String) -> Bool { SparkleVersionComparator.isOlder(a, than: b) }
+    init(
+        items: [SparkleItem], host: SparkleHost, check: FormatOptions.SparkleCheck, asOf: Date,
+        versions table: SparkleVersionTable? = nil
+    ) {
+        self.items = items
+        self.host = host
+        self.check = check
+        self.asOf = asOf
+        var versions = table?.parts ?? SparkleVersionTable(items).parts
+        for text in [host.version, host.os, host.skippedMinor, host.skippedMajor, host.skippedMajorSubrelease] {
+            if let text, versions[text] == nil { versions[text] = SparkleVersionComparator.split(text) }
+        }
+        self.versions = versions
+    }
+
+    private func older(_ a: String, _ b: String) -> Bool {
+        let x = versions[a] ?? SparkleVersionComparator.split(a)
+        let y = versions[b] ?? SparkleVersionComparator.split(b)
+        return SparkleVersionComparator.compare(x, y) == .orderedAscending
+    }
 
     /// Whether `item` is newer than the app.
     func isNewer(_ item: SparkleItem) -> Bool { older(host.version, item.version!) }
@@ -37,17 +58,25 @@ struct SparkleDecision {
         return older(host.version, minimum)
     }
 
-    /// Items the app considers at all: its OS (`sparkle:os`), full downloads (not deltas), its channels, and
-    /// (2.9) a `minimumUpdateVersion` it meets (L348-374).
+    /// Items the app considers: `forThisApp()`, and on automatic checks those due for its group and not
+    /// skipped (L377-395).
     func candidates(group: Int) -> [SparkleItem] {
+        forThisApp().filter { item in
+            guard check == .automatic else { return true }
+            return isDue(item, group: group) && !isSkipped(item)
+        }
+    }
+
+    /// `filterAppcast:forMacOSAndAllowedChannels:` (L348-374): the app's OS, full downloads, its channels and
+    /// (2.9) its `minimumUpdateVersion`.
+    func forThisApp() -> [SparkleItem] {
         items.filter { item in
             guard item.os == nil || item.os == "macos", !item.isDelta else { return false }
             if host.framework != .v1, let channel = item.channel, !host.channels.contains(channel) { return false }
             if host.framework == .v2Point9, let minimum = item.minimumUpdateVersion, older(host.version, minimum) {
                 return false
             }
-            guard check == .automatic else { return true }
-            return isDue(item, group: group) && !isSkipped(item)
+            return true
         }
     }
 
@@ -80,6 +109,19 @@ struct SparkleDecision {
         if let maximum = item.maximumSystemVersion, !maximum.isEmpty, older(maximum, host.os) { return false }
         if host.framework == .v2Point9 && host.isIntel && Self.needsAppleSilicon(item) { return false }
         return true
+    }
+
+    /// The groups' decisions, made once per distinct set of due items (a phased rollout splits the 7 groups
+    /// into a few such sets).
+    func decideByGroup() -> [Decision] {
+        var byDueSet: [[Bool]: Decision] = [:]
+        return (0..<7).map { group in
+            let due = items.map { check != .automatic || isDue($0, group: group) }
+            if let known = byDueSet[due] { return known }
+            let made = decide(group: group)
+            byDueSet[due] = made
+            return made
+        }
     }
 
     static func needsAppleSilicon(_ item: SparkleItem) -> Bool {
@@ -163,5 +205,26 @@ struct SparkleDecision {
         if let maximum = item.maximumSystemVersion { parts.append("maximumSystemVersion \(maximum)") }
         if needsAppleSilicon(item) { parts.append("Apple silicon") }
         return parts.isEmpty ? "no system requirement" : parts.joined(separator: ", ")
+    }
+}
+
+/// The version texts of a feed, split once for every comparison Sparkle makes with them.
+struct SparkleVersionTable: Sendable {
+    let parts: [String: [SparkleVersionComparator.Part]]
+
+    init(_ items: [SparkleItem]) {
+        var parts: [String: [SparkleVersionComparator.Part]] = ["27.0": SparkleVersionComparator.split("27.0")]
+        for item in items {
+            for text in [
+                item.version, item.minimumSystemVersion, item.maximumSystemVersion, item.minimumAutoupdateVersion,
+                item.ignoreSkippedUpgradesBelowVersion, item.minimumUpdateVersion, item.criticalBelow,
+            ] {
+                if let text, parts[text] == nil { parts[text] = SparkleVersionComparator.split(text) }
+            }
+            if case .forVersions(_, let below) = item.informational {
+                for text in below where parts[text] == nil { parts[text] = SparkleVersionComparator.split(text) }
+            }
+        }
+        self.parts = parts
     }
 }

@@ -10,20 +10,32 @@ import Foundation
 enum SparkleVersionComparator {
     enum Kind: Equatable { case number, string, separator }
 
-    struct Part: Equatable {
+    struct Part: Equatable, Sendable {
         let kind: Kind
         /// The UTF-16 text of the part.
         let text: [UInt16]
         /// A `.` separator (the parts padding counts), as opposed to whitespace or other punctuation.
         let isPeriod: Bool
+        /// A number part's value (`longLongValue`); 0 for other parts.
+        let value: Int64
+
+        init(kind: Kind, text: [UInt16], isPeriod: Bool) {
+            self.kind = kind
+            self.text = text
+            self.isPeriod = isPeriod
+            value = kind == .number ? SparkleVersionComparator.value(text) : 0
+        }
     }
 
     /// Whether `a` is older than `b`.
     static func isOlder(_ a: String, than b: String) -> Bool { compare(a, b) == .orderedAscending }
 
-    static func compare(_ a: String, _ b: String) -> ComparisonResult {
-        var partsA = split(a)
-        var partsB = split(b)
+    static func compare(_ a: String, _ b: String) -> ComparisonResult { compare(split(a), split(b)) }
+
+    /// Compares versions already split (`split`): an appcast's versions are split once, not per comparison.
+    static func compare(_ a: [Part], _ b: [Part]) -> ComparisonResult {
+        var partsA = a
+        var partsB = b
         balance(&partsA, &partsB)
         let n = min(partsA.count, partsB.count)
         for i in 0..<n {
@@ -32,8 +44,7 @@ enum SparkleVersionComparator {
             if x.kind == y.kind {
                 switch x.kind {
                 case .number:
-                    let (u, v) = (value(x.text), value(y.text))
-                    if u != v { return u < v ? .orderedAscending : .orderedDescending }
+                    if x.value != y.value { return x.value < y.value ? .orderedAscending : .orderedDescending }
                 case .string:
                     let order = compareText(x.text, y.text)
                     if order != .orderedSame { return order }

@@ -31,6 +31,13 @@ package struct Decision: Sendable {
         return whole
     }
 
+    /// The same decision (shares included) with another reason.
+    package func withReason(_ reason: @autoclosure @escaping @Sendable () -> String) -> Decision {
+        var d = Decision(outcome, rule: rule, reason: reason(), notices: notices, diagnostics: diagnostics)
+        d.shares = shares
+        return d
+    }
+
     /// Share `share`'s part of `devices` split into `count` shares; the parts add up to `devices`.
     package static func devices(_ devices: Int64, inShare share: Int, of count: Int) -> Int64 {
         let (n, k) = (UInt64(devices), UInt64(count))

@@ -156,7 +156,7 @@ final class CommandLineTests: XCTestCase {
         ])
         XCTAssertEqual(result.status, 0, result.stderr)
         let items = try XCTUnwrap(JSONParser.parse(result.stdout).arrayValue)
-        XCTAssertEqual(items.count, 10)
+        XCTAssertEqual(items.count, 11)
         let android = try XCTUnwrap(
             items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
         XCTAssertEqual(
@@ -325,7 +325,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(result.status, 1, "the default notLoaded>0 gate, after the report: \(result.stderr)")
         let report = try XCTUnwrap(JSONParser.parse(result.stdout).objectValue)
         XCTAssertEqual(report["failedConfigs"]?.arrayValue?.count, 1)
-        XCTAssertEqual(report["configs"]?.arrayValue?.count, 10)
+        XCTAssertEqual(report["configs"]?.arrayValue?.count, 11)
         XCTAssertEqual(try run(sampleArguments + ["--config", "missing.json"]).status, 65)
     }
 
@@ -345,7 +345,7 @@ final class CommandLineTests: XCTestCase {
             JSONParser.parse(String(contentsOf: dir.appendingPathComponent("report.json"), encoding: .utf8)).objectValue
         )
         let gates = try XCTUnwrap(report["gates"]?.arrayValue)
-        XCTAssertEqual(gates.count, 1 + 10, "a config gate checks its config; a global gate checks each config")
+        XCTAssertEqual(gates.count, 1 + 11, "a config gate checks its config; a global gate checks each config")
         XCTAssertEqual(gates.filter { $0.objectValue?["crossed"] == .bool(true) }.count, 1)
 
         XCTAssertEqual(

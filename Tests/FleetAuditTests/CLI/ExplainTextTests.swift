@@ -24,7 +24,7 @@ final class ExplainTextTests: XCTestCase {
         XCTAssertFalse(text.stdout.hasPrefix("["), text.stdout)
         let lines = text.stdout.split(separator: "\n").map(String.init)
         let explained = try XCTUnwrap(JSONParser.parse(json.stdout).arrayValue?.compactMap(\.objectValue))
-        XCTAssertEqual(explained.count, 10)
+        XCTAssertEqual(explained.count, 11)
         for o in explained {
             let config = try XCTUnwrap(o["config"]?.stringValue)
             let outcome = try XCTUnwrap(o["outcome"]?.stringValue)

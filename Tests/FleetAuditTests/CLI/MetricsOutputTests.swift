@@ -43,7 +43,7 @@ final class MetricsOutputTests: XCTestCase {
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/report.json")))
             as! [String: Any]
         let configs = report["configs"] as! [[String: Any]]
-        XCTAssertEqual(configs.count, 10)
+        XCTAssertEqual(configs.count, 11)
         for config in configs {
             let id = config["id"] as! String
             let totals = config["totals"] as! [String: Any]

@@ -15,7 +15,7 @@ final class AuditorTests: XCTestCase {
         let inv = report.inventory
         XCTAssertEqual(inv.rowsRead, inv.rowsEvaluated + inv.rowsRejected)
         XCTAssertGreaterThan(inv.rowsRejected, 0)
-        XCTAssertEqual(report.configs.count, 10)
+        XCTAssertEqual(report.configs.count, 11)
         var seen = OutcomeCounts()
         for config in report.configs {
             XCTAssertEqual(config.totals.total, inv.devices, config.id)

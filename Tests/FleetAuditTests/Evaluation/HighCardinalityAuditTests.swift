@@ -17,7 +17,7 @@ final class HighCardinalityAuditTests: XCTestCase {
         var request = AuditRequest(inventoryPath: path)
         request.configDirectories = [TestPaths.sample("configs")]
         let (configs, _) = try AuditRun.loadConfigs(request)
-        XCTAssertEqual(configs.count, 10)
+        XCTAssertEqual(configs.count, 11)
         let releases = try AuditRun.loadReleases(TestPaths.sample("releases.csv"))
         let context = EvaluationContext(
             releases: releases, asOf: Date(timeIntervalSince1970: 1_795_000_000), asOfIsExplicit: true)

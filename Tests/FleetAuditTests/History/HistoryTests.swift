@@ -203,7 +203,7 @@ final class HistoryTests: XCTestCase {
         XCTAssertEqual(try sqlite(history, "PRAGMA integrity_check"), "ok")
     }
 
-    /// Starts an audit of the 10 sample configs appending to the history, in the background.
+    /// Starts an audit of the 11 sample configs appending to the history, in the background.
     func startAudit(day: Int, json: String) throws -> Process {
         let process = Process()
         process.executableURL = CommandLineTests.binary
@@ -223,11 +223,11 @@ final class HistoryTests: XCTestCase {
         for p in processes { p.waitUntilExit() }
         XCTAssertEqual(processes.map(\.terminationStatus), [0, 0])
         XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM runs"), "2")
-        XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM run_configs"), "20", "10 configs each")
+        XCTAssertEqual(try sqlite(history, "SELECT count(*) FROM run_configs"), "22", "11 configs each")
     }
 
     /// `kill -9` at moments spread over the end of a run, where the append happens: the history is always
-    /// whole — each run with all 10 of its configs, the integrity check clean — holding the runs before
+    /// whole — each run with all 11 of its configs, the integrity check clean — holding the runs before
     /// the kill, or those and the new one.
     func testAKilledAppendLeavesThePreviousOrTheNewHistory() throws {
         func start(_ day: Int) throws -> Process { try startAudit(day: day, json: "killed.json") }
@@ -249,7 +249,7 @@ final class HistoryTests: XCTestCase {
             XCTAssertEqual(
                 try sqlite(
                     history,
-                    "SELECT count(*) FROM (SELECT run_id FROM run_configs GROUP BY run_id HAVING count(*) != 10)"), "0",
+                    "SELECT count(*) FROM (SELECT run_id FROM run_configs GROUP BY run_id HAVING count(*) != 11)"), "0",
                 "every run has all its configs")
             XCTAssertEqual(
                 try sqlite(history, "SELECT count(*) FROM runs WHERE id NOT IN (SELECT run_id FROM run_configs)"), "0")

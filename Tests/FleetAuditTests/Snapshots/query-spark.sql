@@ -1,3 +1,3 @@
-SELECT `platform`, `os_version`, `app_version`, `app_build`, `package_name`, `app_opens`, `is_tablet`, `language`, `last_notified_version`, `minutes_since_rating`, `region`, count(*) AS `count`
+SELECT `platform`, `os_version`, `app_version`, `app_build`, `package_name`, `app_opens`, `arch`, `is_tablet`, `language`, `last_notified_version`, `minutes_since_rating`, `region`, count(*) AS `count`
 FROM `devices`
-GROUP BY `platform`, `os_version`, `app_version`, `app_build`, `package_name`, `app_opens`, `is_tablet`, `language`, `last_notified_version`, `minutes_since_rating`, `region`
+GROUP BY `platform`, `os_version`, `app_version`, `app_build`, `package_name`, `app_opens`, `arch`, `is_tablet`, `language`, `last_notified_version`, `minutes_since_rating`, `region`

@@ -12,7 +12,7 @@ import XCTest
 /// other four run on their engines in Tests/Warehouse/).
 final class ProfileQueryTests: XCTestCase {
     static let sampleHeader =
-        "device_id,platform,os_version,app_version,app_build,package_name,model,region,language,is_tablet,last_notified_version,app_opens,minutes_since_rating"
+        "device_id,platform,os_version,app_version,app_build,package_name,model,region,language,is_tablet,last_notified_version,app_opens,minutes_since_rating,arch"
 
     func testEveryDialectOnTheSampleConfigsMatchesItsGoldenFile() throws {
         for dialect in SQLDialect.allCases {
