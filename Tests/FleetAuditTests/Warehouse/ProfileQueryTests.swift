@@ -23,7 +23,7 @@ final class ProfileQueryTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.stderr)
             XCTAssertEqual(
                 result.stderr,
-                "fleet-audit: left out, the table has no such column: bluetooth, message_display_count, message_last_shown (the audit reads them as absent)\n"
+                "fleet-audit: left out, the table has no such column: bluetooth, message_display_count, message_last_shown, sparkle_automatic_checks, sparkle_channels, sparkle_framework, sparkle_skipped_major_subrelease_version, sparkle_skipped_major_version, sparkle_skipped_version, sparkle_update_group, sparkle_update_group_id (the audit reads them as absent)\n"
             )
             try GoldenFile.check(result.stdout, against: "query-\(dialect.rawValue).sql")
         }
