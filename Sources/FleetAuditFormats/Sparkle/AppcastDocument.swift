@@ -17,8 +17,8 @@ struct AppcastDocument: EvaluableConfig {
     let phased: Bool
     /// Items whose `sparkle:version` equals their `shortVersionString`.
     let shortVersionItems: [Int]
-    /// The feed's version texts, split once.
-    let versions: SparkleVersionTable
+    /// Which item's version is older than which.
+    let versionOrder: SparkleVersionOrder
 
     init(root: XMLElementValue?) {
         var itemElements: [XMLElementValue] = []
@@ -74,7 +74,7 @@ struct AppcastDocument: EvaluableConfig {
         platforms = [.macos] + named.sorted()
         needsArch = sparkleItems.contains(where: SparkleDecision.needsAppleSilicon)
         phased = sparkleItems.contains { $0.phasedRolloutInterval != nil && $0.pubDate != nil }
-        versions = SparkleVersionTable(sparkleItems)
+        versionOrder = SparkleVersionOrder(sparkleItems)
         shortVersionItems = sparkleItems.filter { $0.shortVersion != nil && $0.shortVersion == $0.version }.map(\.index)
     }
 
@@ -124,6 +124,8 @@ struct AppcastDocument: EvaluableConfig {
 
     var deviceHistory: [String] { SparkleHost.columns }
 
+    func evaluator(context: EvaluationContext) -> any ProfileEvaluator { AppcastEvaluator(self, context: context) }
+
     func evaluate(_ device: any Device, context: EvaluationContext) -> Decision {
         switch context.options.appcastClient(for: device.platform) {
         case nil:
@@ -151,19 +153,22 @@ struct AppcastDocument: EvaluableConfig {
             .decide()
     }
 
-    private func sparkle(_ device: any Device, context: EvaluationContext) -> Decision {
+    func sparkle(_ device: any Device, context: EvaluationContext, present: UInt32? = nil) -> Decision {
         if let rejection {
             return .notTargeted("Sparkle rejects the feed", diagnostics: [rejection])
         }
-        let host = SparkleHost(device)
+        let host = SparkleHost(device, present: present)
         let decision = SparkleDecision(
-            items: sparkleItems, host: host, check: context.options.sparkleCheck, asOf: context.asOf,
-            versions: versions)
+            items: sparkleItems, host: host, check: context.options.sparkleCheck, asOf: context.asOf)
         let extra = deviceDiagnostics(host, asOf: context.asOf)
-        if host.group == nil && phased && context.options.sparkleCheck == .automatic {
-            return Self.spread(decision.decideByGroup().map { $0.adding(extra) })
+        let spread = host.group == nil && phased && context.options.sparkleCheck == .automatic
+        guard SparkleChoices.applies(to: sparkleItems) else {
+            if spread { return Self.spread((0..<7).map { decision.decide(group: $0).adding(extra) }) }
+            return decision.decide(group: host.group ?? 6).adding(extra)
         }
-        return decision.decide(group: host.group ?? 6).adding(extra)
+        let choices = SparkleChoices(decision, order: versionOrder)
+        if spread { return Self.spread(choices.decideByGroup().map { $0.adding(extra) }) }
+        return decision.decision(choices.choose(group: host.group ?? 6)).adding(extra)
     }
 
     /// The groups' decisions as one: each group's share of the Macs (`Decision.spread`), and a reason that
@@ -171,23 +176,26 @@ struct AppcastDocument: EvaluableConfig {
     static func spread(_ groups: [Decision]) -> Decision {
         let whole = Decision.spread(groups)
         guard whole.shares != nil else { return whole }
-        var runs: [(first: Int, last: Int, decision: Decision)] = []
-        for (g, d) in groups.enumerated() {
-            if let last = runs.last, last.decision.outcome == d.outcome, last.decision.rule == d.rule {
+        // Written only when a report or explain reads it: a thousand feeds decide a Mac a thousand times.
+        let runs = groups.map { ($0.outcome, $0.rule) }
+        return whole.withReason(Self.groupSummary(whole.reason, runs))
+    }
+
+    private static func groupSummary(_ reason: String, _ groups: [(Outcome, String?)]) -> String {
+        var runs: [(first: Int, last: Int, outcome: Outcome, rule: String?)] = []
+        for (g, (outcome, rule)) in groups.enumerated() {
+            if let last = runs.last, last.outcome == outcome, last.rule == rule {
                 runs[runs.count - 1].last = g
             } else {
-                runs.append((g, g, d))
+                runs.append((g, g, outcome, rule))
             }
         }
         let parts = runs.map { run in
             let groups = run.first == run.last ? "group \(run.first)" : "groups \(run.first)-\(run.last)"
-            return "\(groups): \(run.decision.outcome.rawValue)\(run.decision.rule.map { " \($0)" } ?? "")"
+            return "\(groups): \(run.outcome.rawValue)\(run.rule.map { " \($0)" } ?? "")"
         }
-        let reason = whole.reason
-        let summary = parts.joined(separator: "; ")
-        return whole.withReason(
-            "\(reason) — a phased rollout: without sparkle_update_group a Mac is in one of 7 update groups (\(summary)); one Mac alone counts as group 6"
-        )
+        return
+            "\(reason) — a phased rollout: without sparkle_update_group a Mac is in one of 7 update groups (\(parts.joined(separator: "; "))); one Mac alone counts as group 6"
     }
 
     private func deviceDiagnostics(_ host: SparkleHost, asOf: Date) -> [Diagnostic] {
@@ -236,5 +244,45 @@ extension Decision {
         var d = self
         d.diagnostics += extra
         return d
+    }
+}
+
+/// One worker's evaluator of an appcast: a device of a platform no appcast client reads gets the same decision
+/// as every other device of that platform, made once; Macs are decided one by one (`evaluate`).
+final class AppcastEvaluator: ProfileEvaluator {
+    private let document: AppcastDocument
+    private let context: EvaluationContext
+    private var unread: [(platform: Platform, decision: Decision)] = []
+
+    init(_ document: AppcastDocument, context: EvaluationContext) {
+        self.document = document
+        self.context = context
+    }
+
+    /// The Sparkle columns as numbered fields of the current scope, to tell which a Mac has without looking
+    /// each up by name.
+    private var scope: ValueNumberScope?
+    private var columns: [NumberedField] = []
+
+    func evaluate(_ profile: any Device) -> Decision {
+        let platform = profile.platform
+        switch context.options.appcastClient(for: platform) {
+        case .sparkle?:
+            if profile.valueNumbers != scope {
+                scope = profile.valueNumbers
+                columns = SparkleHost.columns.map { profile.numbered(.attribute($0)) }
+            }
+            var present: UInt32 = 0
+            for (k, field) in columns.enumerated() where profile.valueNumber(field) != 0 { present |= 1 << UInt32(k) }
+            return document.sparkle(profile, context: context, present: present)
+        case .upgrader?:
+            return document.evaluate(profile, context: context)
+        case nil:
+            break
+        }
+        if let known = unread.first(where: { $0.platform == platform }) { return known.decision }
+        let decision = document.evaluate(profile, context: context)
+        unread.append((platform, decision))
+        return decision
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// An appcast item as Sparkle 2.x reads it (SUAppcast.m, SUAppcastItem.m @ 2.6.4; 2.9 for its two newer
 /// elements). Sparkle 1.x reads the same fields; where it decides differently `SparkleDecision` says so.
-struct SparkleItem: Sendable {
+/// A class: decisions pass items around in filtered lists, and a struct of this many strings and arrays cost
+/// more to copy than the comparisons themselves.
+final class SparkleItem: Sendable {
     /// The item's position among every `<item>` of the document: its rule id is `item[index]`.
     let index: Int
     let line: Int
@@ -36,14 +38,93 @@ struct SparkleItem: Sendable {
     let minimumUpdateVersion: String?
     let hardwareRequirements: [String]
     let informational: Informational
-    /// The enclosure URL's text that named no scheme Sparkle downloads from, for the rejection's sentence.
+    /// Why Sparkle rejects the feed because of this item, nil when it does not.
     let rejection: String?
+    /// The item's versions split for the comparator, once.
+    let split: SplitVersions
+
+    struct SplitVersions: Sendable {
+        typealias Parts = SparkleVersionComparator.Parts
+        let version: Parts
+        let minimumSystemVersion: Parts?
+        let maximumSystemVersion: Parts?
+        let minimumAutoupdateVersion: Parts?
+        let ignoreSkippedUpgradesBelowVersion: Parts?
+        let minimumUpdateVersion: Parts?
+        let criticalBelow: Parts?
+        let informationalBelow: [Parts]
+    }
 
     enum Informational: Sendable, Equatable {
         case no
         case always
         /// Informational for a host whose version equals one of `equal` or is below one of `below`.
         case forVersions(equal: [String], below: [String])
+    }
+    init(
+        index: Int,
+        line: Int,
+        title: String?,
+        version: String?,
+        versionFromFileName: Bool,
+        versionElement: String?,
+        enclosureVersion: String?,
+        shortVersion: String?,
+        infoURL: String?,
+        hasEnclosure: Bool,
+        enclosureURL: String?,
+        os: String?,
+        isDelta: Bool,
+        installationType: String?,
+        channel: String?,
+        channelText: String?,
+        criticalElement: Bool,
+        criticalBelow: String?,
+        criticalTag: Bool,
+        phasedRolloutInterval: Int?,
+        pubDate: Date?,
+        pubDateText: String?,
+        minimumSystemVersion: String?,
+        maximumSystemVersion: String?,
+        minimumAutoupdateVersion: String?,
+        ignoreSkippedUpgradesBelowVersion: String?,
+        minimumUpdateVersion: String?,
+        hardwareRequirements: [String],
+        informational: Informational,
+        rejection: String?,
+        split: SplitVersions
+    ) {
+        self.index = index
+        self.line = line
+        self.title = title
+        self.version = version
+        self.versionFromFileName = versionFromFileName
+        self.versionElement = versionElement
+        self.enclosureVersion = enclosureVersion
+        self.shortVersion = shortVersion
+        self.infoURL = infoURL
+        self.hasEnclosure = hasEnclosure
+        self.enclosureURL = enclosureURL
+        self.os = os
+        self.isDelta = isDelta
+        self.installationType = installationType
+        self.channel = channel
+        self.channelText = channelText
+        self.criticalElement = criticalElement
+        self.criticalBelow = criticalBelow
+        self.criticalTag = criticalTag
+        self.phasedRolloutInterval = phasedRolloutInterval
+        self.pubDate = pubDate
+        self.pubDateText = pubDateText
+        self.minimumSystemVersion = minimumSystemVersion
+        self.maximumSystemVersion = maximumSystemVersion
+        self.minimumAutoupdateVersion = minimumAutoupdateVersion
+        self.ignoreSkippedUpgradesBelowVersion = ignoreSkippedUpgradesBelowVersion
+        self.minimumUpdateVersion = minimumUpdateVersion
+        self.hardwareRequirements = hardwareRequirements
+        self.informational = informational
+        self.rejection = rejection
+        self.split = split
     }
 }
 
@@ -149,6 +230,15 @@ enum SparkleAppcastReading {
             informational = .no
         }
         let pubDateText = text(item, "pubDate")
+        let minimumSystemVersion = text(item, "sparkle:minimumSystemVersion")
+        let maximumSystemVersion = text(item, "sparkle:maximumSystemVersion")
+        let minimumAutoupdateVersion = text(item, "sparkle:minimumAutoupdateVersion")
+        let ignoreSkippedUpgradesBelowVersion = text(item, "sparkle:ignoreSkippedUpgradesBelowVersion")
+        let minimumUpdateVersion = text(item, "sparkle:minimumUpdateVersion")
+        let criticalBelow = attribute(criticalElement, "sparkle:version")
+        let split = SparkleVersionComparator.split
+        var below: [String] = []
+        if case .forVersions(_, let list) = informational { below = list }
         return SparkleItem(
             index: index, line: item.line, title: text(item, "title"), version: version,
             versionFromFileName: fromFileName, versionElement: versionElement, enclosureVersion: enclosureVersion,
@@ -157,20 +247,25 @@ enum SparkleAppcastReading {
             infoURL: infoURL, hasEnclosure: hasEnclosure, enclosureURL: enclosureURL,
             os: attribute(enclosure, "sparkle:os"), isDelta: attribute(enclosure, "sparkle:deltaFrom") != nil,
             installationType: installationType, channel: channelText.flatMap(validChannel), channelText: channelText,
-            criticalElement: criticalElement != nil,
-            criticalBelow: attribute(criticalElement, "sparkle:version"),
+            criticalElement: criticalElement != nil, criticalBelow: criticalBelow,
             criticalTag: tags?.children.contains { $0.qualifiedName == "sparkle:criticalUpdate" } ?? false,
             phasedRolloutInterval: text(item, "sparkle:phasedRolloutInterval").map(leadingInteger),
             pubDate: pubDateText.flatMap(parseDate), pubDateText: pubDateText,
-            minimumSystemVersion: text(item, "sparkle:minimumSystemVersion"),
-            maximumSystemVersion: text(item, "sparkle:maximumSystemVersion"),
-            minimumAutoupdateVersion: text(item, "sparkle:minimumAutoupdateVersion"),
-            ignoreSkippedUpgradesBelowVersion: text(item, "sparkle:ignoreSkippedUpgradesBelowVersion"),
-            minimumUpdateVersion: text(item, "sparkle:minimumUpdateVersion"),
+            minimumSystemVersion: minimumSystemVersion, maximumSystemVersion: maximumSystemVersion,
+            minimumAutoupdateVersion: minimumAutoupdateVersion,
+            ignoreSkippedUpgradesBelowVersion: ignoreSkippedUpgradesBelowVersion,
+            minimumUpdateVersion: minimumUpdateVersion,
             hardwareRequirements: text(item, "sparkle:hardwareRequirements").map {
                 $0.lowercased().split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
             } ?? [],
-            informational: informational, rejection: rejection)
+            informational: informational, rejection: rejection,
+            split: SparkleItem.SplitVersions(
+                version: split(version ?? ""), minimumSystemVersion: minimumSystemVersion.map(split),
+                maximumSystemVersion: maximumSystemVersion.map(split),
+                minimumAutoupdateVersion: minimumAutoupdateVersion.map(split),
+                ignoreSkippedUpgradesBelowVersion: ignoreSkippedUpgradesBelowVersion.map(split),
+                minimumUpdateVersion: minimumUpdateVersion.map(split), criticalBelow: criticalBelow.map(split),
+                informationalBelow: below.map(split)))
     }
 
     /// A URL Sparkle accepts for a download or a page: `http` or `https`, a relative one resolved against the
@@ -210,10 +305,27 @@ enum SparkleAppcastReading {
 
     /// `E, dd MMM yyyy HH:mm:ss Z` in English (SUAppcastItem.m L302-314); nil otherwise.
     static func parseDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "E, dd MMM yyyy HH:mm:ss Z"
-        return formatter.date(from: text)
+        pubDateFormat.withLock { $0.date(from: text) }
+    }
+
+    /// One formatter for every feed: making one costs more than reading a whole appcast. Used under its lock.
+    private static let pubDateFormat = LockedFormatter()
+
+    private final class LockedFormatter: @unchecked Sendable {
+        private let formatter: DateFormatter
+        private let lock = NSLock()
+
+        init() {
+            formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.dateFormat = "E, dd MMM yyyy HH:mm:ss Z"
+        }
+
+        func withLock<T>(_ body: (DateFormatter) -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(formatter)
+        }
     }
 }
 

@@ -12,6 +12,9 @@ struct SparkleHost {
         "sparkle_automatic_checks",
     ]
 
+    static let columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+    static let normalized = Dictionary(uniqueKeysWithValues: columns.map { ($0, AttributeName.normalize($0)) })
+
     /// `CFBundleVersion` (`app_build`), else `app_version`.
     let version: String
     let versionIsAppVersion: Bool
@@ -32,18 +35,49 @@ struct SparkleHost {
     /// The OS as Sparkle sees it: `NSProcessInfo.operatingSystemVersion`'s three integers as
     /// `major.minor.patch` (SUOperatingSystem.m L15-19), read from `os_version` (`14.6` → `14.6.0`).
     static func systemVersion(_ text: String) -> String {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false).prefix(3).map {
-            max(0, SparkleAppcastReading.leadingInteger(String($0)))
+        // On bytes: every Mac is read once per feed.
+        var numbers = [0, 0, 0]
+        var part = 0
+        var started = false
+        var sign = 1
+        var stopped = false
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                part += 1
+                guard part < 3 else { break }
+                (started, sign, stopped) = (false, 1, false)
+                continue
+            }
+            guard !stopped else { continue }
+            if !started && (byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")) { continue }
+            if !started && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")) {
+                sign = byte == UInt8(ascii: "-") ? -1 : 1
+                started = true
+                continue
+            }
+            guard byte >= 0x30 && byte <= 0x39 else {
+                stopped = true
+                continue
+            }
+            started = true
+            let (m, o1) = numbers[part].multipliedReportingOverflow(by: 10)
+            let (v, o2) = m.addingReportingOverflow(Int(byte - 0x30))
+            numbers[part] = o1 || o2 ? Int.max : v
+            if sign < 0 { numbers[part] = 0 }
         }
-        let padded = parts + Array(repeating: 0, count: 3 - parts.count)
-        return padded.map(String.init).joined(separator: ".")
+        return "\(numbers[0]).\(numbers[1]).\(numbers[2])"
     }
 
-    init(_ device: any Device) {
+    /// `present`: bit k set when the device has a value for `columns[k]` (an evaluator knows it from the value
+    /// numbers and spares the lookups of absent columns); nil: look every column up.
+    init(_ device: any Device, present: UInt32? = nil) {
         var unreadable: [String] = []
         func value(_ name: String) -> String? {
-            guard let v = device.attribute(name)?.trimmingCharacters(in: .whitespaces), !v.isEmpty else { return nil }
-            return v
+            if let present, let k = Self.columnIndex[name], present & (1 << UInt32(k)) == 0 { return nil }
+            // Asked by its normalized name (`sparkleupdategroup`), which the device looks up as it is.
+            guard let raw = device.attribute(Self.normalized[name] ?? name) else { return nil }
+            let v = raw.trimmedWhitespace
+            return v.isEmpty ? nil : v
         }
         if let build = device.appBuild, !build.isEmpty {
             version = build

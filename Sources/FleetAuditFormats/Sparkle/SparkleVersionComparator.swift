@@ -8,6 +8,8 @@ import Foundation
 /// `1.0`, `1.0-beta` = `1.0`, `245` > `1.2.3`). `version-comparisons.tsv` in the conformance data holds it to
 /// Sparkle's own tests and to the real comparator's answers.
 enum SparkleVersionComparator {
+    typealias Parts = [Part]
+
     enum Kind: Equatable { case number, string, separator }
 
     struct Part: Equatable, Sendable {
@@ -33,14 +35,16 @@ enum SparkleVersionComparator {
     static func compare(_ a: String, _ b: String) -> ComparisonResult { compare(split(a), split(b)) }
 
     /// Compares versions already split (`split`): an appcast's versions are split once, not per comparison.
+    /// The side with fewer leading number and period parts is padded with `.` and `0` parts mirroring the
+    /// other's, so `1.0` = `1.0.0`; the padding is applied as the parts are read, so nothing is allocated.
     static func compare(_ a: [Part], _ b: [Part]) -> ComparisonResult {
-        var partsA = a
-        var partsB = b
-        balance(&partsA, &partsB)
-        let n = min(partsA.count, partsB.count)
+        let na = leadingCount(a)
+        let nb = leadingCount(b)
+        let (countA, countB) = (a.count + max(0, nb - na), b.count + max(0, na - nb))
+        let n = min(countA, countB)
         for i in 0..<n {
-            let x = partsA[i]
-            let y = partsB[i]
+            let x = part(a, i, leading: na, other: b, otherLeading: nb)
+            let y = part(b, i, leading: nb, other: a, otherLeading: na)
             if x.kind == y.kind {
                 switch x.kind {
                 case .number:
@@ -60,12 +64,31 @@ enum SparkleVersionComparator {
                 return x.kind == .number ? .orderedDescending : .orderedAscending
             }
         }
-        guard partsA.count != partsB.count else { return .orderedSame }
+        guard countA != countB else { return .orderedSame }
         // One side goes on: a string part makes it older (1.0b < 1.0), a number or separator newer.
-        let aLonger = partsA.count > partsB.count
-        let next = aLonger ? partsA[n] : partsB[n]
+        let aLonger = countA > countB
+        let next =
+            aLonger
+            ? part(a, n, leading: na, other: b, otherLeading: nb) : part(b, n, leading: nb, other: a, otherLeading: na)
         if next.kind == .string { return aLonger ? .orderedAscending : .orderedDescending }
         return aLonger ? .orderedDescending : .orderedAscending
+    }
+
+    private static let period = Part(kind: .separator, text: [0x2E], isPeriod: true)
+    private static let zero = Part(kind: .number, text: [0x30], isPeriod: false)
+
+    /// Part `i` of `parts` once padded to the other side's leading number and period parts.
+    @inline(__always)
+    private static func part(_ parts: [Part], _ i: Int, leading: Int, other: [Part], otherLeading: Int) -> Part {
+        guard leading < otherLeading, i >= leading else { return parts[i] }
+        if i < otherLeading { return other[i].kind == .number ? zero : period }
+        return parts[i - (otherLeading - leading)]
+    }
+
+    private static func leadingCount(_ parts: [Part]) -> Int {
+        var n = 0
+        while n < parts.count, parts[n].kind == .number || parts[n].isPeriod { n += 1 }
+        return n
     }
 
     /// Runs of digits, runs of other characters, and single separators; a `-` after the first character ends
@@ -93,24 +116,6 @@ enum SparkleVersionComparator {
 
     private static func part(_ text: [UInt16], _ kind: Kind) -> Part {
         Part(kind: kind, text: text, isPeriod: kind == .separator && text == [0x2E])
-    }
-
-    /// Pads the side with fewer leading number and period parts with `.` `0` pairs, so `1.0` = `1.0.0`.
-    static func balance(_ a: inout [Part], _ b: inout [Part]) {
-        func leading(_ parts: [Part]) -> Int {
-            parts.prefix { $0.kind == .number || $0.isPeriod }.count
-        }
-        let (na, nb) = (leading(a), leading(b))
-        guard na != nb else { return }
-        let period = Part(kind: .separator, text: [0x2E], isPeriod: true)
-        let zero = Part(kind: .number, text: [0x30], isPeriod: false)
-        if na < nb {
-            let padding = (na..<nb).map { b[$0].kind == .number ? zero : period }
-            a.insert(contentsOf: padding, at: na)
-        } else {
-            let padding = (nb..<na).map { a[$0].kind == .number ? zero : period }
-            b.insert(contentsOf: padding, at: nb)
-        }
     }
 
     static func kind(_ unit: UInt16) -> Kind {
