@@ -109,7 +109,7 @@ final class ReportRenderingTests: XCTestCase {
 
     func testTheThreeReportsCarryIdenticalNumbers() throws {
         let json = try jsonTotals(Self.sample)
-        XCTAssertEqual(json.count, 10)
+        XCTAssertEqual(json.count, 11)
         XCTAssertEqual(try xmlTotals(XMLReport.render(Self.sample)), json)
         XCTAssertEqual(try htmlTotals(HTMLReport.render(Self.sample)), json)
     }
