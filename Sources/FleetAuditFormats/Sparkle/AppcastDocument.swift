@@ -22,12 +22,12 @@ struct AppcastDocument: EvaluableConfig {
 
     init(root: XMLElementValue?) {
         var itemElements: [XMLElementValue] = []
-        var paths: [ObjectIdentifierPath: Int] = [:]
+        var paths: [ElementPath: Int] = [:]
         var prefixes = Set<String>()
         if let root {
             Self.walk(root, path: []) { element, path in
                 if element.qualifiedName == "item" {
-                    paths[ObjectIdentifierPath(path)] = itemElements.count
+                    paths[ElementPath(path)] = itemElements.count
                     itemElements.append(element)
                 }
                 if element.namespaceURI == SparkleAppcastReading.namespace { prefixes.insert(element.prefix ?? "") }

@@ -134,12 +134,12 @@ enum SparkleAppcastReading {
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
     /// `/rss/channel/item` (SUAppcast.m L87), each with its index among every `item` element of the document.
-    static func items(_ root: XMLElementValue, indexes: [ObjectIdentifierPath: Int]) -> [SparkleItem] {
+    static func items(_ root: XMLElementValue, indexes: [ElementPath: Int]) -> [SparkleItem] {
         var out: [SparkleItem] = []
         guard root.qualifiedName == "rss" && root.namespaceURI == nil else { return [] }
         for (c, channel) in root.children.enumerated() where channel.qualifiedName == "channel" {
             for (i, item) in channel.children.enumerated() where item.qualifiedName == "item" {
-                guard let index = indexes[ObjectIdentifierPath([c, i])] else { continue }
+                guard let index = indexes[ElementPath([c, i])] else { continue }
                 out.append(read(item, index: index))
             }
         }
@@ -330,7 +330,7 @@ enum SparkleAppcastReading {
 }
 
 /// The position of an element as the indexes of each step from the root: how items are told apart.
-struct ObjectIdentifierPath: Hashable, Sendable {
+struct ElementPath: Hashable, Sendable {
     let steps: [Int]
     init(_ steps: [Int]) { self.steps = steps }
 }
