@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-300}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(csv csv-counted terminal nhs-availability princeofversions turkcell-updater osam)
+[ ${#targets[@]} -gt 0 ] || targets=(csv csv-counted terminal nhs-availability princeofversions turkcell-updater osam sparkle-appcast)
 
 scratch=.build-fuzz
 export FLEET_AUDIT_FUZZ=1   # Package.swift then instruments FleetAudit and the harness
@@ -30,6 +30,7 @@ for t in "${targets[@]}"; do
     princeofversions) cp SampleData/configs/princeofversions/*.json "$fixtures"/princeofversions/*/*.json "$corpus"/ 2>/dev/null || true ;;
     turkcell-updater) cp SampleData/configs/turkcell/*.json "$fixtures"/turkcell/*/*.json "$corpus"/ 2>/dev/null || true ;;
     osam) cp SampleData/configs/osam/*.json "$fixtures"/osam/*/*.json "$corpus"/ 2>/dev/null || true ;;
+    sparkle-appcast) cp SampleData/configs/sparkle/*.xml "$fixtures"/sparkle/*/*.xml "$fixtures"/differential/sparkle/*.xml "$corpus"/ 2>/dev/null || true ;;
   esac
   # CSV inputs are capped at 4 KB: the harness reads them in 512-byte chunks with a 1 KB record limit, so that
   # already crosses every boundary, and shorter inputs run several times faster under AddressSanitizer.

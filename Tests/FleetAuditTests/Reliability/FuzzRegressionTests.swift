@@ -24,7 +24,7 @@ final class FuzzRegressionTests: XCTestCase {
         FuzzTargets.run("csv", [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestPaths.sample("inventory.csv")))))
         for (target, folder) in [
             ("princeofversions", "princeofversions"), ("turkcell-updater", "turkcell"), ("osam", "osam"),
-            ("nhs-availability", "nhs"),
+            ("nhs-availability", "nhs"), ("sparkle-appcast", "sparkle"),
         ] {
             let dir = TestPaths.sampleData.appendingPathComponent("configs/" + folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) {
