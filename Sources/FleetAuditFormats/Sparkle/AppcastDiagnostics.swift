@@ -84,8 +84,9 @@ enum AppcastDiagnostics {
                     "the Sparkle namespace is written with \(shown.joined(separator: ", ")): upgrader reads only names written sparkle:"
                 ))
         }
+        let lines = Dictionary(uniqueKeysWithValues: items.map { ($0.index, $0.line) })
         for item in upgraderItems where item.parsedVersion == nil {
-            let line = items.first { $0.index == item.index }?.line ?? 0
+            let line = lines[item.index] ?? 0
             out.append(
                 AppcastDocument.located(
                     Diagnostic(

@@ -60,9 +60,12 @@ struct AppcastDocument: EvaluableConfig {
         diagnostics += AppcastDiagnostics.document(sparkleItems, upgraderItems, prefixes: prefixes)
         self.diagnostics = diagnostics
         let upgraderItems = self.upgraderItems
+        // By index, not by searching: a feed may hold a hundred thousand items.
+        let sparkleByIndex = Dictionary(uniqueKeysWithValues: sparkleItems.map { ($0.index, $0) })
+        let upgraderByIndex = Dictionary(uniqueKeysWithValues: upgraderItems.map { ($0.index, $0) })
         rules = itemElements.indices.map { index in
-            let sparkle = sparkleItems.first { $0.index == index }
-            let upgrader = upgraderItems.first { $0.index == index }
+            let sparkle = sparkleByIndex[index]
+            let upgrader = upgraderByIndex[index]
             return RuleInfo(id: "item[\(index)]", summary: AppcastDocument.summary(sparkle, upgrader))
         }
         notices =
