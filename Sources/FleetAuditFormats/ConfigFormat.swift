@@ -80,9 +80,25 @@ package protocol EvaluableConfig: Sendable {
     func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
         @Sendable (String?) -> String
     )?
+    /// What the document does to the fleet as a whole that no one device's decision says (an appcast item on a
+    /// channel no Mac allows): asked once per run of the fleet's values (`FleetValues`) of the fields the
+    /// document reads. None by default.
+    func fleetDiagnostics(_ fleet: any FleetValues) -> [Diagnostic]
+    /// The instants after `date` at which the document's decisions change with time alone (a phased rollout
+    /// reaching one more update group), earliest first: `plan` shows the draft's reach at each. None by default.
+    func laterDecisionInstants(after date: Date, options: FormatOptions) -> [Date]
+}
+
+/// The fleet as a document may ask about it as a whole (`EvaluableConfig.fleetDiagnostics`): devices per distinct
+/// value of fields it reads, counted by the engine.
+package protocol FleetValues {
+    /// Devices of `platform` per distinct combination of the values of `fields` (at most three; nil: none).
+    func devices(on platform: Platform, by fields: [DeviceField]) -> [(values: [String?], devices: Int64)]
 }
 
 extension EvaluableConfig {
+    package func fleetDiagnostics(_ fleet: any FleetValues) -> [Diagnostic] { [] }
+    package func laterDecisionInstants(after date: Date, options: FormatOptions) -> [Date] { [] }
     package var notices: [NoticeInfo] { [] }
     package var decidingPlatforms: [Platform] { platforms }
     package var needs: ProfileNeeds { ProfileNeeds() }
@@ -128,6 +144,9 @@ package struct EvaluationContext: Sendable {
     /// Whether `asOf` came from `--as-of` (OSAM then ignores the document's own `serverDate`).
     package var asOfIsExplicit: Bool
     package var options: FormatOptions
+    /// The memory the evaluators of one worker share; set by the engine on the copy of the context it gives a
+    /// worker's evaluators, nil elsewhere (a format then works everything out for each config).
+    package var worker: WorkerMemory?
 
     package init(
         releases: Releases? = nil, asOf: Date = Date(), asOfIsExplicit: Bool = false,

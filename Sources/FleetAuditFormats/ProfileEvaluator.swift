@@ -21,3 +21,22 @@ final class StatelessEvaluator: ProfileEvaluator {
 
     func evaluate(_ profile: any Device) -> Decision { config.evaluate(profile, context: context) }
 }
+
+/// What the evaluators of one worker share (`EvaluationContext.worker`): the engine decides a profile for
+/// every config before it moves to the next, so what a format works out about the profile itself — not about
+/// one config — can be worked out once for all of them (a thousand appcasts read the same Mac a thousand
+/// times). A format keeps one object here per type; the engine makes one memory per worker and never shares
+/// it between threads.
+package final class WorkerMemory: @unchecked Sendable {
+    private var kept: [ObjectIdentifier: AnyObject] = [:]
+
+    package init() {}
+
+    /// The worker's object of type `T`, made on first use.
+    package func kept<T: AnyObject>(_ type: T.Type, _ make: () -> T) -> T {
+        if let known = kept[ObjectIdentifier(type)] { return known as! T }
+        let made = make()
+        kept[ObjectIdentifier(type)] = made
+        return made
+    }
+}

@@ -23,6 +23,10 @@ package enum XMLDocumentReader {
         package let message: String
     }
 
+    /// Initializes libxml2 on the calling thread, before documents are parsed on several (`xmlInitParser` is
+    /// to be called once before a program parses on more than one thread).
+    package static func prepareForThreads() { xmlInitParser() }
+
     package static func parse(_ bytes: [UInt8]) throws(Failure) -> XMLElementValue {
         guard bytes.count <= maximumBytes else {
             throw Failure(

@@ -1,3 +1,4 @@
+import FleetAuditXML
 import Foundation
 
 /// The whole pipeline: configs → inventory → profiles → evaluation → one `AuditReport`.
@@ -37,18 +38,55 @@ public enum AuditRun {
                 "unknown --format \(format); known formats: \(FormatRegistry.allNames.joined(separator: ", "))")
         }
         let loader = ConfigLoader(forcedFormat: request.format, timeout: request.timeout)
+        let attempts = loadSideBySide(loader, sources: sources, ids: ids)
         var results: [ConfigLoadResult] = []
-        for (source, id) in zip(sources, ids) {
-            do {
-                results.append(.loaded(try loader.load(source, id: id)))
-            } catch {
+        for (k, attempt) in attempts.enumerated() {
+            switch attempt {
+            case .success(let config):
+                results.append(.loaded(config))
+            case .failure(let error):
+                // The first failure in the order given, whichever finished first.
                 guard request.keepGoing else {
                     throw error.isTemporary ? .temporary(error.description) : .input(error.description)
                 }
-                results.append(.failed(FailedConfig(id: id, source: source, error: error)))
+                results.append(.failed(FailedConfig(id: ids[k], source: sources[k], error: error)))
             }
         }
         return results
+    }
+
+    /// Loads the configs on every core, each result in its place: a folder of a thousand appcasts is a thousand
+    /// libxml2 parses, independent of each other.
+    private static func loadSideBySide(_ loader: ConfigLoader, sources: [String], ids: [String]) -> [Result<
+        LoadedConfig, ConfigError
+    >] {
+        let slots = LoadSlots(count: sources.count)
+        XMLDocumentReader.prepareForThreads()
+        DispatchQueue.concurrentPerform(iterations: sources.count) { k in
+            let attempt: Result<LoadedConfig, ConfigError>
+            do throws(ConfigError) {
+                attempt = .success(try loader.load(sources[k], id: ids[k]))
+            } catch {
+                attempt = .failure(error)
+            }
+            slots.store(k, attempt)
+        }
+        return slots.all
+    }
+
+    private final class LoadSlots: @unchecked Sendable {
+        private var slots: [Result<LoadedConfig, ConfigError>?]
+        private let lock = NSLock()
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func store(_ k: Int, _ result: Result<LoadedConfig, ConfigError>) {
+            lock.lock()
+            slots[k] = result
+            lock.unlock()
+        }
+
+        var all: [Result<LoadedConfig, ConfigError>] { slots.map { $0! } }
     }
 
     package static func loadReleases(_ path: String?) throws(AuditFailure) -> Releases? {
@@ -119,6 +157,12 @@ public enum AuditRun {
         return (kept, summary)
     }
 
+    /// Each config's diagnostics of the fleet as a whole, the fleet's values counted once per question.
+    static func fleetDiagnostics(_ configs: [LoadedConfig], _ table: ProfileTable) -> [[Diagnostic]] {
+        let fleet = FleetValueCounts(table)
+        return configs.map { $0.config.fleetDiagnostics(fleet) }
+    }
+
     public static func run(
         _ request: AuditRequest, generatedAt: Date = Timestamps.generationTime(),
         onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
@@ -161,7 +205,8 @@ public enum AuditRun {
         timings?.phaseEnded("evaluation")
         var report = AuditReport(
             asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
-            options: request.reportedOptions, configs: configs, tallies: tallies, failedConfigs: failed)
+            options: request.reportedOptions, configs: configs, tallies: tallies,
+            fleetDiagnostics: Self.fleetDiagnostics(configs, table), failedConfigs: failed)
         report.diagnostics += InventoryCrossChecks.diagnostics(
             fixed.table, headers: summary.headers, configs: configs,
             releases: releases, columnOverrides: request.columnOverrides, leftOut: summary.devicesLeftOut)

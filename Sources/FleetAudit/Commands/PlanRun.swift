@@ -39,11 +39,13 @@ public enum PlanRun {
             units, profiles: table, context: context, accumulating: TransitionTally.self,
             timings: timings?.detail)
         timings?.phaseEnded("evaluation")
+        var planned = zip(pairs, tallies).map {
+            PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1)
+        }
+        let reach = Self.reach(units, profiles: table, context: context, timings: timings)
+        for (k, points) in reach.enumerated() { planned[k].reach = points }
         var report = PlanReport(
-            asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
-            pairs: zip(pairs, tallies).map {
-                PlanReport.Pair(id: $0.id, published: $0.published, draft: $0.draft, tally: $1)
-            },
+            asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases, pairs: planned,
             failed: failed)
         for gate in request.gates {
             if let id = gate.config, !report.pairs.contains(where: { $0.id == id }) {
@@ -54,6 +56,45 @@ public enum PlanRun {
         }
         report.gates = request.gates.flatMap { $0.check(report) }
         return report
+    }
+
+    /// The most later instants a pair's reach shows: a week of daily phases is 7; a feed of many phased items
+    /// could name hundreds.
+    static let reachLimit = 28
+
+    /// Each pair's outcomes at the instants after `--as-of` where one of its documents decides otherwise with
+    /// time alone (`EvaluableConfig.laterDecisionInstants`): the units that change at an instant are evaluated
+    /// again with the audit's time set to it, through the same engine.
+    private static func reach(
+        _ units: [EvaluationUnit], profiles table: ProfileTable, context: EvaluationContext, timings: RunTimings?
+    ) -> [[PlanReport.ReachPoint]] {
+        let instants = units.map { unit in
+            Array(
+                Set(
+                    unit.configs.flatMap {
+                        $0.config.laterDecisionInstants(after: context.asOf, options: context.options)
+                    }
+                ).sorted().prefix(reachLimit))
+        }
+        var out = Array(repeating: [PlanReport.ReachPoint](), count: units.count)
+        for instant in Set(instants.joined()).sorted() {
+            let members = units.indices.filter { instants[$0].contains(instant) }
+            var later = context
+            later.asOf = instant
+            let tallies = EvaluationCore.run(
+                members.map { units[$0] }, profiles: table, context: later, accumulating: TransitionTally.self)
+            for (k, tally) in zip(members, tallies) {
+                var before = OutcomeCounts()
+                var after = OutcomeCounts()
+                for (from, row) in tally.cells {
+                    before[from] += row.total
+                    after.add(row)
+                }
+                out[k].append(PlanReport.ReachPoint(at: instant, published: before, draft: after))
+            }
+        }
+        if !out.allSatisfy(\.isEmpty) { timings?.phaseEnded("phased reach") }
+        return out
     }
 
     /// Loads one side's configs; a folder gives every `*.json` below it. With `--keep-going` a config that

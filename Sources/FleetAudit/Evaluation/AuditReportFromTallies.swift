@@ -9,7 +9,7 @@ extension AuditReport {
     package init(
         asOf: Date, generatedAt: Date, inventory: InventorySummary, releases: Releases?,
         options: [(String, String)], configs: [LoadedConfig], tallies: [ConfigTally],
-        failedConfigs: [FailedConfig] = []
+        fleetDiagnostics: [[Diagnostic]] = [], failedConfigs: [FailedConfig] = []
     ) {
         var run: [Diagnostic] = []
         if releases == nil {
@@ -26,7 +26,10 @@ extension AuditReport {
         self.init(
             tool: Tool(name: "fleet-audit", version: FleetAuditVersion.current), asOf: asOf, generatedAt: generatedAt,
             inventory: inventory, releases: releases, options: options,
-            configs: zip(configs, tallies).map { Self.configReport($0, $1) }, failedConfigs: failedConfigs,
+            configs: configs.indices.map {
+                Self.configReport(
+                    configs[$0], tallies[$0], fleet: $0 < fleetDiagnostics.count ? fleetDiagnostics[$0] : [])
+            }, failedConfigs: failedConfigs,
             diagnostics: run)
     }
 
@@ -41,7 +44,10 @@ extension AuditReport {
             .prefix(topVersionCount).map { VersionCount(version: $0.key, devices: $0.value) }
     }
 
-    private static func configReport(_ loaded: LoadedConfig, _ tally: ConfigTally) -> ConfigReport {
+    /// - Parameter fleet: what the document does to the fleet as a whole (`EvaluableConfig.fleetDiagnostics`),
+    ///   listed after the document's own diagnostics.
+    private static func configReport(_ loaded: LoadedConfig, _ tally: ConfigTally, fleet: [Diagnostic]) -> ConfigReport
+    {
         let config = loaded.config
         // Lookups by id go through dictionaries: a config may have hundreds of thousands of rules.
         var infoByID: [String: RuleInfo] = [:]
@@ -68,6 +74,7 @@ extension AuditReport {
         var diagnostics = loaded.locatedDiagnostics.map { d in
             DiagnosticReport(diagnostic: d, devices: devicesByText.removeValue(forKey: "\(d.code) \(d.message)"))
         }
+        diagnostics += loaded.locate(fleet).map { DiagnosticReport(diagnostic: $0, devices: nil) }
         let raised = tally.diagnosticDevices.keys
             .filter { devicesByText["\($0.code) \($0.message)"] != nil }
             .sorted { a, b in

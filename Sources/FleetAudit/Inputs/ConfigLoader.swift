@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Loads configs from files, folders and URLs.
-public struct ConfigLoader {
+public struct ConfigLoader: Sendable {
     package var forcedFormat: String?
     package var timeout: TimeInterval = 30
 

@@ -134,7 +134,7 @@ package enum EvaluationCore {
             results.store(
                 g, evaluate(members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker))
             timings?(
-                "evaluation group \(g) (\(members.flatMap(\.configs).map(\.id).joined(separator: ", "))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))"
+                "evaluation group \(g) (\(names(members.flatMap(\.configs).map(\.id)))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))"
             )
         }
         var out = Array(repeating: A(), count: units.count)
@@ -186,8 +186,10 @@ package enum EvaluationCore {
                 origins[$0] = $1
             }
             projected.store.declared = group.declared
+            var shared = context
+            shared.worker = WorkerMemory()
             for u in group.members {
-                let evaluators = units[u].configs.map { $0.config.evaluator(context: context) }
+                let evaluators = units[u].configs.map { $0.config.evaluator(context: shared) }
                 var decided: [Int: [Decision]] = [:]
                 for (p, origin) in origins.enumerated() where origin >= 0 {
                     if decided[origin] == nil {
@@ -240,13 +242,19 @@ package enum EvaluationCore {
         workers: Int, profilesPerWorker: Int
     ) -> [A] {
         let count = table.profiles.count
-        let parts = max(1, min(workers, (count + profilesPerWorker - 1) / max(profilesPerWorker, 1)))
+        // A table is split by its profiles, each part evaluated on every config: a few hundred profiles
+        // decided by a thousand configs are as much work as a few hundred thousand profiles by one.
+        let evaluations = count * max(1, units.reduce(0) { $0 + $1.configs.count })
+        let parts = max(1, min(workers, count, (evaluations + profilesPerWorker - 1) / max(profilesPerWorker, 1)))
         let results = Slots<[A]>(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = (count * part / parts)..<(count * (part + 1) / parts)
             var accumulators = Array(repeating: A(), count: units.count)
-            // One evaluator per config for this worker's profiles; made here, not per profile.
-            let evaluators = units.map { $0.configs.map { $0.config.evaluator(context: context) } }
+            // One evaluator per config for this worker's profiles; made here, not per profile. They share the
+            // worker's memory of the profile at hand (`WorkerMemory`).
+            var shared = context
+            shared.worker = WorkerMemory()
+            let evaluators = units.map { $0.configs.map { $0.config.evaluator(context: shared) } }
             // Each unit's decisions, overwritten in place from profile to profile.
             var decisions: [[Decision]] = evaluators.map { _ in [] }
             var visit: ProfileVisit?
@@ -294,6 +302,12 @@ package enum EvaluationCore {
             accumulator.record(decisions.map { $0.shares?[share * $0.shares!.count / count] ?? $0 }, for: visit)
         }
         visit.reweigh(devices)
+    }
+
+    /// A group's config ids for a timing line: the first few and how many more.
+    private static func names(_ ids: [String]) -> String {
+        ids.count <= 6
+            ? ids.joined(separator: ", ") : ids.prefix(5).joined(separator: ", ") + " and \(ids.count - 5) more"
     }
 
     private static func seconds(since start: UInt64) -> String {

@@ -62,3 +62,20 @@ extension ProfileTable {
         }
     }
 }
+
+/// The run's profiles answering documents' questions about the fleet as a whole
+/// (`EvaluableConfig.fleetDiagnostics`), each question counted once: a folder of a thousand appcasts asks the
+/// same one a thousand times. Asked from one thread.
+package final class FleetValueCounts: FleetValues {
+    private let table: ProfileTable
+    private var answers: [[DeviceField]: [ValueCombination]] = [:]
+
+    package init(_ table: ProfileTable) { self.table = table }
+
+    package func devices(on platform: Platform, by fields: [DeviceField]) -> [(values: [String?], devices: Int64)] {
+        let asked = [.platform] + fields
+        let all = answers[asked] ?? table.devices(by: asked)
+        answers[asked] = all
+        return all.compactMap { c in c.values[0] == platform.name ? (Array(c.values.dropFirst()), c.devices) : nil }
+    }
+}

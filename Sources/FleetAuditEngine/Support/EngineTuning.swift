@@ -58,8 +58,8 @@ package enum EngineTuning {
     package static let parallelFixedFieldProfiles = 1 << 17
     package static let maximumFixedFieldRuns = 8
 
-    /// Profiles that justify one more evaluation worker: a table is split into at most one part per this many
-    /// profiles (and per core), so a small table is not spread over threads whose start and accumulator merge
-    /// would cost more than its evaluation.
+    /// Profile evaluations (profiles × the configs deciding them) that justify one more evaluation worker: a
+    /// table is split into at most one part per this many (and per core), so a small table is not spread over
+    /// threads whose start and accumulator merge would cost more than its evaluation.
     package static let profilesPerWorker = 4096
 }

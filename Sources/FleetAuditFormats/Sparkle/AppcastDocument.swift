@@ -156,21 +156,37 @@ struct AppcastDocument: EvaluableConfig {
             .decide()
     }
 
-    func sparkle(_ device: any Device, context: EvaluationContext, present: UInt32? = nil) -> Decision {
+    func sparkle(_ device: any Device, context: EvaluationContext) -> Decision {
+        sparkle(SparkleMac(SparkleHost(device)), context: context, feedDiagnostics: feedDiagnostics(asOf: context.asOf))
+    }
+
+    /// Sparkle's decision for `mac`; `feedDiagnostics`: what every Mac is told of the feed at the audit's time.
+    /// `fitsMemo`: the items that fit each Mac's system, kept by an evaluator (nil: worked out for this Mac).
+    func sparkle(
+        _ mac: SparkleMac, context: EvaluationContext, feedDiagnostics: [Diagnostic], fitsMemo: SparkleFitsMemo? = nil
+    ) -> Decision {
         if let rejection {
             return .notTargeted("Sparkle rejects the feed", diagnostics: [rejection])
         }
-        let host = SparkleHost(device, present: present)
+        let host = mac.host
         let decision = SparkleDecision(
-            items: sparkleItems, host: host, check: context.options.sparkleCheck, asOf: context.asOf)
-        let extra = deviceDiagnostics(host, asOf: context.asOf)
+            items: sparkleItems, host: host, split: mac.split, check: context.options.sparkleCheck, asOf: context.asOf)
+        let extra = deviceDiagnostics(mac, feed: feedDiagnostics)
         let spread = host.group == nil && phased && context.options.sparkleCheck == .automatic
         guard SparkleChoices.applies(to: sparkleItems) else {
             if spread { return Self.spread((0..<7).map { decision.decide(group: $0).adding(extra) }) }
             return decision.decide(group: host.group ?? 6).adding(extra)
         }
-        let choices = SparkleChoices(decision, order: versionOrder)
-        if spread { return Self.spread(choices.decideByGroup().map { $0.adding(extra) }) }
+        let fits = fitsMemo?.fits(mac, decision) ?? SparkleChoices.fitting(decision)
+        let choices = SparkleChoices(decision, order: versionOrder, masks: .init(decision), fits: fits)
+        if spread {
+            // Most Macs get the same choice in every group: one decision, as `Decision.spread` would make it.
+            let first = choices.choose(group: 0)
+            if (1..<7).allSatisfy({ choices.choose(group: $0) == first }) {
+                return decision.decision(first).adding(extra)
+            }
+            return Self.spread(choices.decideByGroup().map { $0.adding(extra) })
+        }
         return decision.decision(choices.choose(group: host.group ?? 6)).adding(extra)
     }
 
@@ -201,31 +217,34 @@ struct AppcastDocument: EvaluableConfig {
             "\(reason) — a phased rollout: without sparkle_update_group a Mac is in one of 7 update groups (\(parts.joined(separator: "; "))); one Mac alone counts as group 6"
     }
 
-    private func deviceDiagnostics(_ host: SparkleHost, asOf: Date) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        if host.versionIsAppVersion {
-            out.append(
-                Diagnostic(
-                    "sparkle.noBuild", .info,
-                    "no app_build: Sparkle compares the feed with CFBundleVersion; app_version used"))
-        }
-        if needsArch && !host.archKnown {
-            out.append(
+    /// A Mac's diagnostics for this feed, in a fixed order: the Mac's own (`SparkleMac.diagnostics`) with its
+    /// unknown processor when the feed needs one, the version it compares, then the feed's.
+    private func deviceDiagnostics(_ mac: SparkleMac, feed: [Diagnostic]) -> [Diagnostic] {
+        let host = mac.host
+        let archUnknown = needsArch && !host.archKnown
+        let shortVersion = !host.versionIsAppVersion && !shortVersionItems.isEmpty
+        guard archUnknown || shortVersion || !mac.diagnostics.isEmpty || !feed.isEmpty else { return [] }
+        var out = mac.diagnostics
+        if archUnknown {
+            out.insert(
                 Diagnostic(
                     "sparkle.archUnknown", .info,
-                    "items need Apple silicon and this Mac's arch is not known: taken as Apple silicon"))
+                    "items need Apple silicon and this Mac's arch is not known: taken as Apple silicon"),
+                at: host.versionIsAppVersion ? 1 : 0)
         }
-        for value in host.unreadable {
-            out.append(
-                Diagnostic("sparkle.deviceValueUnreadable", .warning, "\(value) cannot be read: the default is used"))
-        }
-        if !host.versionIsAppVersion, !shortVersionItems.isEmpty {
+        if shortVersion {
             out.append(
                 Diagnostic(
                     "sparkle.versionLooksLikeShortVersion", .warning,
                     "item[\(shortVersionItems[0])]'s sparkle:version equals its shortVersionString, and these Macs' app_build is not their app_version"
                 ))
         }
+        return out + feed
+    }
+
+    /// What every Mac is told of the feed at `asOf`: phased items whose rollout has not started.
+    func feedDiagnostics(asOf: Date) -> [Diagnostic] {
+        var out: [Diagnostic] = []
         for item in sparkleItems where item.phasedRolloutInterval != nil {
             if let date = item.pubDate, date > asOf {
                 out.append(
@@ -256,36 +275,31 @@ final class AppcastEvaluator: ProfileEvaluator {
     private let document: AppcastDocument
     private let context: EvaluationContext
     private var unread: [(platform: Platform, decision: Decision)] = []
+    /// The Mac at hand, shared by the worker's appcast evaluators.
+    private let macs: SparkleMacReading
+    private let feedDiagnostics: [Diagnostic]
+    private let fitsMemo = SparkleFitsMemo()
 
     init(_ document: AppcastDocument, context: EvaluationContext) {
         self.document = document
         self.context = context
+        macs = context.worker?.kept(SparkleMacReading.self, SparkleMacReading.init) ?? SparkleMacReading()
+        feedDiagnostics = document.feedDiagnostics(asOf: context.asOf)
     }
-
-    /// The Sparkle columns as numbered fields of the current scope, to tell which a Mac has without looking
-    /// each up by name.
-    private var scope: ValueNumberScope?
-    private var columns: [NumberedField] = []
 
     func evaluate(_ profile: any Device) -> Decision {
         let platform = profile.platform
+        if let known = unread.first(where: { $0.platform == platform }) { return known.decision }
         switch context.options.appcastClient(for: platform) {
         case .sparkle?:
-            if profile.valueNumbers != scope {
-                scope = profile.valueNumbers
-                columns = SparkleHost.columns.map { profile.numbered(.attribute($0)) }
-            }
-            var present: UInt32 = 0
-            for (k, field) in columns.enumerated() where profile.valueNumber(field) != 0 { present |= 1 << UInt32(k) }
-            return document.sparkle(profile, context: context, present: present)
+            return document.sparkle(
+                macs.read(profile), context: context, feedDiagnostics: feedDiagnostics, fitsMemo: fitsMemo)
         case .upgrader?:
             return document.evaluate(profile, context: context)
         case nil:
-            break
+            let decision = document.evaluate(profile, context: context)
+            unread.append((platform, decision))
+            return decision
         }
-        if let known = unread.first(where: { $0.platform == platform }) { return known.decision }
-        let decision = document.evaluate(profile, context: context)
-        unread.append((platform, decision))
-        return decision
     }
 }

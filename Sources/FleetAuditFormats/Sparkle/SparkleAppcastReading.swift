@@ -305,6 +305,12 @@ enum SparkleAppcastReading {
 
     /// `E, dd MMM yyyy HH:mm:ss Z` in English (SUAppcastItem.m L302-314); nil otherwise.
     static func parseDate(_ text: String) -> Date? {
+        RFC822Date.parse(text) ?? formatterDate(text)
+    }
+
+    /// The straight path: the formatter Sparkle's reading amounts to. `RFC822Date` answers the usual form
+    /// first; `RFC822DateTests` holds the two to the same dates.
+    static func formatterDate(_ text: String) -> Date? {
         pubDateFormat.withLock { $0.date(from: text) }
     }
 

@@ -11,35 +11,56 @@ struct SparkleChoices {
 
     private let decision: SparkleDecision
     private let order: SparkleVersionOrder
-    private let forApp: UInt64
-    private let notSkipped: UInt64
+    private let masks: VersionMasks
     private let fits: UInt64
-    private let major: UInt64
-    private let newer: UInt64
-    /// For each group, the items due for it.
-    private let due: [UInt64]
+
+    /// The items' filters that depend on the Mac's app version and its Sparkle columns (not on its OS).
+    struct VersionMasks {
+        let forApp: UInt64
+        let notSkipped: UInt64
+        let major: UInt64
+        let newer: UInt64
+        /// For each group (0-6), the items due for it.
+        let due: SIMD8<UInt64>
+
+        init(_ decision: SparkleDecision) {
+            var forApp: UInt64 = 0
+            var notSkipped: UInt64 = 0
+            var major: UInt64 = 0
+            var newer: UInt64 = 0
+            var due = SIMD8<UInt64>()
+            let automatic = decision.check == .automatic
+            for (position, item) in decision.items.enumerated() where decision.isForThisApp(item) {
+                let bit: UInt64 = 1 << UInt64(position)
+                forApp |= bit
+                if !automatic || !decision.isSkipped(item) { notSkipped |= bit }
+                if decision.host.framework != .v1 && decision.isMajorUpgrade(item) { major |= bit }
+                if decision.isNewer(item) { newer |= bit }
+                guard automatic else {
+                    for group in 0..<7 { due[group] |= bit }
+                    continue
+                }
+                let critical = decision.isCritical(item)
+                for group in 0..<7 where decision.isDue(item, group: group, critical: critical) { due[group] |= bit }
+            }
+            (self.forApp, self.notSkipped, self.major, self.newer, self.due) = (forApp, notSkipped, major, newer, due)
+        }
+    }
+
+    /// The items the Mac can install (its OS, its processor), whatever its app version.
+    static func fitting(_ decision: SparkleDecision) -> UInt64 {
+        var fits: UInt64 = 0
+        for (position, item) in decision.items.enumerated() where decision.fits(item) { fits |= 1 << UInt64(position) }
+        return fits
+    }
 
     init(_ decision: SparkleDecision, order: SparkleVersionOrder) {
-        self.decision = decision
-        self.order = order
-        var forApp: UInt64 = 0
-        var notSkipped: UInt64 = 0
-        var fits: UInt64 = 0
-        var major: UInt64 = 0
-        var newer: UInt64 = 0
-        var due = [UInt64](repeating: 0, count: 7)
-        let automatic = decision.check == .automatic
-        for (position, item) in decision.items.enumerated() where decision.isForThisApp(item) {
-            let bit: UInt64 = 1 << UInt64(position)
-            forApp |= bit
-            if !automatic || !decision.isSkipped(item) { notSkipped |= bit }
-            if decision.fits(item) { fits |= bit }
-            if decision.host.framework != .v1 && decision.isMajorUpgrade(item) { major |= bit }
-            if decision.isNewer(item) { newer |= bit }
-            for group in 0..<7 where !automatic || decision.isDue(item, group: group) { due[group] |= bit }
-        }
-        (self.forApp, self.notSkipped, self.fits, self.major, self.newer, self.due) =
-            (forApp, notSkipped, fits, major, newer, due)
+        self.init(decision, order: order, masks: VersionMasks(decision), fits: Self.fitting(decision))
+    }
+
+    /// `masks` and `fits` worked out before (an evaluator keeps them for each app version and each OS).
+    init(_ decision: SparkleDecision, order: SparkleVersionOrder, masks: VersionMasks, fits: UInt64) {
+        (self.decision, self.order, self.masks, self.fits) = (decision, order, masks, fits)
     }
 
     /// `SparkleDecision.best` on the items of `mask`, with the feed's comparisons made once
@@ -65,13 +86,15 @@ struct SparkleChoices {
         return best
     }
 
-    private func isNewer(_ i: Int) -> Bool { newer & (1 << UInt64(i)) != 0 }
+    private func isNewer(_ i: Int) -> Bool { masks.newer & (1 << UInt64(i)) != 0 }
 
     func choose(group: Int) -> SparkleDecision.Choice {
         if decision.check == .automatic && !decision.host.automaticChecks { return .checksOff }
-        let candidates = forApp & notSkipped & due[group]
+        let candidates = masks.forApp & masks.notSkipped & masks.due[group]
         let fitting = candidates & fits
-        if decision.host.framework != .v1, let item = best(fitting & ~major), isNewer(item) { return .offered(item) }
+        if decision.host.framework != .v1, let item = best(fitting & ~masks.major), isNewer(item) {
+            return .offered(item)
+        }
         if let item = best(fitting), isNewer(item) { return .offered(item) }
         if let item = best(candidates), isNewer(item) { return .unsupported(item) }
         return .upToDate

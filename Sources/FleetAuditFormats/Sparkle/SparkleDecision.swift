@@ -13,23 +13,55 @@ struct SparkleDecision {
     let host: SparkleHost
     let check: FormatOptions.SparkleCheck
     let asOf: Date
-    private let hostVersion: Parts
-    private let os: Parts
-    private let skippedMinor: Parts?
-    private let skippedMajor: Parts?
-    private let skippedMajorSubrelease: Parts?
+    private let split: SplitHost
+    private var hostVersion: Parts { split.version }
+    private var os: Parts { split.os }
+    private var skippedMinor: Parts? { split.skipped.minor }
+    private var skippedMajor: Parts? { split.skipped.major }
+    private var skippedMajorSubrelease: Parts? { split.skipped.majorSubrelease }
+
+    /// The Mac's versions split for the comparator: its app version, its OS and its skipped versions. A class,
+    /// as the host: shared by the decisions of every feed.
+    final class SplitHost: Sendable {
+        let version: Parts
+        let os: Parts
+        let skipped: SplitSkipped
+
+        init(version: Parts, os: Parts, skipped: SplitSkipped) {
+            (self.version, self.os, self.skipped) = (version, os, skipped)
+        }
+
+        convenience init(_ host: SparkleHost) {
+            let split = SparkleVersionComparator.split
+            self.init(version: split(host.version), os: split(host.os), skipped: SplitSkipped(host.settings))
+        }
+    }
+
+    /// The settings' skipped versions, split.
+    struct SplitSkipped: Sendable {
+        let minor: Parts?
+        let major: Parts?
+        let majorSubrelease: Parts?
+
+        init(_ settings: SparkleHost.Settings) {
+            let split = SparkleVersionComparator.split
+            minor = settings.skippedMinor.map(split)
+            major = settings.skippedMajor.map(split)
+            majorSubrelease = settings.skippedMajorSubrelease.map(split)
+        }
+    }
 
     init(items: [SparkleItem], host: SparkleHost, check: FormatOptions.SparkleCheck, asOf: Date) {
+        self.init(items: items, host: host, split: SplitHost(host), check: check, asOf: asOf)
+    }
+
+    /// `split`: the host's versions already split (an evaluator keeps them from Mac to Mac).
+    init(items: [SparkleItem], host: SparkleHost, split: SplitHost, check: FormatOptions.SparkleCheck, asOf: Date) {
         self.items = items
         self.host = host
         self.check = check
         self.asOf = asOf
-        let split = SparkleVersionComparator.split
-        hostVersion = split(host.version)
-        os = split(host.os)
-        skippedMinor = host.skippedMinor.map(split)
-        skippedMajor = host.skippedMajor.map(split)
-        skippedMajorSubrelease = host.skippedMajorSubrelease.map(split)
+        self.split = split
     }
 
     private func older(_ a: Parts, _ b: Parts) -> Bool {
@@ -86,8 +118,11 @@ struct SparkleDecision {
 
     /// Phased rollout (L474-500): due when critical for this app, without an interval or a parsed date, or once
     /// `interval × group` seconds have passed since `pubDate`.
-    func isDue(_ item: SparkleItem, group: Int) -> Bool {
-        guard let interval = item.phasedRolloutInterval, let date = item.pubDate, !isCritical(item) else { return true }
+    func isDue(_ item: SparkleItem, group: Int) -> Bool { isDue(item, group: group, critical: isCritical(item)) }
+
+    /// `isDue` with the item's `isCritical` worked out once for the 7 groups.
+    func isDue(_ item: SparkleItem, group: Int, critical: Bool) -> Bool {
+        guard let interval = item.phasedRolloutInterval, let date = item.pubDate, !critical else { return true }
         return asOf.timeIntervalSince(date) >= Double(interval) * Double(group)
     }
 
@@ -144,7 +179,7 @@ struct SparkleDecision {
     }
 
     /// What Sparkle does for one update group.
-    enum Choice: Equatable {
+    enum Choice: Hashable {
         /// Automatic checks are off on this Mac.
         case checksOff
         /// The item Sparkle offers (its position in `items`).

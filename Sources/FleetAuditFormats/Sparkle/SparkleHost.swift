@@ -1,8 +1,9 @@
 import Foundation
 
 /// A Mac as Sparkle sees it: the app's version, the OS, the processor and the user defaults Sparkle keeps
-/// (SPEC §5.6's device inputs, each optional with its default).
-struct SparkleHost {
+/// (SPEC §5.6's device inputs, each optional with its default). A class: a thousand feeds decide the same Mac,
+/// and each decision holds it.
+final class SparkleHost {
     /// The Sparkle generation the app embeds (`sparkle_framework`; absent: 2.9).
     enum Framework: Comparable { case v1, v2, v2Point9 }
 
@@ -15,22 +16,59 @@ struct SparkleHost {
     static let columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
     static let normalized = Dictionary(uniqueKeysWithValues: columns.map { ($0, AttributeName.normalize($0)) })
 
+    /// What the Mac's Sparkle columns say (everything but its versions): an evaluator remembers it by the
+    /// columns' value numbers, as most Macs of a fleet share it.
+    struct Settings {
+        let isIntel: Bool
+        let archKnown: Bool
+        let framework: Framework
+        let channels: Set<String>
+        /// The phased-rollout group 0-6; nil when the inventory does not say (the profile's Macs are spread).
+        let group: Int?
+        let skippedMinor: String?
+        let skippedMajor: String?
+        let skippedMajorSubrelease: String?
+        let automaticChecks: Bool
+        /// Values of Sparkle columns that could not be read (the default was used).
+        let unreadable: [String]
+    }
+
+    let settings: Settings
     /// `CFBundleVersion` (`app_build`), else `app_version`.
     let version: String
     let versionIsAppVersion: Bool
     let os: String
-    let isIntel: Bool
-    let archKnown: Bool
-    let framework: Framework
-    let channels: Set<String>
-    /// The phased-rollout group 0-6; nil when the inventory does not say (the profile's Macs are spread).
-    let group: Int?
-    let skippedMinor: String?
-    let skippedMajor: String?
-    let skippedMajorSubrelease: String?
-    let automaticChecks: Bool
-    /// Values of Sparkle columns that could not be read (the default was used).
-    let unreadable: [String]
+
+    var isIntel: Bool { settings.isIntel }
+    var archKnown: Bool { settings.archKnown }
+    var framework: Framework { settings.framework }
+    var channels: Set<String> { settings.channels }
+    var group: Int? { settings.group }
+    var skippedMinor: String? { settings.skippedMinor }
+    var skippedMajor: String? { settings.skippedMajor }
+    var skippedMajorSubrelease: String? { settings.skippedMajorSubrelease }
+    var automaticChecks: Bool { settings.automaticChecks }
+    var unreadable: [String] { settings.unreadable }
+
+    init(settings: Settings, version: (text: String, isAppVersion: Bool), os: String) {
+        self.settings = settings
+        (self.version, versionIsAppVersion) = version
+        self.os = os
+    }
+
+    /// `present`: bit k set when the device has a value for `columns[k]` (an evaluator knows it from the value
+    /// numbers and spares the lookups of absent columns); nil: look every column up.
+    convenience init(_ device: any Device, present: UInt32? = nil) {
+        self.init(
+            settings: Settings(device, present: present), version: Self.version(device),
+            os: Self.systemVersion(device.osVersion))
+    }
+
+    /// The version Sparkle compares with the feed: `CFBundleVersion` (`app_build`), else `app_version`.
+    static func version(_ device: any Device) -> (text: String, isAppVersion: Bool) {
+        if let build = device.appBuild, !build.isEmpty { return (build, false) }
+        return (device.appVersion, true)
+    }
 
     /// The OS as Sparkle sees it: `NSProcessInfo.operatingSystemVersion`'s three integers as
     /// `major.minor.patch` (SUOperatingSystem.m L15-19), read from `os_version` (`14.6` → `14.6.0`).
@@ -68,39 +106,23 @@ struct SparkleHost {
         return "\(numbers[0]).\(numbers[1]).\(numbers[2])"
     }
 
-    /// `present`: bit k set when the device has a value for `columns[k]` (an evaluator knows it from the value
-    /// numbers and spares the lookups of absent columns); nil: look every column up.
-    init(_ device: any Device, present: UInt32? = nil) {
+}
+
+extension SparkleHost.Settings {
+    /// Reads the Sparkle columns; `present` as for `SparkleHost.init(_:present:)`.
+    init(_ device: any Device, present: UInt32?) {
+        typealias Host = SparkleHost
         var unreadable: [String] = []
         func value(_ name: String) -> String? {
-            if let present, let k = Self.columnIndex[name], present & (1 << UInt32(k)) == 0 { return nil }
+            if let present, let k = Host.columnIndex[name], present & (1 << UInt32(k)) == 0 { return nil }
             // Asked by its normalized name (`sparkleupdategroup`), which the device looks up as it is.
-            guard let raw = device.attribute(Self.normalized[name] ?? name) else { return nil }
-            let v = raw.trimmedWhitespace
-            return v.isEmpty ? nil : v
+            return Self.cell(device.attribute(Host.normalized[name] ?? name))
         }
-        if let build = device.appBuild, !build.isEmpty {
-            version = build
-            versionIsAppVersion = false
-        } else {
-            version = device.appVersion
-            versionIsAppVersion = true
-        }
-        os = Self.systemVersion(device.osVersion)
         let arch = value("arch")?.lowercased()
         isIntel = ["x86_64", "amd64", "x64", "intel"].contains(arch ?? "")
         archKnown = arch != nil
-        if let text = value("sparkle_framework") {
-            framework =
-                SparkleVersionComparator.isOlder(text, than: "2")
-                ? .v1 : SparkleVersionComparator.isOlder(text, than: "2.9") ? .v2 : .v2Point9
-        } else {
-            framework = .v2Point9
-        }
-        channels = Set(
-            (value("sparkle_channels") ?? "").split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }.filter { !$0.isEmpty })
+        framework = Self.framework(value("sparkle_framework"))
+        channels = Self.channels(value("sparkle_channels"))
         if let text = value("sparkle_update_group") {
             if let g = Int(text), (0...6).contains(g) {
                 group = g
@@ -130,5 +152,23 @@ struct SparkleHost {
             unreadable.append("sparkle_automatic_checks \(other)")
         }
         self.unreadable = unreadable
+    }
+
+    /// `sparkle_framework` as the Sparkle generation it names (absent: 2.9).
+    static func framework(_ text: String?) -> SparkleHost.Framework {
+        guard let text else { return .v2Point9 }
+        if SparkleVersionComparator.isOlder(text, than: "2") { return .v1 }
+        return SparkleVersionComparator.isOlder(text, than: "2.9") ? .v2 : .v2Point9
+    }
+
+    /// `sparkle_channels`: the channels the app allows, comma separated.
+    static func channels(_ text: String?) -> Set<String> {
+        Set((text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+    }
+
+    /// A column's value as the settings read it: trimmed, empty as absent.
+    static func cell(_ raw: String?) -> String? {
+        guard let v = raw?.trimmedWhitespace, !v.isEmpty else { return nil }
+        return v
     }
 }

@@ -43,14 +43,15 @@ enum SparkleVersionComparator {
         let (countA, countB) = (a.count + max(0, nb - na), b.count + max(0, na - nb))
         let n = min(countA, countB)
         for i in 0..<n {
-            let x = part(a, i, leading: na, other: b, otherLeading: nb)
-            let y = part(b, i, leading: nb, other: a, otherLeading: na)
+            let x = slot(a, i, leading: na, other: b, otherLeading: nb)
+            let y = slot(b, i, leading: nb, other: a, otherLeading: na)
             if x.kind == y.kind {
                 switch x.kind {
                 case .number:
                     if x.value != y.value { return x.value < y.value ? .orderedAscending : .orderedDescending }
                 case .string:
-                    let order = compareText(x.text, y.text)
+                    // Padding is never a string part: both are parts of their own versions.
+                    let order = compareText(a[x.at].text, b[y.at].text)
                     if order != .orderedSame { return order }
                 case .separator:
                     continue
@@ -69,20 +70,24 @@ enum SparkleVersionComparator {
         let aLonger = countA > countB
         let next =
             aLonger
-            ? part(a, n, leading: na, other: b, otherLeading: nb) : part(b, n, leading: nb, other: a, otherLeading: na)
+            ? slot(a, n, leading: na, other: b, otherLeading: nb) : slot(b, n, leading: nb, other: a, otherLeading: na)
         if next.kind == .string { return aLonger ? .orderedAscending : .orderedDescending }
         return aLonger ? .orderedDescending : .orderedAscending
     }
 
-    private static let period = Part(kind: .separator, text: [0x2E], isPeriod: true)
-    private static let zero = Part(kind: .number, text: [0x30], isPeriod: false)
-
-    /// Part `i` of `parts` once padded to the other side's leading number and period parts.
+    /// Part `i` of `parts` once padded to the other side's leading number and period parts: its kind, its
+    /// value and its index in `parts` (-1: a padding `.` or `0`). Read field by field, not copied: a copy of
+    /// a part retains its text, and a thousand feeds compare a Mac's version a thousand times.
     @inline(__always)
-    private static func part(_ parts: [Part], _ i: Int, leading: Int, other: [Part], otherLeading: Int) -> Part {
-        guard leading < otherLeading, i >= leading else { return parts[i] }
-        if i < otherLeading { return other[i].kind == .number ? zero : period }
-        return parts[i - (otherLeading - leading)]
+    private static func slot(_ parts: [Part], _ i: Int, leading: Int, other: [Part], otherLeading: Int) -> (
+        kind: Kind, value: Int64, at: Int
+    ) {
+        var at = i
+        if leading < otherLeading, i >= leading {
+            if i < otherLeading { return other[i].kind == .number ? (.number, 0, -1) : (.separator, 0, -1) }
+            at = i - (otherLeading - leading)
+        }
+        return (parts[at].kind, parts[at].value, at)
     }
 
     private static func leadingCount(_ parts: [Part]) -> Int {

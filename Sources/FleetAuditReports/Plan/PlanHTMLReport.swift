@@ -30,6 +30,7 @@ package enum PlanHTMLReport {
         let side: String, severity: String, code: String, message: String, location: String, isNew: Bool
     }
     struct RuleChangeRow { let id: String, published: String, draft: String }
+    struct ReachRow { let at: String, published: String, draft: String }
     struct SummaryLine { let id: String, anchor: String, status: String, summary: String }
     struct TotalRow { let outcome: String, before: String, after: String, change: String, direction: String }
 
@@ -43,6 +44,7 @@ package enum PlanHTMLReport {
         let worseApps: [HTMLReport.VersionRow], worseOSes: [HTMLReport.VersionRow], hasWorseVersions: Bool
         let diagnostics: [DiagnosticRow], hasDiagnostics: Bool
         let ruleChanges: [RuleChangeRow], hasRuleChanges: Bool
+        let reach: [ReachRow], hasReach: Bool
     }
 
     struct Page {
@@ -138,6 +140,11 @@ package enum PlanHTMLReport {
         let changes = p.ruleChanges.map {
             RuleChangeRow(id: $0.id, published: $0.published ?? "(no such rule)", draft: $0.draft ?? "(no such rule)")
         }
+        let reach = p.reach.map {
+            ReachRow(
+                at: Timestamps.iso8601($0.at), published: PlanJSONReport.offered($0.published),
+                draft: PlanJSONReport.offered($0.draft))
+        }
         let worseApps = top(p.tally.worseAppVersions)
         let worseOSes = top(p.tally.worseOSVersions)
         return PairSection(
@@ -149,7 +156,8 @@ package enum PlanHTMLReport {
             omittedRuleMoves: n(Int64(allMoves.count - moves.count)),
             worseApps: worseApps, worseOSes: worseOSes, hasWorseVersions: !worseApps.isEmpty,
             diagnostics: diagnostics, hasDiagnostics: !diagnostics.isEmpty,
-            ruleChanges: changes, hasRuleChanges: !changes.isEmpty)
+            ruleChanges: changes, hasRuleChanges: !changes.isEmpty,
+            reach: reach, hasReach: !reach.isEmpty)
     }
 
     static func context(_ report: PlanReport) -> Page {

@@ -79,6 +79,17 @@ public enum PlanJSONReport {
                 ),
                 ("newDiagnostics", .array(p.newDiagnostics.map { JSONReport.diagnostic($0) })),
                 (
+                    "reach",
+                    .array(
+                        p.reach.map { point in
+                            .obj([
+                                ("at", .string(Timestamps.iso8601(point.at))),
+                                ("published", JSONReport.counts(point.published)),
+                                ("draft", JSONReport.counts(point.draft)),
+                            ])
+                        })
+                ),
+                (
                     "ruleChanges",
                     .array(
                         p.ruleChanges.map { c in
@@ -134,6 +145,20 @@ public enum PlanJSONReport {
         return .obj(fields)
     }
 
+    /// `at 2026-11-20T09:00:00Z the draft: 120 forced, 40 recommended (published: 160 recommended)`: the
+    /// outcomes that change the audit's picture (forced, recommended, blocked, unsupportedOS) at one later instant.
+    static func reachLine(_ point: PlanReport.ReachPoint) -> String {
+        "at \(Timestamps.iso8601(point.at)) the draft: \(offered(point.draft)) (published: \(offered(point.published)))"
+    }
+
+    /// `120 forced, 40 recommended`: the outcomes of a reach point that are not up to date or untargeted.
+    static func offered(_ c: OutcomeCounts) -> String {
+        let parts = [Outcome.forced, .recommended, .blocked, .unsupportedOS].filter { c[$0] > 0 }.map {
+            "\(c[$0].groupedDigits) \($0.rawValue)"
+        }
+        return parts.isEmpty ? "none offered" : parts.joined(separator: ", ")
+    }
+
     /// The terminal's view: each pair's summary line and, for a changed pair, its non-zero off-diagonal cells.
     public static func text(_ report: PlanReport) -> String {
         var lines: [String] = []
@@ -148,6 +173,7 @@ public enum PlanJSONReport {
             for d in p.newDiagnostics {
                 lines.append("  new in the draft: \(d.severity.rawValue): [\(d.code)] \(d.message)")
             }
+            for point in p.reach { lines.append("  " + reachLine(point)) }
         }
         for f in report.failed { lines.append("\(f.config.id): not planned: the \(f.side) config could not be loaded") }
         lines.append(

@@ -29,6 +29,17 @@ public struct PlanReport: Sendable {
         }
     }
 
+    /// Both sides' outcomes at one later instant (`Pair.reach`).
+    package struct ReachPoint: Sendable {
+        package let at: Date
+        package let published: OutcomeCounts
+        package let draft: OutcomeCounts
+
+        package init(at: Date, published: OutcomeCounts, draft: OutcomeCounts) {
+            (self.at, self.published, self.draft) = (at, published, draft)
+        }
+    }
+
     package struct Pair: Sendable {
         package let id: String
         package let published: Side?
@@ -44,6 +55,9 @@ public struct PlanReport: Sendable {
         /// Diagnostics of the draft the published document does not raise (by code and message).
         package let newDiagnostics: [Diagnostic]
         package let ruleChanges: [RuleChange]
+        /// Each side's outcomes at the later instants where a side's decisions change with time alone (a phased
+        /// rollout reaching its next update group), earliest first; empty for documents that do not change so.
+        package var reach: [ReachPoint] = []
 
         package init(id: String, published: LoadedConfig?, draft: LoadedConfig?, tally: TransitionTally) {
             self.id = id

@@ -2,7 +2,7 @@
 /// against `Templates/fleet-audit-plan-1.xsd`.
 package enum PlanXMLReport {
     package static let namespace = "urn:fleet-audit:plan:1"
-    package static let schemaVersion = "1.3"
+    package static let schemaVersion = "1.4"
     package static let schemaFile = "fleet-audit-plan-1.xsd"
 
     package static func render(_ report: PlanReport) -> String {
@@ -91,6 +91,19 @@ package enum PlanXMLReport {
         w.start("newDiagnostics")
         for d in p.newDiagnostics { w.element("diagnostic", XMLReport.diagnosticAttributes(d), text: d.message) }
         w.end()
+        // Since schema 1.4, only for a pair whose documents change with time alone.
+        if !p.reach.isEmpty {
+            w.start("reach")
+            for point in p.reach {
+                w.start("point")
+                w.attribute("at", Timestamps.iso8601(point.at))
+                for (name, counts) in [("published", point.published), ("draft", point.draft)] {
+                    w.element(name, Outcome.allCases.map { ($0.rawValue, String(counts[$0])) })
+                }
+                w.end()
+            }
+            w.end()
+        }
         w.end()
     }
 }

@@ -400,6 +400,13 @@ package enum DiagnosticCatalog {
                 "An item no device can be offered: its minimumSystemVersion is above its maximumSystemVersion.",
             help: "Fix the system versions, or remove the item."),
         Entry(
+            code: "sparkle.channelNotAllowed", severity: .warning, format: "sparkle-appcast",
+            summary:
+                "An item is on a channel no Mac of the inventory allows (sparkle_channels; Sparkle 1.x reads no channel): no Mac is offered it.",
+            help:
+                "Check the channel's name against the apps' allowed channels, or add the sparkle_channels column the apps keep."
+        ),
+        Entry(
             code: "sparkle.pubDateUnparsable", severity: .warning, format: "sparkle-appcast",
             summary:
                 "A phased-rollout item's pubDate is not in RFC 822 form (E, dd MMM yyyy HH:mm:ss Z): Sparkle then offers it to every group at once.",

@@ -50,6 +50,44 @@ final class AppcastAuditTests: XCTestCase {
         XCTAssertEqual(one.totals[.upToDate], 1)
     }
 
+    /// `sparkle.channelNotAllowed`: an item on a channel no Mac of the inventory allows, said once for the
+    /// fleet with the item's line — not when some Mac allows it, nor when a Mac on Sparkle 1.x (which reads no
+    /// channel) is offered it anyway.
+    func testAnItemOnAChannelNoMacAllowsIsSaidOnceForTheFleet() throws {
+        let feed = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle">
+              <channel>
+                <item>
+                  <sparkle:version>2.0</sparkle:version>
+                  <enclosure url="https://example.com/App_2.0.zip" length="1"/>
+                </item>
+                <item>
+                  <sparkle:version>3.0</sparkle:version>
+                  <sparkle:channel>beta</sparkle:channel>
+                  <enclosure url="https://example.com/App_3.0.zip" length="1"/>
+                </item>
+              </channel>
+            </rss>
+            """
+        func channelDiagnostics(_ inventory: String) throws -> [Diagnostic] {
+            try audit(inventory, feed: feed).diagnostics.map(\.diagnostic).filter {
+                $0.code == "sparkle.channelNotAllowed"
+            }
+        }
+        let header = "platform,os_version,app_version,app_build,sparkle_channels,sparkle_framework\n"
+        let none = try channelDiagnostics(
+            header + "macos,14.6,1.0,1.0,,\nmacos,14.6,1.0,1.0,nightly,2.6\nios,17.0,1.0,1,beta,\n")
+        XCTAssertEqual(none.count, 1, "the iOS device's beta channel is no Mac's")
+        XCTAssertEqual(none.first?.path, "item[1]")
+        XCTAssertEqual(none.first?.location?.line, 8)
+        XCTAssertEqual(try channelDiagnostics(header + "macos,14.6,1.0,1.0,,\nmacos,14.6,1.0,1.0, beta ,2.6\n"), [])
+        XCTAssertEqual(try channelDiagnostics(header + "macos,14.6,1.0,1.0,,\nmacos,14.6,1.0,1.0,,1.27\n"), [])
+        // Without the column every Mac allows the default channel only.
+        XCTAssertEqual(
+            try channelDiagnostics("platform,os_version,app_version,app_build\nmacos,14.6,1.0,1.0\n").count, 1)
+    }
+
     func testAGroupColumnDecidesEachMac() throws {
         var csv = "platform,os_version,app_version,app_build,sparkle_update_group\n"
         for g in 0..<7 { csv += "macos,14.6,1.0,1.0,\(g)\n" }
