@@ -230,17 +230,10 @@ struct PoVDeviceEvaluator {
     }
 
     private func installability(_ required: PoVVersion) -> Installability {
-        context.releases.installability(for: profile) { release in
-            let published: PoVVersion?
-            switch required {
-            case .code: published = release.build.map { .code(Int64($0)) }
-            case .apple:
-                published = release.version.flatMap { PoVIOSVersion($0 + (release.build.map { "-\($0)" } ?? "")) }.map {
-                    .apple($0)
-                }
-            case .semantic: published = release.version.flatMap { SemanticVersion($0) }.map { .semantic($0) }
-            }
-            return published.map { $0 >= required } ?? false
+        if let shared = memo.releases(profile) { return shared.installability(required) }
+        // The straight path, which `PoVDeviceReleases` (the engine's) is held to.
+        return context.releases.installability(for: profile) { release in
+            PoVDeviceReleases.published(release, like: required).map { $0 >= required } ?? false
         }
     }
 }

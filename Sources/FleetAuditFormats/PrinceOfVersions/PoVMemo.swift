@@ -14,10 +14,14 @@ final class PoVMemo {
     private var scope: ValueNumberScope?
     /// By platform number.
     private var platforms: [PoVPlatformEntry?] = []
-    /// A device's reading and the decisions each chosen configuration gives it.
-    private var devices: [DeviceKey: DeviceEntry] = [:]
+    /// The last device's key and entry: its reading and the decisions each chosen configuration gives it. One,
+    /// not one per device: the engine visits the profiles that share a device's fields one after the other, and
+    /// a memo per device and per config grew with the number of configs (a thousand configs: 1.9 GB).
+    private var last: (key: DeviceKey, entry: DeviceEntry)?
     /// The entry `device` found for the device being evaluated (`begin` clears it): `decision` reads it.
     private var current: DeviceEntry?
+    /// How the client reads the device at hand, shared by the worker's PrinceOfVersions evaluators.
+    private let readings: PoVDeviceReadings
     /// By platform number, configuration, requirement.
     private var requirements: [[[RequirementVerdicts?]]] = []
     /// The fields of the device key, made ready to number in this scope.
@@ -70,6 +74,7 @@ final class PoVMemo {
     init(context: EvaluationContext, remembers: Bool = true) {
         self.context = context
         self.remembers = remembers
+        readings = context.worker?.kept(PoVDeviceReadings.self, PoVDeviceReadings.init) ?? PoVDeviceReadings()
     }
 
     /// Starts a device: forgets the last device's entry, and everything when its value numbers are of another scope than the last one's.
@@ -80,7 +85,7 @@ final class PoVMemo {
         guard scope != self.scope else { return }
         self.scope = scope
         platforms = []
-        devices = [:]
+        last = nil
         current = nil
         requirements = []
         selections = []
@@ -110,14 +115,21 @@ final class PoVMemo {
             platform: number(0), app: number(1), build: number(2), os: number(3), api: number(4),
             package: number(5), lastNotified: number(6))
         let entry: DeviceEntry
-        if let known = devices[key] {
-            entry = known
+        if let last, last.key == key {
+            entry = last.entry
         } else {
-            entry = DeviceEntry(make())
-            devices[key] = entry
+            entry = DeviceEntry(readings.reading(profile, make))
+            last = (key, entry)
         }
         current = entry
         return entry.reading
+    }
+
+    /// The device's releases, shared by the worker's evaluators (nil when nothing is kept, or there is no
+    /// releases file).
+    func releases(_ profile: any Device) -> PoVDeviceReleases? {
+        guard remembers, let releases = context.releases else { return nil }
+        return readings.releases(profile, releases)
     }
 
     /// Whether requirement `requirement` (attribute `name`) of configuration `configuration` holds, `check`ed
@@ -222,4 +234,51 @@ enum PoVPlatformEntry {
 final class PoVViewRef: Sendable {
     let view: PoVPlatformView
     init(_ view: PoVPlatformView) { self.view = view }
+}
+
+/// How the PrinceOfVersions client reads the device at hand (`PoVDeviceEvaluator.DeviceReading`: its versions as
+/// the client parses them), the same for every document: shared by a worker's evaluators (`WorkerMemory`), which
+/// decide a profile for every config before the next. The last device read is kept, known again by the value
+/// numbers of every field the reading reads.
+final class PoVDeviceReadings {
+    private var scope: ValueNumberScope?
+    /// platform, app_version, app_build, os_version, the API level, the package.
+    private var fields: [NumberedField] = []
+    private var key = SIMD8<Int32>()
+    private var last: PoVDeviceEvaluator.DeviceReading?
+    /// The last device's releases (`releases`), and the key it was made for.
+    private var lastReleases: (key: SIMD8<Int32>, releases: PoVDeviceReleases)?
+
+    /// The value numbers of what a reading and the device's releases read.
+    private func key(_ device: any Device) -> SIMD8<Int32> {
+        if device.valueNumbers != scope {
+            scope = device.valueNumbers
+            fields = [.platform, .appVersion, .appBuild, .osVersion, .apiLevel, .packageName].map {
+                device.numbered($0)
+            }
+            last = nil
+            lastReleases = nil
+        }
+        var key = SIMD8<Int32>()
+        for (k, field) in fields.enumerated() { key[k] = Int32(truncatingIfNeeded: device.valueNumber(field)) }
+        return key
+    }
+
+    func releases(_ device: any Device, _ releases: Releases) -> PoVDeviceReleases {
+        let key = key(device)
+        if let lastReleases, lastReleases.key == key { return lastReleases.releases }
+        let made = PoVDeviceReleases(releases, device: device)
+        lastReleases = (key, made)
+        return made
+    }
+
+    func reading(_ device: any Device, _ make: () -> PoVDeviceEvaluator.DeviceReading)
+        -> PoVDeviceEvaluator.DeviceReading
+    {
+        let key = key(device)
+        if let last, key == self.key { return last }
+        let made = make()
+        (self.key, last) = (key, made)
+        return made
+    }
 }

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Many-configs benchmark, one format at a time: the audit of the SampleData inventory against N distinct copies
+# of one sample config (copy k ends with k blank lines: another document to the engine, which evaluates identical
+# documents once, and the same decisions), for N = 1, 10, 100, 1,000. Prints the median wall time (JSON report
+# only), peak RSS, the evaluation phase and its cost per profile × config (FLEET_AUDIT_TIMINGS). Not run by CI.
+# For appcasts that differ in their items, Benchmarks/many-appcasts.sh.
+#
+#   bash Benchmarks/many-configs.sh                        # every format, 1 10 100 1000
+#   bash Benchmarks/many-configs.sh princeofversions 1000  # one format, some sizes
+#   REPEAT=5 bash Benchmarks/many-configs.sh               # runs per point (median reported; default 3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DATA=bench-data
+declare -A sources=(
+  [princeofversions]=SampleData/configs/princeofversions/fleet-rollout.json
+  [nhs]=SampleData/configs/nhs/availability-ios.json
+  [turkcell]=SampleData/configs/turkcell/fleet-updater.json
+  [osam]=SampleData/configs/osam/android-force-352.json
+  [osam-rating]=SampleData/configs/osam/ios-rating.json
+  [sparkle]=SampleData/configs/sparkle/appcast.xml
+)
+formats=(princeofversions nhs turkcell osam osam-rating sparkle)
+if [ $# -gt 0 ]; then
+  formats=("$1")
+  shift
+fi
+sizes=("$@")
+[ ${#sizes[@]} -eq 0 ] && sizes=(1 10 100 1000)
+REPEAT=${REPEAT:-3}
+
+swift build -c release --product fleet-audit >&2
+BIN=$(swift build -c release --show-bin-path)/fleet-audit
+
+printf '%-17s %6s %9s %12s %13s %18s\n' format configs "median s" "peak RSS MB" "evaluation s" "µs/profile×config"
+for format in "${formats[@]}"; do
+  source=${sources[$format]}
+  extension=${source##*.}
+  for n in "${sizes[@]}"; do
+    dir="$DATA/many-$format-$n"
+    if [ ! -d "$dir" ]; then
+      mkdir -p "$dir"
+      for k in $(seq 0 $((n - 1))); do
+        { cat "$source"; for _ in $(seq 0 "$k"); do echo; done; } >"$dir/$(printf 'config-%04d' "$k").$extension"
+      done
+    fi
+    times=() rss=0 eval="" profiles=""
+    for _ in $(seq "$REPEAT"); do
+      out=$( { FLEET_AUDIT_TIMINGS=1 /usr/bin/time -f "%e %M" "$BIN" audit --inventory SampleData/inventory.csv \
+                 --config-dir "$dir" --releases SampleData/releases.csv --as-of 2026-11-18T11:06:40Z \
+                 --json /dev/null --quiet --allow-errors >/dev/null; } 2>&1)
+      last=$(echo "$out" | tail -1)
+      times+=("${last% *}")
+      r=${last#* }; [ "$r" -gt "$rss" ] && rss=$r
+      eval=$(echo "$out" | awk '/timing: .* evaluation/ {print $2}')
+      profiles=$(echo "$out" | awk '/distinct profiles/ {for (i = 1; i <= NF; i++) if ($i == "distinct") print $(i - 1)}')
+    done
+    median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+    printf '%-17s %6s %9s %12s %13s %18s\n' "$format" "$n" "$median" "$((rss / 1024))" "$eval" \
+      "$(awk -v e="$eval" -v p="$profiles" -v n="$n" 'BEGIN {printf "%.2f", e * 1e6 / (p * n)}')"
+  done
+done
