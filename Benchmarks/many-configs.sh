@@ -3,11 +3,13 @@
 # of one sample config (copy k ends with k blank lines: another document to the engine, which evaluates identical
 # documents once, and the same decisions), for N = 1, 10, 100, 1,000. Prints the median wall time (JSON report
 # only), peak RSS, the evaluation phase and its cost per profile × config (FLEET_AUDIT_TIMINGS). Not run by CI.
-# For appcasts that differ in their items, Benchmarks/many-appcasts.sh.
+# `sparkle-distinct` (not in the default list; Benchmarks/many-appcasts.sh runs it) makes appcasts that differ in
+# their items instead: the sample feed with another critical build, rollout start and title in each.
 #
 #   bash Benchmarks/many-configs.sh                        # every format, 1 10 100 1000
 #   bash Benchmarks/many-configs.sh princeofversions 1000  # one format, some sizes
 #   REPEAT=5 bash Benchmarks/many-configs.sh               # runs per point (median reported; default 3)
+#   REPORTS=all bash Benchmarks/many-configs.sh            # time the three reports (--out) instead of the JSON
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=bench-data
@@ -18,6 +20,7 @@ declare -A sources=(
   [osam]=SampleData/configs/osam/android-force-352.json
   [osam-rating]=SampleData/configs/osam/ios-rating.json
   [sparkle]=SampleData/configs/sparkle/appcast.xml
+  [sparkle-distinct]=SampleData/configs/sparkle/appcast.xml
 )
 formats=(princeofversions nhs turkcell osam osam-rating sparkle)
 if [ $# -gt 0 ]; then
@@ -27,6 +30,7 @@ fi
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(1 10 100 1000)
 REPEAT=${REPEAT:-3}
+REPORTS=${REPORTS:-json}
 
 swift build -c release --product fleet-audit >&2
 BIN=$(swift build -c release --show-bin-path)/fleet-audit
@@ -37,17 +41,31 @@ for format in "${formats[@]}"; do
   extension=${source##*.}
   for n in "${sizes[@]}"; do
     dir="$DATA/many-$format-$n"
-    if [ ! -d "$dir" ]; then
+    if [ ! -d "$dir" ] && [ "$format" = sparkle-distinct ]; then
+      mkdir -p "$dir"
+      python3 - "$n" "$dir" "$source" <<'PY'
+import random, sys
+n, out, source = int(sys.argv[1]), sys.argv[2], open(sys.argv[3]).read()
+r = random.Random(38)
+for i in range(n):
+    doc = (source.replace('sparkle:version="1200"', f'sparkle:version="{1000 + r.randint(0, 999)}"')
+                 .replace("Sun, 15 Nov 2026 09:00:00", f"Sun, {r.randint(10, 17)} Nov 2026 09:00:00")
+                 .replace("<title>Version 6.2</title>", f"<title>Version 6.2 ({i})</title>"))
+    open(f"{out}/appcast-{i:04d}.xml", "w").write(doc)
+PY
+    elif [ ! -d "$dir" ]; then
       mkdir -p "$dir"
       for k in $(seq 0 $((n - 1))); do
         { cat "$source"; for _ in $(seq 0 "$k"); do echo; done; } >"$dir/$(printf 'config-%04d' "$k").$extension"
       done
     fi
+    outputs=(--json /dev/null)
+    [ "$REPORTS" = all ] && outputs=(--out "$DATA/many-configs-report")
     times=() rss=0 eval="" profiles=""
     for _ in $(seq "$REPEAT"); do
       out=$( { FLEET_AUDIT_TIMINGS=1 /usr/bin/time -f "%e %M" "$BIN" audit --inventory SampleData/inventory.csv \
                  --config-dir "$dir" --releases SampleData/releases.csv --as-of 2026-11-18T11:06:40Z \
-                 --json /dev/null --quiet --allow-errors >/dev/null; } 2>&1)
+                 "${outputs[@]}" --quiet --allow-errors >/dev/null; } 2>&1)
       last=$(echo "$out" | tail -1)
       times+=("${last% *}")
       r=${last#* }; [ "$r" -gt "$rss" ] && rss=$r

@@ -71,7 +71,7 @@ struct PoVDeviceEvaluator {
         return .success((.apple(app), .apple(os)))
     }
 
-    private var lastNotified: String? { profile.attribute(PrinceOfVersionsDocument.lastNotifiedColumn) }
+    private var lastNotified: String? { profile.attribute(PrinceOfVersionsDocument.lastNotifiedKey) }
 
     // MARK: v4
 

@@ -44,11 +44,18 @@ final class PoVMemo {
         }
     }
 
+    /// Reused from device to device (`device` starts it over in place): with a thousand documents a new entry
+    /// per profile and document was a tenth of their evaluation.
     private final class DeviceEntry {
-        let reading: PoVDeviceEvaluator.DeviceReading
+        private(set) var reading: PoVDeviceEvaluator.DeviceReading
         /// By configuration index.
         var decisions: [Decision?] = []
         init(_ reading: PoVDeviceEvaluator.DeviceReading) { self.reading = reading }
+
+        func restart(_ reading: PoVDeviceEvaluator.DeviceReading) {
+            self.reading = reading
+            for k in decisions.indices { decisions[k] = nil }
+        }
     }
 
     /// A requirement's attribute and its verdict per value number (0 unknown, 1 holds, 2 fails).
@@ -117,6 +124,10 @@ final class PoVMemo {
         let entry: DeviceEntry
         if let last, last.key == key {
             entry = last.entry
+        } else if let last {
+            entry = last.entry
+            entry.restart(readings.reading(profile, make))
+            self.last = (key, entry)
         } else {
             entry = DeviceEntry(readings.reading(profile, make))
             last = (key, entry)

@@ -15,6 +15,9 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
     static let unreadableDevice = "pov.unreadableDeviceVersion"
     static let unreachableEntry = "pov.unreachableEntry"
     static let lastNotifiedColumn = "last_notified_version"
+    /// The same name as devices look it up (`AttributeName.normalize`): read for every profile and document,
+    /// it is not normalized again each time.
+    static let lastNotifiedKey = AttributeName.normalize(lastNotifiedColumn)
 
     init(_ root: JSONObject) {
         let views = [
