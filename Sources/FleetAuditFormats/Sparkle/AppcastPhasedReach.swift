@@ -4,6 +4,8 @@ import Foundation
 extension AppcastDocument {
     /// Each phased item's group g is due `interval × g` after its pubDate (SUAppcastDriver.m L474-500), on an
     /// automatic check; a user's check ignores the phases.
+    static let reachHorizon: TimeInterval = 366 * 86_400
+
     func laterDecisionInstants(after date: Date, options: FormatOptions) -> [Date] {
         guard rejection == nil, options.sparkleCheck == .automatic else { return [] }
         var instants = Set<Date>()
@@ -11,7 +13,9 @@ extension AppcastDocument {
             guard let interval = item.phasedRolloutInterval, let published = item.pubDate else { continue }
             for group in 0..<7 {
                 let due = published.addingTimeInterval(Double(interval) * Double(group))
-                if due > date { instants.insert(due) }
+                // Within a year: an interval of years (or of Int.max seconds, in a hostile feed) reaches no
+                // group a plan can show, nor a date a report can write.
+                if due > date && due.timeIntervalSince(date) <= Self.reachHorizon { instants.insert(due) }
             }
         }
         return instants.sorted()

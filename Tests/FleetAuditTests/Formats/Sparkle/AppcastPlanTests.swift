@@ -77,6 +77,15 @@ final class AppcastPlanTests: XCTestCase {
         XCTAssertTrue(
             PlanJSONReport.text(report).contains(
                 "  at 2026-11-24T12:00:00Z the draft: 30 recommended (published: none offered)"))
+        // A hostile interval (Int.max seconds) reaches no later group within the year shown: no point, no crash.
+        let hostile = TestPaths.write(
+            Self.feed(phased: true).replacingOccurrences(of: ">86400<", with: ">9223372036854775807<"),
+            named: "hostile.xml", in: folder)
+        var hostileRequest = request
+        hostileRequest.draft = [hostile]
+        let hostilePlan = try PlanRun.run(hostileRequest, generatedAt: Date(timeIntervalSince1970: 0))
+        XCTAssertEqual(hostilePlan.pairs[0].reach.count, 0)
+        XCTAssertFalse(PlanJSONReport.text(hostilePlan).isEmpty)
         // A user's check ignores the phases: no reach.
         request.audit.formatOptions.sparkleCheck = .user
         XCTAssertEqual(try PlanRun.run(request, generatedAt: Date(timeIntervalSince1970: 0)).pairs[0].reach.count, 0)
