@@ -108,6 +108,11 @@ public struct AuditReport: Sendable {
     /// `--fail-on` gates as checked against this report's numbers.
     package var gates: [GateResult] = []
     public var crossedGates: [GateResult] { gates.filter(\.crossed) }
+    /// `--fail-on` gates checked on no config: each config they name was not loaded (`--keep-going`).
+    public var uncheckedGates: [String] = []
+    /// The run's wall time up to its reports, for JUnit and metrics (nil under `SOURCE_DATE_EPOCH`).
+    public var runSeconds: Double?
+    public static let uncheckedWhy = "every config it names was not loaded"
     /// Set when the run stopped before evaluating: the report then says why, instead of holding numbers.
     public var failure: (message: String, exitCode: Int32)?
     /// `--allow-empty`: a run that evaluates no device or loads no config is not a failure.

@@ -272,6 +272,8 @@ package enum JSONReport {
                         })
                 ),
                 ("gates", .array(report.gates.map(gate))),
+                // Gates given that no config could be checked against (`--keep-going`): the run is not green on them.
+                ("uncheckedGates", .array(report.uncheckedGates.map { .string($0) })),
             ] + (report.history.map { [("history", history($0))] } ?? []) + [
                 ("configs", .array(configs)),
                 ("coverage", .array((report.coverage?.groups ?? []).map(coverage))),

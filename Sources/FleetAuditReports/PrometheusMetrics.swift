@@ -29,6 +29,11 @@ package enum PrometheusMetrics {
         family(
             "fleet_audit_run_timestamp_seconds", "When the last audit ran (its generation time).",
             [([], seconds(report.generatedAt))])
+        if let seconds = report.runSeconds {
+            family(
+                "fleet_audit_run_duration_seconds", "Wall time of the last audit, up to its reports.",
+                [([], String(format: "%.3f", seconds))])
+        }
         let success = status.state == "failed" ? previousLastSuccess : report.generatedAt.timeIntervalSince1970
         if let success {
             family(

@@ -50,11 +50,13 @@ struct AuditCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true), github, or none. Under GitHub Actions: a Markdown step summary appended to $GITHUB_STEP_SUMMARY, and an ::error annotation per crossed gate and per config error at its value.",
-            valueName: "auto|github|none"))
+            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true, GitLab CI when GITLAB_CI=true), github, gitlab, or none. Under GitHub Actions: a Markdown step summary appended to $GITHUB_STEP_SUMMARY, and an ::error annotation per crossed gate and per config error at its value. Under GitLab: gl-code-quality-report.json and fleet-audit-junit.xml in $CI_PROJECT_DIR, unless --codequality / --junit name other files.",
+            valueName: "auto|github|gitlab|none"))
     var ci: CIMode = .auto
 
     func run() throws {
+        // Under GitLab CI the job's Code Quality and JUnit files are written without being named.
+        let reports = ci.isGitLab ? GitLabJob.adding(to: self.reports, codeQuality: true, junit: true) : self.reports
         try reports.refuseUnknownOutputs(AuditReport.self)
         var request = try inventoryOptions.request()
         configOptions.apply(to: &request)
@@ -86,9 +88,10 @@ struct AuditCommand: ParsableCommand {
             let exit = Exit.fail(error)
             // The folder cron publishes must not keep an earlier success: it gets a report of this failure.
             let generated = Timestamps.generationTime()
-            let failed = AuditReport.failed(
+            var failed = AuditReport.failed(
                 error.description, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
                 asOf: request.asOf ?? generated, generatedAt: generated)
+            failed.runSeconds = Timestamps.runSeconds(since: started)
             // Not the SARIF or Code Quality file: an empty one uploaded would close every open finding.
             var targets = reports.targets.withoutStandardOutput
             for option in ["sarif", "codequality"] { targets.files[option] = nil }
@@ -98,6 +101,7 @@ struct AuditCommand: ParsableCommand {
             // (Not after a wait for a lock, exit 75: the history may be what was locked, and cron would wait twice.)
             if exit.rawValue != 75 { _ = history.append(failed, request: request, quiet: quiet) }
             if ci.isGitHub { GitHubStep.publish(failed, reportOnStandardOutput: false) }
+            Console.info(RunLine.audit(failed))
             throw exit
         }
         if showProgress { Progress.clear() }
@@ -111,6 +115,7 @@ struct AuditCommand: ParsableCommand {
             report.failure = failure
         }
 
+        report.runSeconds = Timestamps.runSeconds(since: started)
         _ = try reports.writeAndPrint(report, quiet: quiet, timings: timings) {
             TextSummary.render(report, style: Console.style(forFileDescriptor: 1))
         }
@@ -127,7 +132,10 @@ struct AuditCommand: ParsableCommand {
         let status = report.status
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
         for gate in report.crossedGates { Console.info("gate crossed: " + gate.sentence) }
+        for text in report.uncheckedGates { Console.error("gate \(text) not checked: \(AuditReport.uncheckedWhy)") }
         if status.state == "failed", let message = status.message { Console.error(message) }
+        // The run's last line, for a cron log; --quiet keeps a good night silent (cron mails any output).
+        if !quiet || status.exitCode != 0 { Console.info(RunLine.audit(report)) }
         if status.exitCode != 0 { throw ExitCode(status.exitCode) }
     }
 }

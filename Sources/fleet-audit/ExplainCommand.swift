@@ -8,7 +8,7 @@ struct ExplainCommand: ParsableCommand {
         abstract: "Evaluate one device against each config and say which rule decided its outcome, and why.",
         discussion: """
             On a terminal, per config the outcome, the deciding rule and the client's reason, then notices and
-            diagnostics; piped (or with --output json), a JSON array, one object per config: config, outcome, rule,
+            diagnostics; piped (or with --output json), a JSON array, one object per config: schema (fleet-audit-explain/1), config, outcome, rule,
             reason, notices, diagnostics (codes), diagnosticLocations (code, path, line and column in the config of
             those that have a place), meta.
             Example:

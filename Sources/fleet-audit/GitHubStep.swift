@@ -3,16 +3,45 @@ import FleetAudit
 import Foundation
 
 /// `--ci`: whether a run writes the CI system's own outputs. `auto` recognises GitHub Actions by its
-/// `GITHUB_ACTIONS=true`; `github` forces them (a runner that does not set it); `none` turns them off.
+/// `GITHUB_ACTIONS=true` and GitLab CI by its `GITLAB_CI=true`; `github` and `gitlab` force them (a runner that
+/// does not set the variable); `none` turns them off.
 enum CIMode: String, ExpressibleByArgument, CaseIterable {
-    case auto, github, none
+    case auto, github, gitlab, none
 
     var isGitHub: Bool {
         switch self {
         case .github: true
-        case .none: false
+        case .gitlab, .none: false
         case .auto: ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true"
         }
+    }
+
+    var isGitLab: Bool {
+        switch self {
+        case .gitlab: true
+        case .github, .none: false
+        case .auto: ProcessInfo.processInfo.environment["GITLAB_CI"] == "true" && !isGitHub
+        }
+    }
+}
+
+/// GitLab's outputs are files its job uploads (`artifacts: reports: codequality:` / `junit:` in
+/// `.gitlab-ci.yml`): under GitLab a run writes them at these fixed names in the checkout (`$CI_PROJECT_DIR`)
+/// unless `--codequality` / `--junit` name another file. GitLab has no step summary or annotation channel:
+/// the merge request widget and the test report are built from these two files.
+enum GitLabJob {
+    static let codeQualityFile = "gl-code-quality-report.json"
+    static let junitFile = "fleet-audit-junit.xml"
+
+    /// `reports` with GitLab's files added where the command has that output and none was named.
+    static func adding(to reports: ReportOptions, codeQuality: Bool, junit: Bool) -> ReportOptions {
+        var reports = reports
+        let folder = URL(fileURLWithPath: Console.checkoutDirectory)
+        if codeQuality && reports.codequality == nil {
+            reports.codequality = folder.appendingPathComponent(codeQualityFile).path
+        }
+        if junit && reports.junit == nil { reports.junit = folder.appendingPathComponent(junitFile).path }
+        return reports
     }
 }
 

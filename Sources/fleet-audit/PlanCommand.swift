@@ -63,11 +63,13 @@ struct PlanCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true), github, or none. Under GitHub Actions: a Markdown step summary appended to $GITHUB_STEP_SUMMARY, and an ::error annotation per crossed gate and per error a draft adds, at its value.",
-            valueName: "auto|github|none"))
+            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true, GitLab CI when GITLAB_CI=true), github, gitlab, or none. Under GitHub Actions: a Markdown step summary appended to $GITHUB_STEP_SUMMARY, and an ::error annotation per crossed gate and per error a draft adds, at its value. Under GitLab: fleet-audit-junit.xml in $CI_PROJECT_DIR, unless --junit names another file.",
+            valueName: "auto|github|gitlab|none"))
     var ci: CIMode = .auto
 
     func run() throws {
+        // Under GitLab CI the job's JUnit file is written without being named.
+        let reports = ci.isGitLab ? GitLabJob.adding(to: self.reports, codeQuality: false, junit: true) : self.reports
         try reports.refuseUnknownOutputs(PlanReport.self)
         var audit = try inventoryOptions.request()
         try evaluation.apply(to: &audit)
@@ -85,21 +87,32 @@ struct PlanCommand: ParsableCommand {
             audit, writing: PlanReport.self,
             moreInputs: ReportOptions.configFiles("--published", published)
                 + ReportOptions.configFiles("--draft", draft))
+        let started = Date()
         let timings = PhaseTimings()
         var report: PlanReport
         do {
             report = try PlanRun.run(request, timings: timings.runTimings)
         } catch {
             let exit = Exit.fail(error)
+            // CI uploads plan.json and the JUnit file of a failed job too, and the folder cron publishes must not
+            // keep an earlier plan: every file target gets a report of this failure.
+            let generated = Timestamps.generationTime()
+            var failed = PlanReport.failed(
+                error.description, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
+                asOf: audit.asOf ?? generated, generatedAt: generated)
+            failed.runSeconds = Timestamps.runSeconds(since: started)
+            _ = try? reports.write(failed, to: reports.targets.withoutStandardOutput, quiet: quiet)
             if ci.isGitHub {
                 GitHubStep.publish(
                     summary: GitHubActionsOutput.failedPlanSummary(exitCode: exit.rawValue, message: error.description),
                     annotations: "", reportOnStandardOutput: false)
             }
+            Console.info(RunLine.plan(failed))
             throw exit
         }
         let failsOnNewErrors = report.newErrorCount > 0 && !allowNewErrors
         let exit = ExitCode(report.settle(allowNewErrors: allowNewErrors, detailedExitCode: detailedExitcode))
+        report.runSeconds = Timestamps.runSeconds(since: started)
         let settled = report
         try reports.writeAndPrint(settled, quiet: quiet, timings: timings) { PlanJSONReport.text(settled) }
         if ci.isGitHub {
@@ -115,11 +128,14 @@ struct PlanCommand: ParsableCommand {
             )
         }
         for g in report.crossedGates { Console.info("gate crossed: \(g.sentence)") }
+        for text in report.uncheckedGates { Console.error("gate \(text) not checked: \(PlanReport.uncheckedWhy)") }
         if report.failed.isEmpty && failsOnNewErrors {
             Console.error(
                 "the drafts add \(report.newErrorCount) error diagnostic\(report.newErrorCount == 1 ? "" : "s") (a client rejects or crashes on them): "
                     + "the plan fails; --allow-new-errors to plan them anyway")
         }
+        // The run's last line, for a cron log; --quiet keeps a plan that passes silent.
+        if !quiet || exit != .success { Console.info(RunLine.plan(report)) }
         if exit != .success { throw exit }
     }
 }

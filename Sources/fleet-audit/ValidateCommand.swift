@@ -42,8 +42,8 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true), github, or none. Under GitHub Actions: a Markdown step summary of the errors and warnings appended to $GITHUB_STEP_SUMMARY, and with --output text an annotation per diagnostic.",
-            valueName: "auto|github|none"))
+            "CI-native outputs: auto (GitHub Actions when GITHUB_ACTIONS=true, GitLab CI when GITLAB_CI=true), github, gitlab, or none. Under GitHub Actions: a Markdown step summary of the errors and warnings appended to $GITHUB_STEP_SUMMARY, and with --output text an annotation per diagnostic. Under GitLab: the diagnostics as gl-code-quality-report.json in $CI_PROJECT_DIR, beside the --output.",
+            valueName: "auto|github|gitlab|none"))
     var ci: CIMode = .auto
 
     func run() throws {
@@ -74,6 +74,17 @@ struct ValidateCommand: ParsableCommand {
                 summary: GitHubActionsOutput.summary(report, strict: strict, context),
                 annotations: output == .text ? ValidationOutput.github.render(report, context) : "",
                 reportOnStandardOutput: false)
+        }
+        if ci.isGitLab {
+            let path = URL(fileURLWithPath: Console.checkoutDirectory).appendingPathComponent(
+                GitLabJob.codeQualityFile
+            ).path
+            do {
+                try AtomicFile.write(ValidationOutput.codequality.render(report, context), to: path)
+            } catch {
+                Console.error("cannot write \(path): \(error)")
+                throw ExitCode(74)
+            }
         }
         if report.failing(strict: strict) {
             // One line on stderr, whatever went to stdout (a SARIF file in CI): why the job fails.

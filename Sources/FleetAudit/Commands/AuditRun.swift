@@ -222,6 +222,8 @@ public enum AuditRun {
         }
         let gates = request.gates + (request.allowErrors ? [] : Gate.defaults(besides: request.gates))
         report.gates = gates.flatMap { $0.check(report) }
+        // (A default gate that holds has no result by design: only the user's gates can go unchecked.)
+        report.uncheckedGates = request.gates.filter { $0.check(report).isEmpty }.map(\.text)
         return report
     }
 }

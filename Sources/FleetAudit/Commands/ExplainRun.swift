@@ -70,6 +70,11 @@ public enum ExplainRun {
         }
     }
 
+    /// Each object's `schema`: the output is an array (one object per config, or per pair), so every object
+    /// says what it is, and a consumer can check it before reading the fields (a new major version renames it).
+    package static let schema = "fleet-audit-explain/1"
+    package static let planSchema = "fleet-audit-explain-plan/1"
+
     package static func run(_ request: AuditRequest, device: String) throws(AuditFailure) -> JSONValue {
         try run(request, pairs: try parseDevice(device))
     }
@@ -96,6 +101,7 @@ public enum ExplainRun {
                 codes.append(code)
             }
             return .obj([
+                ("schema", .string(schema)),
                 ("config", .string(loaded.id)),
                 ("outcome", .string(decision.outcome.rawValue)),
                 ("rule", .optionalString(decision.rule)),
@@ -108,6 +114,7 @@ public enum ExplainRun {
         }
         results += failed.map { f in
             .obj([
+                ("schema", .string(schema)),
                 ("config", .string(f.id)), ("outcome", .string(Outcome.notTargeted.rawValue)), ("rule", .null),
                 ("reason", .string("the config could not be loaded: \(f.error.description)")),
                 ("notices", .array([])), ("diagnostics", .array([.string("config.unavailable")])),
@@ -163,6 +170,7 @@ public enum ExplainRun {
                     b?.objectValue?["outcome"] != a?.objectValue?["outcome"]
                     || b?.objectValue?["rule"] != a?.objectValue?["rule"]
                 return .obj([
+                    ("schema", .string(planSchema)),
                     ("config", .string(config)), ("published", b ?? .null), ("draft", a ?? .null),
                     ("changes", .bool(changes)),
                 ])

@@ -48,13 +48,15 @@ public enum PlanRun {
             asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases, pairs: planned,
             failed: failed)
         for gate in request.gates {
-            if let id = gate.config, !report.pairs.contains(where: { $0.id == id }) {
-                throw .usage(
-                    "--fail-on \(gate.text): no pair has the id \(id); ids: \(report.pairs.map(\.id).joined(separator: ", "))"
-                )
+            // A pair `--keep-going` took out is known: its gate is reported as not checked.
+            let ids = report.pairs.map(\.id) + failed.map(\.config.id)
+            if let id = gate.config, !ids.contains(id) {
+                throw .usage("--fail-on \(gate.text): no pair has the id \(id); ids: \(ids.joined(separator: ", "))")
             }
         }
-        report.gates = request.gates.flatMap { $0.check(report) }
+        let checked = request.gates.map { ($0.text, $0.check(report)) }
+        report.gates = checked.flatMap(\.1)
+        report.uncheckedGates = checked.filter { $0.1.isEmpty }.map(\.0)
         return report
     }
 

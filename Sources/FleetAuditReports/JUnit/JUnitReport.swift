@@ -14,7 +14,8 @@ package struct JUnitReport: Sendable, Equatable {
             case passed(detail: String)
             /// `type` is `gate`, `config` or `bounds`.
             case failure(type: String, summary: String, detail: String)
-            case error(summary: String, detail: String)
+            /// `type` is `run` (the run stopped) or `gate` (a gate checked on nothing).
+            case error(type: String, summary: String, detail: String)
         }
         package let classname: String
         package let name: String
@@ -25,6 +26,8 @@ package struct JUnitReport: Sendable, Equatable {
     package let suite: String
     package let timestamp: Date
     package let cases: [Case]
+    /// The run's wall time, the suite's `time` (nil: no attribute, as under `SOURCE_DATE_EPOCH`).
+    package var seconds: Double? = nil
 
     package static let gateClass = "fleet-audit.gates"
     package static let configClass = "fleet-audit.configs"
@@ -35,9 +38,9 @@ package struct JUnitReport: Sendable, Equatable {
     }
     package var errors: Int { cases.filter { if case .error = $0.result { return true } else { return false } }.count }
 
-    /// One case per gate, from its results (one per config it was checked on; none when every config it
-    /// names failed to load, which that config's own case reports).
-    static func gateCases(_ results: [some CheckedGate]) -> [Case] {
+    /// One case per gate, from its results (one per config it was checked on); a gate checked on nothing
+    /// (every config it names failed to load) is a case in error, so a gate asked for never vanishes.
+    static func gateCases(_ results: [some CheckedGate], unchecked: [String], why: String) -> [Case] {
         var texts: [String] = []
         for r in results where !texts.contains(r.gateText) { texts.append(r.gateText) }
         return texts.map { text in
@@ -50,6 +53,11 @@ package struct JUnitReport: Sendable, Equatable {
             return Case(
                 classname: gateClass, name: text, result: .failure(type: "gate", summary: summary, detail: detail))
         }
+            + unchecked.map { text in
+                let sentence = "gate \(text) not checked: \(why)"
+                return Case(
+                    classname: gateClass, name: text, result: .error(type: "gate", summary: sentence, detail: sentence))
+            }
     }
 
     static func configCases(_ failed: [FailedConfig], side: String? = nil) -> [Case] {
@@ -60,25 +68,29 @@ package struct JUnitReport: Sendable, Equatable {
         }
     }
 
+    /// The case of a run that stopped before evaluating.
+    static func stopped(_ command: String, _ failure: (message: String, exitCode: Int32)) -> Case {
+        Case(
+            classname: runClass, name: command,
+            result: .error(
+                type: "run", summary: "the run stopped before evaluating (exit \(failure.exitCode))",
+                detail: failure.message))
+    }
+
     package static func audit(_ report: AuditReport) -> JUnitReport {
-        var cases: [Case] = []
-        if let failure = report.failure {
-            cases.append(
-                Case(
-                    classname: runClass, name: "audit",
-                    result: .error(
-                        summary: "the run stopped before evaluating (exit \(failure.exitCode))", detail: failure.message
-                    )))
-        }
-        cases += gateCases(report.gates)
+        var cases = report.failure.map { [stopped("audit", $0)] } ?? []
+        cases += gateCases(report.gates, unchecked: report.uncheckedGates, why: AuditReport.uncheckedWhy)
         cases += configCases(report.failedConfigs)
-        return JUnitReport(suite: "fleet-audit audit", timestamp: report.generatedAt, cases: cases)
+        return JUnitReport(
+            suite: "fleet-audit audit", timestamp: report.generatedAt, cases: cases, seconds: report.runSeconds)
     }
 
     package static func plan(_ report: PlanReport) -> JUnitReport {
-        var cases = gateCases(report.gates)
+        var cases = report.failure.map { [stopped("plan", $0)] } ?? []
+        cases += gateCases(report.gates, unchecked: report.uncheckedGates, why: PlanReport.uncheckedWhy)
         for f in report.failed { cases += configCases([f.config], side: f.side) }
-        return JUnitReport(suite: "fleet-audit plan", timestamp: report.generatedAt, cases: cases)
+        return JUnitReport(
+            suite: "fleet-audit plan", timestamp: report.generatedAt, cases: cases, seconds: report.runSeconds)
     }
 
     /// `whatif`: one case for the bounds (`--target-coverage`, `--max-stranded`), failing when no candidate
@@ -99,28 +111,33 @@ package struct JUnitReport: Sendable, Equatable {
 
     package static let boundsClass = "fleet-audit.whatif"
 
-    /// The XML: no `time` attributes (a gate takes no time of its own, and the file stays deterministic).
+    /// The XML. The suites' `time` is the run's (when known); each case's is 0: a gate is checked on the
+    /// finished numbers and takes no time of its own (CI pages that sum or sort by time then show the run's).
     package func render() -> String {
         let w = XMLWriter()
+        let time = seconds.map { String(format: "%.3f", $0) }
         w.start("testsuites")
         w.attribute("name", suite)
         for (k, v) in [("tests", cases.count), ("failures", failures), ("errors", errors)] { w.attribute(k, String(v)) }
+        if let time { w.attribute("time", time) }
         w.start("testsuite")
         w.attribute("name", suite)
         for (k, v) in [("tests", cases.count), ("failures", failures), ("errors", errors), ("skipped", 0)] {
             w.attribute(k, String(v))
         }
+        if let time { w.attribute("time", time) }
         w.attribute("timestamp", Timestamps.iso8601(timestamp))
         for c in cases {
             w.start("testcase")
             w.attribute("name", c.name)
             w.attribute("classname", c.classname)
+            w.attribute("time", "0")
             switch c.result {
             case .passed(let detail): w.element("system-out", text: detail)
             case .failure(let type, let summary, let detail):
                 w.element("failure", [("message", summary), ("type", type)], text: detail)
-            case .error(let summary, let detail):
-                w.element("error", [("message", summary), ("type", "run")], text: detail)
+            case .error(let type, let summary, let detail):
+                w.element("error", [("message", summary), ("type", type)], text: detail)
             }
             w.end()
         }

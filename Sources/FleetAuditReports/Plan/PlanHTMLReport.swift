@@ -55,6 +55,8 @@ package enum PlanHTMLReport {
         let cards: [HTMLReport.Card], summaries: [SummaryLine], totals: [TotalRow]
         let gates: [HTMLReport.GateRow], hasGates: Bool
         let pairs: [PairSection], devices: String
+        /// A plan that stopped before evaluating: why, and its exit code.
+        let failed: Bool, statusMessage: String, exitCode: String
     }
 
     /// Worse, better or same, by the outcome order of docs/commands/plan.md (`Outcome.severityRank`).
@@ -211,6 +213,7 @@ package enum PlanHTMLReport {
             packageFilter: inv.packageFilterSentence ?? "", hasPackageFilter: inv.packageFilterSentence != nil,
             cards: cards, summaries: summaries, totals: totals, gates: gates, hasGates: !gates.isEmpty,
             pairs: report.pairs.enumerated().map { pair($1, anchor: anchor($0), devices: inv.devices) },
-            devices: n(inv.devices))
+            devices: n(inv.devices), failed: report.failure != nil, statusMessage: report.failure?.message ?? "",
+            exitCode: report.failure.map { String($0.exitCode) } ?? "")
     }
 }

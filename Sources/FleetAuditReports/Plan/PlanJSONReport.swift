@@ -112,8 +112,11 @@ public enum PlanJSONReport {
             // How the run ended (`failed`, `gateCrossed`, `changes`, `completed`) and its exit code.
             (
                 "status",
-                report.status.map { .obj([("state", .string($0.state)), ("exitCode", .int(Int($0.exitCode)))]) }
-                    ?? .null
+                report.status.map {
+                    .obj(
+                        [("state", .string($0.state)), ("exitCode", .int(Int($0.exitCode)))]
+                            + (report.failure.map { [("message", .string($0.message))] } ?? []))
+                } ?? .null
             ),
             ("asOf", .string(Timestamps.iso8601(report.asOf))),
             ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
@@ -129,6 +132,7 @@ public enum PlanJSONReport {
                         ])
                     })
             ),
+            ("uncheckedGates", .array(report.uncheckedGates.map { .string($0) })),
             (
                 "failedConfigs",
                 .array(

@@ -165,6 +165,11 @@ public struct PlanReport: Sendable {
     /// `--fail-on` gates as checked against these numbers.
     package var gates: [PlanGateResult] = []
     public var crossedGates: [PlanGateResult] { gates.filter(\.crossed) }
+    /// `--fail-on` gates checked on no pair: each pair they name was not planned (`--keep-going`).
+    public var uncheckedGates: [String] = []
+    /// The run's wall time up to its reports, for JUnit (nil under `SOURCE_DATE_EPOCH`).
+    public var runSeconds: Double?
+    public static let uncheckedWhy = "every pair it names was not planned"
 
     /// Per outcome, devices before (published) and after (draft), over every pair.
     package var before: OutcomeCounts {
@@ -191,12 +196,28 @@ public struct PlanReport: Sendable {
 
     /// How the plan ends, as its reports say and the process exits; set by `settle` before they are written.
     public private(set) var status: (state: String, exitCode: Int32)?
+    /// Set when the plan stopped before evaluating (a broken draft, a missing inventory, a URL down): its reports
+    /// then say why instead of holding numbers, so CI has a `plan.json` and a JUnit file to show.
+    public private(set) var failure: (message: String, exitCode: Int32)?
+
+    /// The report of a plan that stopped before evaluating.
+    public static func failed(
+        _ message: String, exitCode: Int32, inventory: String, asOf: Date, generatedAt: Date
+    ) -> PlanReport {
+        var report = PlanReport(
+            asOf: asOf, generatedAt: generatedAt, inventory: InventorySummary(source: inventory, locationKind: "line"),
+            releases: nil, pairs: [], failed: [])
+        report.failure = (message, exitCode)
+        report.status = ("failed", exitCode)
+        return report
+    }
 
     /// Decides the exit: 65 `failed` when a config could not be loaded (a pair is missing), 1 `gateCrossed` for a
     /// crossed gate or an error the drafts add (unless `allowNewErrors`), with `detailedExitCode` 2 `changes`
     /// when devices change outcome, else 0 `completed`.
     @discardableResult
     public mutating func settle(allowNewErrors: Bool, detailedExitCode: Bool) -> Int32 {
+        if let failure { return failure.exitCode }
         let settled: (String, Int32) =
             !failed.isEmpty
             ? ("failed", 65)

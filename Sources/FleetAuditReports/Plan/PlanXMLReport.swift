@@ -2,7 +2,7 @@
 /// against `Templates/fleet-audit-plan-1.xsd`.
 package enum PlanXMLReport {
     package static let namespace = "urn:fleet-audit:plan:1"
-    package static let schemaVersion = "1.4"
+    package static let schemaVersion = "1.5"
     package static let schemaFile = "fleet-audit-plan-1.xsd"
 
     package static func render(_ report: PlanReport) -> String {
@@ -12,6 +12,14 @@ package enum PlanXMLReport {
         w.attribute("asOf", Timestamps.iso8601(report.asOf))
         w.attribute("generatedAt", Timestamps.iso8601(report.generatedAt))
         w.element("tool", [("name", "fleet-audit"), ("version", FleetAuditVersion.current)])
+        if let status = report.status {
+            let attributes = [("state", status.state), ("exitCode", String(status.exitCode))]
+            if let failure = report.failure {
+                w.element("status", attributes, text: failure.message)
+            } else {
+                w.element("status", attributes)
+            }
+        }
         let inv = report.inventory
         w.start("inventory")
         for (k, v) in [

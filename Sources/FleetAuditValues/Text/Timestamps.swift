@@ -97,6 +97,14 @@ public enum Timestamps {
             "SOURCE_DATE_EPOCH=\(text) is not a number of seconds since 1970-01-01 (e.g. 1795000000): unset it or fix it"
     }
 
+    /// Seconds since `start`, for a run's duration in its JUnit and metrics files; nil under `SOURCE_DATE_EPOCH`,
+    /// whose promise is output that does not depend on when (or how fast) it was made.
+    public static func runSeconds(
+        since start: Date, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> Double? {
+        environment["SOURCE_DATE_EPOCH"] == nil ? max(Date().timeIntervalSince(start), 0) : nil
+    }
+
     /// `SOURCE_DATE_EPOCH` when set (reproducible builds' convention), else now.
     public static func generationTime(environment: [String: String] = ProcessInfo.processInfo.environment) -> Date {
         if sourceDateEpochProblem(environment: environment) == nil,

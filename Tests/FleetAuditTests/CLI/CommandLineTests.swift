@@ -161,7 +161,7 @@ final class CommandLineTests: XCTestCase {
             items.first { $0.objectValue?["config"] == .string("availability-android.json") }?.objectValue)
         XCTAssertEqual(
             android.keys,
-            ["config", "outcome", "rule", "reason", "notices", "diagnostics", "diagnosticLocations", "meta"])
+            ["schema", "config", "outcome", "rule", "reason", "notices", "diagnostics", "diagnosticLocations", "meta"])
         XCTAssertEqual(android["outcome"], .string("forced"))
         XCTAssertEqual(android["rule"], .string("minimumAppVersion"))
         let ios = try XCTUnwrap(

@@ -26,6 +26,7 @@ final class ExplainTextTests: XCTestCase {
         let explained = try XCTUnwrap(JSONParser.parse(json.stdout).arrayValue?.compactMap(\.objectValue))
         XCTAssertEqual(explained.count, 11)
         for o in explained {
+            XCTAssertEqual(o["schema"], .string("fleet-audit-explain/1"), "each object says what it is (issue 40)")
             let config = try XCTUnwrap(o["config"]?.stringValue)
             let outcome = try XCTUnwrap(o["outcome"]?.stringValue)
             let head = config + ": " + outcome + (o["rule"]?.stringValue.map { " (rule \($0))" } ?? "")
@@ -41,18 +42,22 @@ final class ExplainTextTests: XCTestCase {
     }
 
     func testAPlanExplanationShowsBothSides() throws {
-        let result = try CommandLineTests.run(
-            [
-                "explain", "--published", "SampleData/configs/nhs/availability-android.json", "--draft",
-                "SampleData/drafts/nhs/availability-android.json", "--releases", "SampleData/releases.csv",
-                "--output", "text", "--device",
-                "platform=android,os_version=11,app_version=4.39,app_build=352,package_name=uk.nhs.covid19.production",
-            ])
+        let arguments = [
+            "explain", "--published", "SampleData/configs/nhs/availability-android.json", "--draft",
+            "SampleData/drafts/nhs/availability-android.json", "--releases", "SampleData/releases.csv", "--device",
+            "platform=android,os_version=11,app_version=4.39,app_build=352,package_name=uk.nhs.covid19.production",
+        ]
+        let result = try CommandLineTests.run(arguments + ["--output", "text"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertTrue(lines.first?.hasPrefix("availability-android.json: ") == true, result.stdout)
         XCTAssertTrue(lines.first?.contains(" → ") == true, result.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  published: ") }, result.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  draft: ") }, result.stdout)
+        let json = try CommandLineTests.run(
+            arguments + ["--output", "json"])
+        let pair = try XCTUnwrap(JSONParser.parse(json.stdout).arrayValue?.first?.objectValue)
+        XCTAssertEqual(pair["schema"], .string("fleet-audit-explain-plan/1"))
+        XCTAssertEqual(pair["draft"]?.objectValue?["schema"], .string("fleet-audit-explain/1"))
     }
 }

@@ -57,6 +57,8 @@ final class MetricsOutputTests: XCTestCase {
         XCTAssertEqual(samples["fleet_audit_inventory_rows{state=rejected}"], 5)
         XCTAssertEqual(samples["fleet_audit_gate_crossed{config=availability-ios.json,gate=blocked>0.5%}"], 1)
         let success = try XCTUnwrap(samples["fleet_audit_last_success_timestamp_seconds{}"])
+        let seconds = try XCTUnwrap(samples["fleet_audit_run_duration_seconds{}"], "the run's wall time")
+        XCTAssertTrue(seconds > 0 && seconds < 600, "\(seconds)")
 
         // A run that fails (the inventory is gone) says so, and keeps the last success for staleness alerts.
         let failed = try CommandLineTests.run([

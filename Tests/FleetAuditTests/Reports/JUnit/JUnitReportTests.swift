@@ -98,6 +98,123 @@ final class JUnitReportTests: XCTestCase {
         XCTAssertNil(all[1].failure)
     }
 
+    /// A plan that stops before evaluating (a broken draft, no `--keep-going`) still leaves what CI uploads: a
+    /// JUnit error case and a plan.json, plan.xml and plan.html saying it failed and why — replacing an earlier
+    /// plan in `--out`, so nothing stale is published.
+    func testAPlanThatStoppedLeavesItsReportsSayingWhy() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let draft = TestPaths.write(
+            #"{"minimumAppVersion": {"value": 362,}"#, named: "availability-android.json", in: dir)
+        let out = dir.appendingPathComponent("out")
+        let junit = dir.appendingPathComponent("plan-gates.xml").path
+        let base = [
+            "plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+            "--published", "SampleData/configs/nhs/availability-android.json", "--out", out.path, "--junit", junit,
+            "--fail-on", "worse>1",
+        ]
+        let good = try CommandLineTests.run(base + ["--draft", "SampleData/drafts/nhs/availability-android.json"])
+        XCTAssertEqual(good.status, 1, good.stderr)
+        let result = try CommandLineTests.run(base + ["--draft", draft])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("invalid JSON"), result.stderr)
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
+        let all = try cases(xml)
+        XCTAssertEqual(all.map(\.classname), ["fleet-audit.run"], "no gate was checked: only the run's case")
+        XCTAssertEqual(all.first?.kind, "error")
+        XCTAssertTrue(try XCTUnwrap(all.first?.failure).contains("invalid JSON"))
+        let plan = try XCTUnwrap(
+            JSONParser.parse(String(contentsOf: out.appendingPathComponent("plan.json"), encoding: .utf8)).objectValue)
+        let status = try XCTUnwrap(plan["status"]?.objectValue)
+        XCTAssertEqual(status["state"], .string("failed"))
+        XCTAssertEqual(status["exitCode"], .int(65))
+        XCTAssertTrue(status["message"]?.stringValue?.contains("invalid JSON") ?? false, "\(status)")
+        XCTAssertEqual(plan["pairs"]?.arrayValue?.count, 0, "the earlier plan's pairs are gone")
+        let planXML = try String(contentsOf: out.appendingPathComponent("plan.xml"), encoding: .utf8)
+        let planSchema = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(PlanXMLReport.schemaFile)"),
+            encoding: .utf8)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: planXML, schema: planSchema), [])
+        XCTAssertTrue(planXML.contains(#"<status state="failed" exitCode="65">"#), planXML)
+        let html = try String(contentsOf: out.appendingPathComponent("plan.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("This plan failed (exit code 65)"))
+        let last = result.stderr.split(separator: "\n").last ?? ""
+        XCTAssertTrue(last.hasPrefix("fleet-audit: plan failed (exit 65) in "), "the run's one line: \(last)")
+    }
+
+    /// With `--keep-going`, a gate naming only a config (or pair) that could not be loaded is a case in error, on
+    /// audit and on plan: a gate asked for never vanishes from the JUnit file (it used to, leaving CI green on it).
+    func testAGateOnAConfigNotLoadedIsAnErrorCase() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let broken = TestPaths.write("{broken", named: "availability-android.json", in: dir)
+        let junit = dir.appendingPathComponent("gates.xml").path
+        let plan = try CommandLineTests.run([
+            "plan", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+            "--published", "SampleData/configs/nhs/availability-android.json", "--published",
+            "SampleData/configs/princeofversions/fleet-rollout.json", "--draft", broken, "--draft",
+            "SampleData/drafts/princeofversions/fleet-rollout.json", "--keep-going", "--junit", junit,
+            "--json", dir.appendingPathComponent("plan.json").path, "--quiet",
+            "--fail-on", "availability-android.json:error", "--fail-on", "forced>100000",
+        ])
+        XCTAssertEqual(plan.status, 65, plan.stderr)
+        XCTAssertTrue(
+            plan.stderr.contains(
+                "gate availability-android.json:error not checked: every pair it names was not planned"),
+            plan.stderr)
+        var xml = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
+        var all = try cases(xml)
+        XCTAssertEqual(
+            all.map(\.name), ["forced>100000", "availability-android.json:error", "draft availability-android.json"])
+        XCTAssertNil(all[0].failure, "checked on the pair that was planned, and holds")
+        XCTAssertEqual(all[1].kind, "error")
+        let planJSON = try XCTUnwrap(
+            JSONParser.parse(String(contentsOfFile: dir.appendingPathComponent("plan.json").path, encoding: .utf8))
+                .objectValue)
+        XCTAssertEqual(planJSON["uncheckedGates"], .array([.string("availability-android.json:error")]))
+
+        let audit = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
+            "--config", broken, "--config", "SampleData/configs/princeofversions/fleet-rollout.json", "--keep-going",
+            "--allow-errors", "--junit", junit, "--quiet", "--fail-on", "availability-android.json:forced>0",
+        ])
+        XCTAssertEqual(audit.status, 0, "--allow-errors: the config not loaded is accepted; " + audit.stderr)
+        XCTAssertTrue(audit.stderr.contains("gate availability-android.json:forced>0 not checked"), audit.stderr)
+        xml = try String(contentsOfFile: junit, encoding: .utf8)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
+        all = try cases(xml)
+        XCTAssertEqual(all.map(\.name), ["availability-android.json:forced>0", "availability-android.json"])
+        XCTAssertEqual(all[0].kind, "error", "not a pass: the gate was checked on nothing")
+    }
+
+    /// The suite's `time` is the run's wall time, each case's 0 (a gate takes none of its own); under
+    /// `SOURCE_DATE_EPOCH` no time is written, so the file is the same on every run.
+    func testTheSuiteCarriesTheRunsTimeUnlessReproducible() throws {
+        let junit = TestPaths.temporaryDirectory().appendingPathComponent("gates.xml").path
+        let arguments = [
+            "audit", "--inventory", "SampleData/inventory.csv", "--config-dir", "SampleData/configs/nhs",
+            "--releases", "SampleData/releases.csv", "--junit", junit, "--quiet", "--fail-on", "forced>99%",
+        ]
+        XCTAssertEqual(try CommandLineTests.run(arguments).status, 0)
+        let timed = try XMLDocument(xmlString: try String(contentsOfFile: junit, encoding: .utf8))
+        let suiteTime = try XCTUnwrap(
+            (try timed.nodes(forXPath: "//testsuite").first as? XMLElement)?.attribute(forName: "time")?.stringValue)
+        XCTAssertGreaterThan(try XCTUnwrap(Double(suiteTime)), 0)
+        let caseTimes = try timed.nodes(forXPath: "//testcase").map {
+            ($0 as! XMLElement).attribute(forName: "time")?.stringValue
+        }
+        XCTAssertEqual(caseTimes, ["0"])
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: timed.xmlString, schema: Self.schema), [])
+        let epoch = ["SOURCE_DATE_EPOCH": "1795000000"]
+        XCTAssertEqual(try CommandLineTests.run(arguments, environment: epoch).status, 0)
+        let first = try String(contentsOfFile: junit, encoding: .utf8)
+        let reproducible = try XMLDocument(xmlString: first)
+        XCTAssertNil(
+            (try reproducible.nodes(forXPath: "//testsuite").first as? XMLElement)?.attribute(forName: "time"))
+        XCTAssertEqual(try CommandLineTests.run(arguments, environment: epoch).status, 0)
+        XCTAssertEqual(try String(contentsOfFile: junit, encoding: .utf8), first, "byte for byte")
+    }
+
     func testEscapingKeepsHostileGateAndConfigTextInsideTheDocument() throws {
         let report = JUnitReport(
             suite: "fleet-audit audit", timestamp: Date(timeIntervalSince1970: 0),
