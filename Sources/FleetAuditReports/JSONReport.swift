@@ -149,11 +149,15 @@ package enum JSONReport {
                 "rejections",
                 .array(
                     inv.rejections.map { r in
-                        .obj([
-                            ("line", .int(r.line)), ("column", .optionalString(r.column)),
-                            ("reason", .string(r.reason.rawValue)), ("message", .string(r.message)),
-                            ("devices", r.devices.map { .int64($0) } ?? .null),
-                        ])
+                        // `line` is the rowid for SQLite (schema 1 keeps the key; `locationKind` says which); a
+                        // SQLite rejection names it as `rowid` too, so a reader need not know the rule.
+                        .obj(
+                            [("line", .int(r.line))] + (inv.locationKind == "rowid" ? [("rowid", .int(r.line))] : [])
+                                + [
+                                    ("column", .optionalString(r.column)),
+                                    ("reason", .string(r.reason.rawValue)), ("message", .string(r.message)),
+                                    ("devices", r.devices.map { .int64($0) } ?? .null),
+                                ])
                     })
             ),
             (

@@ -25,7 +25,7 @@ package struct ColumnMap: Sendable {
             guard let target else {
                 throw .badColumnMapping(
                     "--column \(canonical)=\(header): no header named \(header); columns found: \(headers.joined(separator: ", "))"
-                )
+                        + (InventoryError.separatorHint(found: headers) ?? ""))
             }
             guard let column = InventoryColumn.named(canonical) else {
                 // Not a known column: an attribute a config reads (`--column language=locale`).

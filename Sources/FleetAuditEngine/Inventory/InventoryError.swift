@@ -22,13 +22,17 @@ package enum InventoryError: Error, Equatable, CustomStringConvertible {
 
     /// One header holding `;`, a tab or `|`: the file is separated by that, not by commas.
     static func delimiterHint(found: [String], missing: [String]) -> String {
-        if found.count == 1 {
-            for (byte, name) in [(";", "semicolon"), ("\t", "tab"), ("|", "pipe")] where found[0].contains(byte) {
-                return
-                    " (the header is one field holding \(name == "tab" ? "tabs" : "'\(byte)'"): is the file \(name)-separated? add --delimiter \(name))"
-            }
+        separatorHint(found: found) ?? " (map another name with --column \(missing[0])=HEADER)"
+    }
+
+    /// The hint of a header read as one field holding another separator, nil when it is not that.
+    static func separatorHint(found: [String]) -> String? {
+        guard found.count == 1 else { return nil }
+        for (byte, name) in [(";", "semicolon"), ("\t", "tab"), ("|", "pipe")] where found[0].contains(byte) {
+            return
+                " (the header is one field holding \(name == "tab" ? "tabs" : "'\(byte)'"): is the file \(name)-separated? add --delimiter \(name))"
         }
-        return " (map another name with --column \(missing[0])=HEADER)"
+        return nil
     }
 
     package var description: String {

@@ -196,6 +196,13 @@ final class LoudFailureTests: XCTestCase {
         let wrong = try run(["audit", "--inventory", semicolons, "--config", config, "--quiet"])
         XCTAssertEqual(wrong.status, 65)
         XCTAssertTrue(wrong.stderr.contains("is the file semicolon-separated? add --delimiter semicolon"), wrong.stderr)
+        // With a --column given, the mapping fails first: the hint comes with it (it used to vanish).
+        let mapped = try run([
+            "audit", "--inventory", semicolons, "--config", config, "--quiet", "--column", "platform=platform",
+        ])
+        XCTAssertEqual(mapped.status, 65)
+        XCTAssertTrue(mapped.stderr.contains("no header named platform"), mapped.stderr)
+        XCTAssertTrue(mapped.stderr.contains("add --delimiter semicolon"), mapped.stderr)
         XCTAssertEqual(
             try run(["audit", "--inventory", semicolons, "--config", config, "--quiet", "--delimiter", "semicolon"])
                 .status, 0)

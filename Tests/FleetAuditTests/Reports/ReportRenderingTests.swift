@@ -141,3 +141,25 @@ final class ReportRenderingTests: XCTestCase {
         XCTAssertThrowsError(try ReportTemplates.load(directory: dir.path + "/nope"))
     }
 }
+
+/// A rejection's place in the JSON: `line` (schema 1's key) is a rowid for SQLite, which says so (`rowid`).
+final class RejectionLocationTests: XCTestCase {
+    func testASQLiteRejectionNamesItsRowid() throws {
+        var reports: [String: JSONObject] = [:]
+        for inventory in ["inventory.csv", "inventory.sqlite"] {
+            let result = try CommandLineTests.run([
+                "audit", "--inventory", TestPaths.sample(inventory), "--config",
+                TestPaths.sample("configs/nhs/availability-ios.json"), "--json", "-", "--quiet",
+            ])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            reports[inventory] = try XCTUnwrap(
+                JSONParser.parse(result.stdout).objectValue?["inventory"]?.objectValue)
+        }
+        let sqlite = try XCTUnwrap(reports["inventory.sqlite"]?["rejections"]?.arrayValue?.compactMap(\.objectValue))
+        XCTAssertEqual(sqlite.count, 5)
+        for r in sqlite { XCTAssertEqual(r["rowid"], r["line"]) }
+        let csv = try XCTUnwrap(reports["inventory.csv"]?["rejections"]?.arrayValue?.compactMap(\.objectValue))
+        XCTAssertEqual(csv.count, 5)
+        XCTAssertTrue(csv.allSatisfy { $0["rowid"] == nil }, "a CSV rejection has a line, not a rowid")
+    }
+}
