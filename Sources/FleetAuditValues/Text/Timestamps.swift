@@ -2,16 +2,31 @@ import Foundation
 
 /// ISO 8601 UTC timestamps (`2026-11-22T08:00:00Z`), and the generation time honouring `SOURCE_DATE_EPOCH`.
 public enum Timestamps {
+    /// A date as ISO 8601 UTC, whole seconds. Total: a date no calendar function takes (a phased rollout of
+    /// `Int.max` seconds, infinity) is written clamped to ±2^53 seconds — a year past 285 million, still a valid
+    /// `xs:dateTime` — instead of trapping in a conversion; years past 9999 get their digits, as XML Schema allows.
+    /// Computed here (Howard Hinnant's civil_from_days) rather than by `gmtime_r`, whose `time_t` conversion traps.
     package static func iso8601(_ date: Date) -> String {
-        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ n: Int32, _ width: Int = 2) -> String {
-            let s = String(n)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
+        let limit = 9_007_199_254_740_992.0
+        let raw = date.timeIntervalSince1970
+        let seconds = Int64(raw.isNaN ? 0 : min(max(raw.rounded(.down), -limit), limit))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let inDay = seconds - days * 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func pad(_ n: Int64, _ width: Int = 2) -> String {
+            let s = String(abs(n))
+            return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - s.count)) + s
         }
         return
-            "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z"
+            "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(inDay / 3600)):\(pad(inDay / 60 % 60)):\(pad(inDay % 60))Z"
     }
 
     /// Parses `--as-of` (and `--since`, and the times an inventory records): `2026-11-22`,
