@@ -30,6 +30,12 @@ public enum PlanRun {
         let needs = ProfileNeeds.forRun(published + draft, releases: releases, reading: TransitionTally.reads)
         let (table, summary) = try AuditRun.readInventory(request.audit, needs: needs, timings: timings)
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
+        // A plan over no device would say "no changes" and pass every gate: as `audit`, it fails instead.
+        guard summary.devices > 0 else {
+            throw .input(
+                "no device was evaluated: \(summary.rowsRead.groupedDigits) rows read, \(summary.rowsRejected.groupedDigits) rejected: a plan over no device says nothing"
+            )
+        }
         let asOf = request.audit.asOf ?? generatedAt
         let context = EvaluationContext(
             releases: releases, asOf: asOf, asOfIsExplicit: request.audit.asOf != nil,

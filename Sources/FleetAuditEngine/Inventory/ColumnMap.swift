@@ -24,7 +24,7 @@ package struct ColumnMap: Sendable {
                 ?? headers.firstIndex { InventoryColumn.normalize($0) == InventoryColumn.normalize(header) }
             guard let target else {
                 throw .badColumnMapping(
-                    "--column \(canonical)=\(header): no header named \(header); columns found: \(headers.joined(separator: ", "))"
+                    "--column \(canonical)=\(header): no header named \(header); columns found: \(InventoryError.listed(headers))"
                         + (InventoryError.separatorHint(found: headers) ?? ""))
             }
             guard let column = InventoryColumn.named(canonical) else {
@@ -41,8 +41,12 @@ package struct ColumnMap: Sendable {
             index[column] = target
             taken.insert(target)
         }
+        // Each header normalized once: everything below compares normalized names.
+        let normalized = headers.map(InventoryColumn.normalize)
+        attributes.reserveCapacity(headers.count)
+        attributeDisplayNames.reserveCapacity(headers.count)
         for (i, header) in headers.enumerated() where !taken.contains(i) {
-            if let column = InventoryColumn.named(header) {
+            if let column = InventoryColumn.named(normalized: normalized[i]) {
                 if let first = index[column] {
                     if !overrides.keys.contains(where: { InventoryColumn.named($0) == column }) {
                         throw .duplicateColumn(
@@ -52,21 +56,24 @@ package struct ColumnMap: Sendable {
                     index[column] = i
                 }
             } else {
-                let name = InventoryColumn.normalize(header)
-                if let first = attributes[name] {
+                let name = normalized[i]
+                guard !name.isEmpty else { continue }
+                // One hash per header: the first header of a name keeps it (put back on a duplicate).
+                if let first = attributes.updateValue(i, forKey: name) {
+                    attributes[name] = first
                     if duplicateAttributes[name] == nil { duplicateAttributes[name] = (first, i) }
-                } else if !name.isEmpty {
-                    attributes[name] = i
+                } else {
                     attributeDisplayNames[name] = header
                 }
             }
         }
         // A column still missing is read from a warehouse's name for it, when exactly one header has such a name.
+        var aliasHeaders: [InventoryColumn: [Int]] = [:]
+        for (i, name) in normalized.enumerated() where !taken.contains(i) {
+            if let column = InventoryColumn.columnOfAlias[name] { aliasHeaders[column, default: []].append(i) }
+        }
         for column in InventoryColumn.allCases where index[column] == nil {
-            let names = InventoryColumn.aliases[column] ?? []
-            let found = headers.indices.filter {
-                !taken.contains($0) && names.contains(InventoryColumn.normalize(headers[$0]))
-            }
+            let found = aliasHeaders[column] ?? []
             // Two warehouse names for one column (`build` beside `version_code`, `devices` beside `device_count`):
             // which one is meant cannot be known. Kept, and refused where the run reads the column
             // (`InventoryLoader`): reading neither would count each row as one device or reject every Android row.
@@ -77,7 +84,7 @@ package struct ColumnMap: Sendable {
             guard let i = found.first else { continue }
             index[column] = i
             taken.insert(i)
-            let name = InventoryColumn.normalize(headers[i])
+            let name = normalized[i]
             if attributes[name] == i {
                 attributes[name] = nil
                 attributeDisplayNames[name] = nil

@@ -31,8 +31,16 @@ package enum InventoryColumn: String, CaseIterable, Sendable {
         .count: ["devicecount", "devices", "numdevices", "ndevices", "devicecnt", "cnt"],
     ]
 
-    package static func named(_ name: String) -> InventoryColumn? {
-        let n = normalize(name)
-        return allCases.first { normalize($0.rawValue) == n }
-    }
+    package static func named(_ name: String) -> InventoryColumn? { named(normalized: normalize(name)) }
+
+    /// The column of a name already normalized: a header of a million columns is normalized once, not once per
+    /// column it could be.
+    package static func named(normalized name: String) -> InventoryColumn? { byNormalizedName[name] }
+
+    private static let byNormalizedName: [String: InventoryColumn] = Dictionary(
+        uniqueKeysWithValues: allCases.map { (normalize($0.rawValue), $0) })
+
+    /// `aliases`, by alias: which column a warehouse's name stands for.
+    package static let columnOfAlias: [String: InventoryColumn] = Dictionary(
+        uniqueKeysWithValues: aliases.flatMap { column, names in names.map { ($0, column) } })
 }

@@ -25,6 +25,13 @@ package enum InventoryError: Error, Equatable, CustomStringConvertible {
         separatorHint(found: found) ?? " (map another name with --column \(missing[0])=HEADER)"
     }
 
+    /// Headers as an error lists them: the first 50, then how many more (a header of a million columns is
+    /// not a message).
+    package static func listed(_ headers: [String]) -> String {
+        let shown = headers.prefix(50).joined(separator: ", ")
+        return headers.count > 50 ? shown + ", … (\(Int64(headers.count).groupedDigits) columns in all)" : shown
+    }
+
     /// The hint of a header read as one field holding another separator, nil when it is not that.
     static func separatorHint(found: [String]) -> String? {
         guard found.count == 1 else { return nil }
@@ -43,7 +50,7 @@ package enum InventoryError: Error, Equatable, CustomStringConvertible {
         case .missingColumns(let missing, let found):
             let plural = missing.count == 1 ? "column" : "columns"
             return "inventory is missing the required \(plural) \(missing.joined(separator: ", ")); "
-                + "columns found: \(found.isEmpty ? "(none)" : found.joined(separator: ", "))"
+                + "columns found: \(found.isEmpty ? "(none)" : Self.listed(found))"
                 + Self.delimiterHint(found: found, missing: missing)
         case .badColumnMapping(let message): return message
         case .sqlite(let path, let reason): return "cannot read SQLite inventory \(path): \(reason)"

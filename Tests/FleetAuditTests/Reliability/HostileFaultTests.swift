@@ -47,6 +47,23 @@ final class HostileFaultTests: XCTestCase {
         }
     }
 
+    /// Every row rejected for its count: `plan` said "no changes" and exited 0 (found by
+    /// Benchmarks/hostile-sweep.py) — a PR gate passing on a plan that read no device. It fails as `audit` does.
+    func testAPlanOverNoDeviceFails() throws {
+        var csv = "platform,os_version,app_version,count\n"
+        for i in 0..<10 { csv += "ios,14.\(i),1.0,999999999999999999\n" }
+        let inventory = write(csv, "all-rejected.csv")
+        let out = TestPaths.temporaryDirectory()
+        let plan = try CommandLineTests.run([
+            "plan", "--inventory", inventory, "--published", nhsConfig, "--draft", nhsConfig, "--out", out.path,
+            "--fail-on", "worse>0",
+        ])
+        XCTAssertEqual(plan.status, 65, plan.stderr)
+        XCTAssertTrue(plan.stderr.contains("no device was evaluated: 10 rows read, 10 rejected"), plan.stderr)
+        let json = try String(contentsOf: out.appendingPathComponent("plan.json"), encoding: .utf8)
+        XCTAssertTrue(json.contains(#""state": "failed""#), json)
+    }
+
     func testCountsThatAddUpPastTheLimitAreRefusedNamingTheLimit() throws {
         var csv = "platform,os_version,app_version,count\n"
         for i in 0..<3 { csv += "ios,14.\(i),1.0,9007199254740991\n" }
