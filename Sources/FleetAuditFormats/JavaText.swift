@@ -44,17 +44,26 @@ enum JavaText {
     }
 
     /// `Double.parseDouble` for the texts a config holds: surrounding whitespace (≤ U+0020) trimmed, an optional
-    /// `d`/`f` suffix, decimal and exponent forms, `NaN` and `Infinity`. Hexadecimal floats are not read (nil).
+    /// `d`/`f` suffix, decimal and exponent forms, `NaN` and `Infinity`, and hexadecimal floats with their binary
+    /// exponent (`0x1p9` is 512: Android's `JSON.toInteger` reads a text `targetVersionCode` through it).
     static func parseDouble(_ text: String) -> Double? {
-        var t = Substring(text)
-        while let c = t.first, c.unicodeScalars.first!.value <= 0x20 { t = t.dropFirst() }
-        while let c = t.last, c.unicodeScalars.first!.value <= 0x20 { t = t.dropLast() }
+        var t = Substring(trim(text))
         var body = t
         if let sign = body.first, sign == "+" || sign == "-" { body = body.dropFirst() }
         if body == "NaN" || body == "Infinity" {
             return Double(t.first == "-" ? "-inf" : body == "NaN" ? "nan" : "inf")
         }
         if let last = t.last, "dDfF".contains(last) { t = t.dropLast() }
+        if body.hasPrefix("0x") || body.hasPrefix("0X") {
+            // Java's HexFloatingPointLiteral: hex digits with at most one point, then `p` and a decimal exponent.
+            let hex = body.dropFirst(2).prefix { $0 != "p" && $0 != "P" }
+            guard hex.count < body.count - 2, hex.contains(where: \.isHexDigit),
+                hex.allSatisfy({ $0.isHexDigit || $0 == "." }), hex.filter({ $0 == "." }).count <= 1,
+                let value = Double(
+                    String(t).replacingOccurrences(of: "X", with: "x").replacingOccurrences(of: "P", with: "p"))
+            else { return nil }
+            return value
+        }
         guard !t.isEmpty, t.allSatisfy({ "0123456789+-.eE".contains($0) }),
             t.contains(where: { $0.isNumber })
         else { return nil }
@@ -84,35 +93,99 @@ enum JavaText {
         return String(scalars)
     }
 
-    /// Whether `new java.net.URL(spec)` accepts the text on Android: a scheme of its handlers (http, https,
-    /// ftp, file, jar), a jar URL with its `!/`, and an IPv6 host that is closed. Any other scheme (`market:`,
-    /// `javascript:`) is "unknown protocol".
-    static func urlAccepts(_ spec: String) -> Bool {
+    /// Whether `new java.net.URL(spec)` accepts the text on Android: a leading `url:` skipped (any case), a
+    /// scheme of its handlers (http, https, ftp, file, jar), a jar URL whose inner URL (before its last `!/`) is
+    /// itself accepted, an IPv6 host that is closed, and a port `Integer.parseInt` reads that is not below -1
+    /// (`:abc`, `:-2`, `:99999999999`, `:80:80` throw). Any other scheme (`market:`, `javascript:`) is
+    /// "unknown protocol".
+    static func urlAccepts(_ text: String) -> Bool {
+        var spec = Substring(text)
+        if spec.prefix(4).lowercased() == "url:" { spec = spec.dropFirst(4) }
         guard let colon = spec.firstIndex(of: ":") else { return false }
         let scheme = spec[..<colon].lowercased()
         guard ["http", "https", "ftp", "file", "jar"].contains(scheme) else { return false }
-        if scheme == "jar" { return spec.contains("!/") }
         let rest = spec[spec.index(after: colon)...]
-        if rest.hasPrefix("//") {
-            let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-            if authority.contains("[") && !authority.contains("]") { return false }
+        if scheme == "jar" {
+            guard let bang = rest.range(of: "!/", options: .backwards) else { return false }
+            return urlAccepts(String(rest[..<bang.lowerBound]))
+        }
+        guard rest.hasPrefix("//") else { return true }
+        let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let host = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        var port: Substring?
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            let after = host[host.index(after: close)...]
+            if !after.isEmpty {
+                guard after.first == ":" else { return false }
+                port = after.dropFirst()
+            }
+        } else if let c = host.firstIndex(of: ":") {
+            port = host[host.index(after: c)...]
+        }
+        if let port, !port.isEmpty {
+            guard let number = parseInt(String(port)), number >= -1 else { return false }
         }
         return true
     }
 
-    /// `Integer.parseInt`: an optional sign and decimal digits, nothing else (no spaces), within 32 bits.
+    /// `Integer.parseInt`: an optional sign and decimal digits — any Unicode decimal digit, as `Character.digit`
+    /// reads them (`３０` and `٣٣` are 30 and 33) — nothing else (no spaces), within 32 bits.
     static func parseInt(_ text: String) -> Int32? {
-        var digits = Substring(text)
+        var digits = Substring.UnicodeScalarView(text.unicodeScalars)
+        let negative = digits.first == "-"
         if digits.first == "+" || digits.first == "-" { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int32(text.first == "+" ? String(text.dropFirst()) : text)
+        guard !digits.isEmpty else { return nil }
+        var value: Int64 = 0
+        for u in digits {
+            guard u.properties.numericType == .decimal, let digit = u.properties.numericValue else { return nil }
+            value = value * 10 + Int64(digit)
+            if value > Int64(Int32.max) + 1 { return nil }
+        }
+        return Int32(exactly: negative ? -value : value)
     }
 
-    /// `Double.toString` for the values a config holds: `21.0`, `1.5`, and scientific notation outside
-    /// 10^-3 ..< 10^7 (`1.0E10`). Only whether `parseInt` reads it matters, and it never reads a Double's text.
-    private static func javaDouble(_ d: Double) -> String {
+    /// `String.trim`: every character up to U+0020 removed from both ends (control characters too).
+    static func trim(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0.value > 0x20 }),
+            let last = scalars.lastIndex(where: { $0.value > 0x20 })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// `Double.toString`: `21.0`, `8.1`, and outside 10^-3 ..< 10^7 computerized scientific notation (`1.0E10`,
+    /// `1.0E-4`), with the shortest digits that read back as the same double (as Java 19+ prints them).
+    static func javaDouble(_ d: Double) -> String {
         if d.isNaN { return "NaN" }
-        if d == d.rounded(), abs(d) < 1e7 { return String(format: "%.1f", d) }
-        return String(d)
+        if d.isInfinite { return d < 0 ? "-Infinity" : "Infinity" }
+        if d == 0 { return d.sign == .minus ? "-0.0" : "0.0" }
+        // Swift's description is the shortest round-trip form: take its digits and decimal exponent.
+        let text = "\(abs(d))"
+        let parts = text.split(separator: "e")
+        let mantissa = parts[0]
+        var exponent = parts.count > 1 ? Int(parts[1])! : 0
+        let point = mantissa.firstIndex(of: ".") ?? mantissa.endIndex
+        var digits = String(mantissa[..<point]) + mantissa[point...].dropFirst()
+        exponent += mantissa.distance(from: mantissa.startIndex, to: point) - 1
+        let leadingZeros = digits.prefix { $0 == "0" }.count
+        digits.removeFirst(leadingZeros)
+        exponent -= leadingZeros
+        while digits.count > 1 && digits.hasSuffix("0") { digits.removeLast() }
+        let sign = d < 0 ? "-" : ""
+        let magnitude = abs(d)
+        if magnitude >= 1e-3 && magnitude < 1e7 {
+            if exponent >= 0 {
+                let whole =
+                    digits.count > exponent + 1
+                    ? String(digits.prefix(exponent + 1))
+                    : digits + String(repeating: "0", count: exponent + 1 - digits.count)
+                let fraction = digits.count > exponent + 1 ? String(digits.dropFirst(exponent + 1)) : "0"
+                return sign + whole + "." + fraction
+            }
+            return sign + "0." + String(repeating: "0", count: -exponent - 1) + digits
+        }
+        let fraction = digits.count > 1 ? String(digits.dropFirst()) : "0"
+        return sign + String(digits.prefix(1)) + "." + fraction + "E" + String(exponent)
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
 
 /// A loaded Turkcell Updater document: its entries, what each SDK drops or crashes on, and the decisions.
-struct TurkcellDocument: EvaluableConfig {
+final class TurkcellDocument: EvaluableConfig {
     let packageName: String?
+    /// `optString("packageName", null)` (`VersionsMap.java` L83): any value's Java text (`5` is "5", null is
+    /// "null"); nil only when the key is absent.
+    let androidPackageText: String?
     /// `packageName` as the Android SDK compares it: without whitespace.
     let androidPackageName: String
     var packageNames: [String] { packageName.map { [$0] } ?? [] }
@@ -52,6 +55,16 @@ struct TurkcellDocument: EvaluableConfig {
     /// Where the document has a comma before `}`, which the Android SDK's org.json rejects (`RestRequest.java`
     /// L280-283 parses the whole document first).
     let androidJSONRejection: JSONSyntaxError?
+    /// The path of a number too large for a double, which org.json refuses while parsing (`RestRequest.java`
+    /// L280 `new JSONObject(json)`): the Android SDK reads no update or message.
+    let androidNonFiniteNumber: String?
+
+    static func androidNonFiniteRejection(_ path: String) -> Diagnostic {
+        Diagnostic(
+            androidJSONRejected, .error,
+            "\(path) is a number too large for a double, which Android's org.json refuses (Infinity): the Android SDK reads no update or message, while iOS reads the document",
+            path: path)
+    }
 
     static func androidRejection(_ comma: JSONSyntaxError) -> Diagnostic {
         var d = Diagnostic(
@@ -77,8 +90,10 @@ struct TurkcellDocument: EvaluableConfig {
     /// - Parameter filing: false evaluates every entry for every device (the tests' reference).
     init(_ root: JSONObject, filing: Bool = true) {
         packageName = root["packageName"]?.stringValue
-        androidPackageName = JavaText.removingWhitespace(packageName ?? "")
+        androidPackageText = root["packageName"].map(JavaText.valueOf)
+        androidPackageName = JavaText.removingWhitespace(androidPackageText ?? "")
         androidJSONRejection = JSONValue.object(root).firstObjectTrailingComma
+        androidNonFiniteNumber = JSONValue.object(root).firstNonFiniteMember()
         let keys = TurkcellFilterKeys()
         let updateArray = root["updates"]?.arrayValue ?? []
         updates = updateArray.enumerated().map { TurkcellEntry(id: "updates[\($0.offset)]", $0.element, keys: keys) }
@@ -105,6 +120,7 @@ struct TurkcellDocument: EvaluableConfig {
 
         var diagnostics: [Diagnostic] = []
         if let comma = androidJSONRejection { diagnostics.append(Self.androidRejection(comma)) }
+        if let path = androidNonFiniteNumber { diagnostics.append(Self.androidNonFiniteRejection(path)) }
         var dropped = Set<Int>()
         for e in updates + messages where !e.isObject {
             diagnostics.append(
@@ -217,7 +233,10 @@ struct TurkcellDocument: EvaluableConfig {
         if packageName == nil {
             diagnostics.append(
                 Diagnostic(
-                    "turkcell.missingPackageName", .error, "packageName is not a string: the SDKs match no app",
+                    "turkcell.missingPackageName", .error,
+                    androidPackageText.map {
+                        "packageName is not a string: iOS matches no app; Android reads its text \"\($0)\""
+                    } ?? "the document has no packageName: the SDKs match no app",
                     path: "packageName"))
         }
         if !messages.isEmpty {
@@ -402,20 +421,27 @@ struct TurkcellDocument: EvaluableConfig {
     }
 
     func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
-        guard let packageName else { return .notTargeted("the document has no packageName") }
+        let android = profile.platform == .android
+        guard let named = android ? androidPackageText : packageName else {
+            return .notTargeted("the document has no packageName")
+        }
         if let device = profile.packageName {
             // Android compares both names without whitespace and matches nothing with an empty one
             // (`VersionsMap.isVersionMapOfPackageId`, L75-86); iOS compares them as they are (`Controller.m` L34).
             let matches =
-                profile.platform == .android
+                android
                 ? !androidPackageName.isEmpty && androidPackageName == JavaText.removingWhitespace(device)
-                : device == packageName
-            if !matches { return .notTargeted("the document is for \(packageName)") }
+                : device == named
+            if !matches { return .notTargeted("the document is for \(named)") }
         }
-        if profile.platform == .android, let comma = androidJSONRejection {
+        if android, let comma = androidJSONRejection {
             return .notTargeted(
                 "Android's org.json rejects the document",
                 diagnostics: [Self.androidRejection(comma)])
+        }
+        if android, let path = androidNonFiniteNumber {
+            return .notTargeted(
+                "Android's org.json rejects the document", diagnostics: [Self.androidNonFiniteRejection(path)])
         }
         let evaluator = TurkcellEvaluator(document: self, profile: profile, context: context)
         switch profile.platform {

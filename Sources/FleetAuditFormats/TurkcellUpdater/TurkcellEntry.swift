@@ -45,10 +45,11 @@ struct TurkcellEntry: Sendable {
             case .string(let s): rule = s
             default: rule = JSONWriter.compact(v)
             }
-            // Android reads a rule with `optString` (`FilteredEntry.java` L52): JSON null is the text "null". iOS
-            // calls `componentsSeparatedByString:` on it (`Filter.m` L156-157): anything but a string crashes.
+            // Android reads a rule with `optString` (`FilteredEntry.java` L52): JSON null is the text "null", a
+            // number its Java text (`8.10` is "8.1"). iOS calls `componentsSeparatedByString:` on it (`Filter.m`
+            // L156-157): anything but a string crashes.
             return Filter(
-                key: key, keyIndex: keys.number(key), rule: rule, androidRule: v.isNull ? "null" : rule,
+                key: key, keyIndex: keys.number(key), rule: rule, androidRule: JavaText.valueOf(v),
                 iOSReadable: v.stringValue != nil)
         }
     }

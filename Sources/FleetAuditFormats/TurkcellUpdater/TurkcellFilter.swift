@@ -70,7 +70,11 @@ struct AndroidFilterRule: Sendable {
 
     private static func test(_ part: String) -> Test {
         if part == "''" { return .empty }
-        if let (op, operand) = TurkcellFilter.Comparison.split(part) { return .compare(op, Int32(operand)) }
+        // `Utilities.tryParseInteger(rulePart.substring(2).trim())` (`Filter.java` L128): `trim` drops control
+        // characters, `Integer.parseInt` (`Utilities.java` L266) reads any Unicode decimal digit.
+        if let (op, operand) = TurkcellFilter.Comparison.split(part) {
+            return .compare(op, JavaText.parseInt(JavaText.trim(operand)))
+        }
         if part.contains("*") { return .pattern(JavaWildcardPattern(part)) }
         return .equals(part)
     }
@@ -161,7 +165,10 @@ struct JavaWildcardPattern: Sendable {
     }
 
     private static func compile(_ regex: String) -> CompiledRegex? {
-        (try? NSRegularExpression(pattern: "(?:" + regex + ")\\z", options: [])).map(CompiledRegex.init)
+        // Java compiles the pattern as it is (`Filter.java` L153 `value.matches(regex)`): one that does not compile
+        // bare (`s)(.*`, an unmatched `)`) throws there, though the group around it would balance it.
+        guard (try? NSRegularExpression(pattern: regex, options: [])) != nil else { return nil }
+        return (try? NSRegularExpression(pattern: "(?:" + regex + ")\\z", options: [])).map(CompiledRegex.init)
     }
 
     /// Java throws on a backslash before a letter it gives no meaning; ICU reads such a letter as itself. The

@@ -3,8 +3,10 @@
 struct TurkcellProperties {
     let profile: any Device
 
-    /// Inventory attribute (normalized name) behind each filter property that is not a core column.
-    static let attributeColumns = ["devicemodel": "model", "deviceistablet": "is_tablet", "devicelanguage": "language"]
+    /// Inventory attribute behind each filter property that is not a core column, by the property's exact name:
+    /// the SDKs look a filter's key up as written (`Properties.java` L229 `map.get(key)`), so `DeviceModel` or
+    /// `device_model` is not the model but a property no device has.
+    static let attributeColumns = ["deviceModel": "model", "deviceIsTablet": "is_tablet", "deviceLanguage": "language"]
 
     /// The attribute names a filter key reads, for profile needs.
     static func column(for key: String) -> String? {
@@ -12,7 +14,7 @@ struct TurkcellProperties {
         case "appPackageName", "appVersionName", "appVersionCode", "deviceOsName", "deviceOsVersion", "deviceApiLevel",
             "updaterLevel":
             return nil
-        default: return attributeColumns[AttributeName.normalize(key)] ?? key
+        default: return attributeColumns[key] ?? key
         }
     }
 

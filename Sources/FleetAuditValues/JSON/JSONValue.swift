@@ -111,6 +111,28 @@ public struct JSONObject: Equatable, Sendable {
 }
 
 extension JSONValue {
+    /// The path of the first object member, in document order, whose number is too large for a double
+    /// (`1e400`): Android's org.json refuses it while parsing (`JSONObject.put` checks every number, an array's
+    /// `put` does not), so an Android client rejects the whole document. nil when there is none.
+    package func firstNonFiniteMember(at path: String = "") -> String? {
+        switch self {
+        case .object(let o):
+            for (key, value) in o.pairs {
+                let here = path.isEmpty ? key : path + "." + key
+                if case .number(let n) = value, !n.double.isFinite { return here }
+                if let inner = value.firstNonFiniteMember(at: here) { return inner }
+            }
+            return nil
+        case .array(let a):
+            for (i, value) in a.enumerated() {
+                if let inner = value.firstNonFiniteMember(at: path + "[\(i)]") { return inner }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// The first object, in document order, written with a comma before its `}`.
     package var firstObjectTrailingComma: JSONSyntaxError? {
         switch self {

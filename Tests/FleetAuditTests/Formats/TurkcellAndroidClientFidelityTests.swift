@@ -144,6 +144,115 @@ final class TurkcellAndroidClientFidelityTests: XCTestCase {
         XCTAssertEqual(d.outcome, .recommended)
         XCTAssertFalse(c.config.needs.attributes.contains("updaterlevel"))
     }
+
+    // MARK: Session 19's differential (SDK at eedf22c, desktop Java 17 + Android's org.json 10.0.0+r36, 6,000
+    // random cases): each cause below, reduced, with the SDK's answer.
+
+    private let forcedEntry = #"{"targetVersionCode": 400, "targetGooglePlay": true}"#
+
+    /// `RestRequest.java` L280 `new JSONObject(json)`: Android's `JSONObject.put` refuses a non-finite number
+    /// while parsing (an array element is not checked), so the SDK has no document.
+    func testANumberTooLargeForADoubleRejectsTheDocument() throws {
+        for member in [#""x": 1e400"#, #""x": {"y": -1e400}"#] {
+            let (d, c) = try decide(#"{"packageName": "com.turkcell.app", \#(member), "updates": [\#(forcedEntry)]}"#)
+            XCTAssertEqual(d.outcome, .notTargeted, member)
+            XCTAssertEqual(d.diagnostics.map(\.code), [TurkcellDocument.androidJSONRejected], member)
+            XCTAssertTrue(c.locatedDiagnostics.contains { $0.code == TurkcellDocument.androidJSONRejected })
+        }
+        let (inArray, _) = try decide(
+            #"{"packageName": "com.turkcell.app", "x": [1e400], "updates": [\#(forcedEntry)]}"#)
+        XCTAssertEqual(inArray.outcome, .recommended, "JSONArray.put does not check")
+    }
+
+    /// `UpdateEntry.java` L95 / `MessageEntry.java` L89 `return new URL(spec);`: the port is parsed
+    /// (`Integer.parseInt`, not below -1), a `jar:` URL's inner URL too, and a leading `url:` is skipped.
+    func testURLsAreJudgedAsJavaNetURLParsesThem() throws {
+        for bad in [
+            "https://example.com:abc/", "https://example.com:-2/", "https://example.com:99999999999/",
+            "http://x:80:80/",
+            "http://[::1]:x/", "jar:foo!/", "jar:!/", "jar:http://x:yy/a!/",
+        ] {
+            let (d, _) = try decide(updates(#"{"targetVersionCode": 400, "targetWebsiteUrl": "\#(bad)"}"#))
+            XCTAssertEqual(d.outcome, .upToDate, "\(bad): the entry is dropped")
+        }
+        for good in [
+            "url:https://example.com", "URL:https://example.com", "https://example.com:-1/", "http://[::1]:80/",
+        ] {
+            let (d, _) = try decide(updates(#"{"targetVersionCode": 400, "targetWebsiteUrl": "\#(good)"}"#))
+            XCTAssertEqual(d.outcome, .recommended, good)
+        }
+        let (m, _) = try decide(messages(#"{"targetWebsiteUrl": "https://example.com:-2/"}, {}"#))
+        XCTAssertEqual(m.notices, ["messages[1]"])
+    }
+
+    /// `FilteredEntry.java` L70 `properties.getValue(filter.name)` → `Properties.java` L229 `map.get(key)`: a
+    /// key is looked up as written; `DeviceModel` is no property, read as "", and `sm-*` fails on it.
+    func testFilterKeysAreMatchedExactly() throws {
+        for key in ["DeviceModel", "device_model", "devicemodel"] {
+            let (d, _) = try decide(
+                updates(#"{"targetVersionCode": 400, "targetGooglePlay": true, "filters": {"\#(key)": "sm-*"}}"#),
+                attributes: ["model": "SM-G991B"])
+            XCTAssertEqual(d.outcome, .upToDate, key)
+        }
+        let (d, _) = try decide(
+            updates(#"{"targetVersionCode": 400, "targetGooglePlay": true, "filters": {"deviceModel": "sm-*"}}"#),
+            attributes: ["model": "SM-G991B"])
+        XCTAssertEqual(d.outcome, .recommended)
+    }
+
+    /// `Filter.java` L128 `Utilities.tryParseInteger(rulePart.substring(2).trim())` and `Utilities.java` L266
+    /// `Integer.parseInt(value)`: `trim` drops control characters, `parseInt` reads any Unicode decimal digit.
+    func testComparisonNumbersAreReadAsJavaReadsThem() throws {
+        for rule in [">=３０", ">=٣٣", #">=30\u0001"#] {
+            let (d, _) = try decide(
+                updates(
+                    #"{"targetVersionCode": 400, "targetGooglePlay": true, "filters": {"deviceApiLevel": "\#(rule)"}}"#)
+            )
+            XCTAssertEqual(d.outcome, .recommended, rule)
+        }
+    }
+
+    /// `Filter.java` L153 `value.matches(regex)`: `s)(.*` does not compile in Java (an unmatched `)`); the
+    /// exception is caught around the entry, which is skipped.
+    func testAPatternThatDoesNotCompileBareSkipsTheEntry() throws {
+        let (d, _) = try decide(
+            updates(#"{"targetVersionCode": 400, "targetGooglePlay": true, "filters": {"deviceModel": "s)(*"}}"#),
+            attributes: ["model": "s)(x"])
+        XCTAssertEqual(d.outcome, .upToDate)
+        XCTAssertEqual(d.diagnostics.map(\.code), ["turkcell.android.entrySkipped"])
+    }
+
+    /// `FilteredEntry.java` L52 `filtersObject.optString(name)`: a number rule is its `Double.toString` text.
+    func testANumberRuleIsItsJavaText() throws {
+        let json = updates(
+            #"{"targetVersionCode": 400, "targetGooglePlay": true, "filters": {"deviceOsVersion": 8.10}}"#)
+        let path = TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory())
+        let c = try ConfigLoader().load(path, id: "t.json")
+        let p = Profile(
+            platform: .android, osVersion: "8.1", apiLevel: 27, appVersion: "1.0", appBuild: "3",
+            packageName: package, attributes: [:])
+        let d = c.config.evaluate(
+            p, context: EvaluationContext(asOf: Date(timeIntervalSince1970: 0), asOfIsExplicit: true))
+        XCTAssertEqual(d.outcome, .recommended, "8.10 is read as \"8.1\"")
+    }
+
+    /// `UpdateEntry.java` L64 `optInt("targetVersionCode", -1)`: Android's `JSON.toInteger` reads a text with
+    /// `Double.parseDouble`, which takes hexadecimal floats: `0x1p9` is 512.
+    func testAHexadecimalFloatTargetIsRead() throws {
+        let (d, _) = try decide(updates(#"{"targetVersionCode": "0x1p9", "targetGooglePlay": true}"#))
+        XCTAssertEqual(d.outcome, .recommended)
+        XCTAssertTrue(d.reason.contains("< 512"), d.reason)
+    }
+
+    /// `VersionsMap.java` L83 `jsonObject.optString("packageName", null)`: a number is its text, null is "null".
+    func testAPackageNameThatIsNotAStringIsItsText() throws {
+        let (five, _) = try decide(#"{"packageName": 5, "updates": [\#(forcedEntry)]}"#, package: "5")
+        XCTAssertEqual(five.outcome, .recommended)
+        let (null, _) = try decide(#"{"packageName": null, "updates": [\#(forcedEntry)]}"#, package: "null")
+        XCTAssertEqual(null.outcome, .recommended)
+        let (other, _) = try decide(#"{"packageName": 5, "updates": [\#(forcedEntry)]}"#)
+        XCTAssertEqual(other.outcome, .notTargeted, "the document is for \"5\"")
+    }
 }
 
 /// `Utilities.parseIsoDate` (`Utilities.java` L415-432) and `Properties.java` L198, as the SDK reads them.
