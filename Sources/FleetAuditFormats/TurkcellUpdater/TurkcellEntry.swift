@@ -1,7 +1,8 @@
 import Foundation
 
 /// One `updates[]` or `messages[]` entry as both SDKs read it.
-struct TurkcellEntry: Sendable {
+/// A class: evaluation reads entries by index for every profile, and a struct's copy retained each field.
+final class TurkcellEntry: Sendable {
     let id: String
     let object: JSONObject
     /// One filter: its key, its rule text (a non-string rule is kept as its JSON text, nil for null) and the
@@ -52,6 +53,9 @@ struct TurkcellEntry: Sendable {
                 key: key, keyIndex: keys.number(key), rule: rule, androidRule: JavaText.valueOf(v),
                 iOSReadable: v.stringValue != nil)
         }
+        // Read by every evaluation: worked out once.
+        descriptionsByLanguage = object["descriptions"]?.objectValue?.keys.contains(where: { $0 != "*" }) == true
+        filtersOnOS = filters.contains { $0.key == "deviceOsVersion" || $0.key == "deviceApiLevel" }
     }
 
     /// Wildcard parts whose Java regular expression does not compile: the Android SDK throws when it reaches
@@ -189,11 +193,9 @@ struct TurkcellEntry: Sendable {
         filters.first { $0.key == "deviceOsName" }.map { $0.iOS.evaluate("ios") ?? true } ?? true
     }
 
-    var filtersOnOS: Bool { filters.contains { $0.key == "deviceOsVersion" || $0.key == "deviceApiLevel" } }
+    let filtersOnOS: Bool
 
     /// Whether the description shown depends on the device's language (descriptions under a key other than
     /// `*`): only then is the language read, and declared (`TurkcellDocument.needs`).
-    var descriptionsByLanguage: Bool {
-        object["descriptions"]?.objectValue?.keys.contains(where: { $0 != "*" }) == true
-    }
+    let descriptionsByLanguage: Bool
 }

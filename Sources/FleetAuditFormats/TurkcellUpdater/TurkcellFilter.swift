@@ -281,6 +281,18 @@ struct IOSFilterRule: Sendable {
     struct Part: Sendable {
         let excluded: Bool
         let text: String
+        /// What `text` tests, worked out once per document rather than once per device.
+        let test: Test
+    }
+    enum Test: Sendable {
+        /// `''`: an empty value, or the value `''` itself (Filter.m compares with both).
+        case emptyOrQuotes
+        /// NSString `compare:` with the operand: byte order of the UTF-8 text.
+        case compare(TurkcellFilter.Comparison, [UInt8])
+        /// `LIKE`, only for a part with `*`.
+        case like([Unicode.Scalar])
+        /// `isEqualToString:` (a `?` is a literal character here).
+        case equals(String)
     }
     /// nil for a null rule, on which the SDK crashes.
     let parts: [Part]?
@@ -298,7 +310,8 @@ struct IOSFilterRule: Sendable {
             }
         parts = stripped.map { p in
             let excluded = p.hasPrefix("!")
-            return Part(excluded: excluded, text: excluded ? String(p.dropFirst()) : p)
+            let text = excluded ? String(p.dropFirst()) : p
+            return Part(excluded: excluded, text: text, test: Self.test(text))
         }
         // L162-166: as written, before the spaces are removed.
         hasExclusion = rule.split(separator: ",", omittingEmptySubsequences: false).contains { $0.hasPrefix("!") }
@@ -308,7 +321,7 @@ struct IOSFilterRule: Sendable {
         guard let parts else { return nil }
         var yieldedTrue = false
         for part in parts {
-            let test = value.map { Self.partMatches(part.text, $0) } ?? false
+            let test = value.map { Self.matches(part.test, $0) } ?? false
             let yields = part.excluded ? !test : test
             if yields { yieldedTrue = true }
             if yields && !hasExclusion { return true }  // L189-191
@@ -317,18 +330,23 @@ struct IOSFilterRule: Sendable {
         return yieldedTrue
     }
 
-    private static func partMatches(_ part: String, _ value: String) -> Bool {
-        // `''` matches an empty value, or the value `''` itself (Filter.m compares with both).
-        if part == "''" { return value.isEmpty || value == "''" }
-        if let (op, operand) = TurkcellFilter.Comparison.split(part) {
-            // NSString `compare:` on these texts: byte order of the UTF-8 text.
-            let a = Array(value.utf8)
-            let b = Array(operand.utf8)
-            return op.holds(a == b ? 0 : a.lexicographicallyPrecedes(b) ? -1 : 1, 0)
+    static func test(_ part: String) -> Test {
+        if part == "''" { return .emptyOrQuotes }
+        if let (op, operand) = TurkcellFilter.Comparison.split(part) { return .compare(op, Array(operand.utf8)) }
+        if part.unicodeScalars.contains("*") { return .like(Array(part.unicodeScalars)) }
+        return .equals(part)
+    }
+
+    static func matches(_ test: Test, _ value: String) -> Bool {
+        switch test {
+        case .emptyOrQuotes: return value.isEmpty || value == "''"
+        case .compare(let op, let operand):
+            let order =
+                value.utf8.elementsEqual(operand) ? 0 : value.utf8.lexicographicallyPrecedes(operand) ? -1 : 1
+            return op.holds(order, 0)
+        case .like(let pattern): return likeMatches(pattern, Array(value.unicodeScalars))
+        case .equals(let text): return text == value
         }
-        // `LIKE` only for a part with `*`; elsewhere `?` is a literal character (`isEqualToString:`).
-        if part.contains("*") { return likeMatches(Array(part.unicodeScalars), Array(value.unicodeScalars)) }
-        return part == value
     }
 
     /// `SELF LIKE pattern`, case-sensitive: `*` any run, `?` one character, over the whole value.
