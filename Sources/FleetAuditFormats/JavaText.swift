@@ -129,8 +129,9 @@ enum JavaText {
         return true
     }
 
-    /// `Integer.parseInt`: an optional sign and decimal digits — any Unicode decimal digit, as `Character.digit`
-    /// reads them (`３０` and `٣٣` are 30 and 33) — nothing else (no spaces), within 32 bits.
+    /// `Integer.parseInt`: an optional sign and decimal digits — any Unicode decimal digit of the Basic
+    /// Multilingual Plane, as `Character.digit(char)` reads them one UTF-16 unit at a time (`３０` and `٣٣` are 30
+    /// and 33; `𝟑𝟎`, two surrogate pairs, is no number) — nothing else (no spaces), within 32 bits.
     static func parseInt(_ text: String) -> Int32? {
         var digits = Substring.UnicodeScalarView(text.unicodeScalars)
         let negative = digits.first == "-"
@@ -138,7 +139,8 @@ enum JavaText {
         guard !digits.isEmpty else { return nil }
         var value: Int64 = 0
         for u in digits {
-            guard u.properties.numericType == .decimal, let digit = u.properties.numericValue else { return nil }
+            guard u.value <= 0xFFFF, u.properties.numericType == .decimal, let digit = u.properties.numericValue
+            else { return nil }
             value = value * 10 + Int64(digit)
             if value > Int64(Int32.max) + 1 { return nil }
         }

@@ -47,6 +47,13 @@ package enum HTMLReport {
         let gate: String, config: String, devices: String, percent: String, hasPercent: Bool, crossed: Bool,
             result: String
         let note: String, hasNote: Bool
+
+        /// A gate checked on nothing (`uncheckedGates`): a row of its own, marked as an alert, never left out.
+        static func unchecked(_ text: String, why: String) -> GateRow {
+            GateRow(
+                gate: text, config: "—", devices: "—", percent: "", hasPercent: false, crossed: true,
+                result: "not checked", note: why, hasNote: true)
+        }
     }
     struct DiagnosticRow {
         let severity: String, code: String, message: String, path: String, hasPath: Bool, location: String,
@@ -184,14 +191,17 @@ package enum HTMLReport {
                 forced: number(item.rule.counts[.forced]), blocked: number(item.rule.counts[.blocked]),
                 unsupportedOS: number(item.rule.counts[.unsupportedOS]))
         }
-        let gates = report.gates.map { g in
-            let isChange = g.gate.subject.isChange
-            return GateRow(
-                gate: g.gate.text, config: g.config,
-                devices: "\(isChange ? HistoryComparison.signed(g.devices) : number(g.devices)) \(g.gate.subject.unit)",
-                percent: String(format: isChange ? "%+.2f points" : "%.2f%%", g.percent), hasPercent: g.of > 0,
-                crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: g.note ?? "", hasNote: g.note != nil)
-        }
+        let gates =
+            report.gates.map { g in
+                let isChange = g.gate.subject.isChange
+                return GateRow(
+                    gate: g.gate.text, config: g.config,
+                    devices:
+                        "\(isChange ? HistoryComparison.signed(g.devices) : number(g.devices)) \(g.gate.subject.unit)",
+                    percent: String(format: isChange ? "%+.2f points" : "%.2f%%", g.percent), hasPercent: g.of > 0,
+                    crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: g.note ?? "",
+                    hasNote: g.note != nil)
+            } + report.uncheckedGates.map { GateRow.unchecked($0, why: AuditReport.uncheckedWhy) }
         let runDiagnostics = report.diagnostics.map { diagnostic($0, devices: nil) }
         // A platform value nothing targets (a one-device `andriod`) gets a line, not a chart section of its own.
         let charted = Set([Platform.ios, .macos, .android] + report.configs.flatMap(\.platforms))

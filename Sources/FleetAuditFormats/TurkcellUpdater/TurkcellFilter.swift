@@ -113,7 +113,8 @@ struct AndroidFilterRule: Sendable {
         switch test {
         case .empty: return value.isEmpty ? .match : .noMatch
         case .compare(let op, let operand):
-            guard let operand, let v = Int32(value) else { return .noMatch }
+            // Both sides through `Integer.parseInt` (`Utilities.tryParseInteger`).
+            guard let operand, let v = JavaText.parseInt(value) else { return .noMatch }
             return op.holds(v, operand) ? .match : .noMatch
         case .pattern(let p): return p.matches(value)
         case .equals(let s): return s == value ? .match : .noMatch

@@ -200,12 +200,14 @@ package enum PlanHTMLReport {
                 change: change == 0 ? "0" : (change > 0 ? "+" : "−") + n(abs(change)),
                 direction: change == 0 ? "same" : (o.severityRank == 0) == (change > 0) ? "better" : "worse")
         }
-        let gates = report.gates.map { g in
-            HTMLReport.GateRow(
-                gate: g.gate.text, config: g.config, devices: "\(n(g.devices)) devices",
-                percent: String(format: "%.2f%%", g.percent),
-                hasPercent: true, crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: "", hasNote: false)
-        }
+        let gates =
+            report.gates.map { g in
+                HTMLReport.GateRow(
+                    gate: g.gate.text, config: g.config, devices: "\(n(g.devices)) devices",
+                    percent: String(format: "%.2f%%", g.percent),
+                    hasPercent: true, crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: "",
+                    hasNote: false)
+            } + report.uncheckedGates.map { HTMLReport.GateRow.unchecked($0, why: PlanReport.uncheckedWhy) }
         return Page(
             tool: "fleet-audit", toolVersion: FleetAuditVersion.current, inventorySource: inv.source,
             asOf: Timestamps.iso8601(report.asOf), generatedAt: Timestamps.iso8601(report.generatedAt),

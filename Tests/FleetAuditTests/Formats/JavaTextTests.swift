@@ -24,7 +24,7 @@ final class JavaTextTests: XCTestCase {
         XCTAssertEqual(JavaText.parseInt("٣٣"), 33, "Arabic-Indic digits")
         XCTAssertEqual(JavaText.parseInt("-2147483648"), Int32.min)
         XCTAssertEqual(JavaText.parseInt("+7"), 7)
-        for bad in ["", "-", "2147483648", " 1", "1 ", "1.0", "½", "x1", "30\u{1}"] {
+        for bad in ["", "-", "2147483648", " 1", "1 ", "1.0", "½", "x1", "30\u{1}", "𝟑𝟎"] {
             XCTAssertNil(JavaText.parseInt(bad), bad)
         }
         XCTAssertEqual(JavaText.trim("\u{1}\u{0} 30\u{1B}\u{8}"), "30")

@@ -210,6 +210,11 @@ final class TurkcellAndroidClientFidelityTests: XCTestCase {
             )
             XCTAssertEqual(d.outcome, .recommended, rule)
         }
+        // The device's side too (`Utilities.tryParseInteger` on the value): a fullwidth 7 is 7.
+        let (d, _) = try decide(
+            updates(#"{"targetVersionCode": 400, "targetGooglePlay": true, "filters": {"storeId": ">=5"}}"#),
+            attributes: ["storeId": "７"])
+        XCTAssertEqual(d.outcome, .recommended)
     }
 
     /// `Filter.java` L153 `value.matches(regex)`: `s)(.*` does not compile in Java (an unmatched `)`); the

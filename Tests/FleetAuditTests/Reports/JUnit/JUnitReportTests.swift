@@ -153,7 +153,9 @@ final class JUnitReportTests: XCTestCase {
             "--published", "SampleData/configs/nhs/availability-android.json", "--published",
             "SampleData/configs/princeofversions/fleet-rollout.json", "--draft", broken, "--draft",
             "SampleData/drafts/princeofversions/fleet-rollout.json", "--keep-going", "--junit", junit,
-            "--json", dir.appendingPathComponent("plan.json").path, "--quiet",
+            "--json", dir.appendingPathComponent("plan.json").path, "--html",
+            dir.appendingPathComponent("plan.html").path,
+            "--quiet",
             "--fail-on", "availability-android.json:error", "--fail-on", "forced>100000",
         ])
         XCTAssertEqual(plan.status, 65, plan.stderr)
@@ -172,11 +174,14 @@ final class JUnitReportTests: XCTestCase {
             JSONParser.parse(String(contentsOfFile: dir.appendingPathComponent("plan.json").path, encoding: .utf8))
                 .objectValue)
         XCTAssertEqual(planJSON["uncheckedGates"], .array([.string("availability-android.json:error")]))
+        let planHTML = try String(contentsOf: dir.appendingPathComponent("plan.html"), encoding: .utf8)
+        XCTAssertTrue(planHTML.contains("not checked"), "the page lists the gate too")
 
         let audit = try CommandLineTests.run([
             "audit", "--inventory", "SampleData/inventory.csv", "--releases", "SampleData/releases.csv",
             "--config", broken, "--config", "SampleData/configs/princeofversions/fleet-rollout.json", "--keep-going",
             "--allow-errors", "--junit", junit, "--quiet", "--fail-on", "availability-android.json:forced>0",
+            "--html", dir.appendingPathComponent("report.html").path,
         ])
         XCTAssertEqual(audit.status, 0, "--allow-errors: the config not loaded is accepted; " + audit.stderr)
         XCTAssertTrue(audit.stderr.contains("gate availability-android.json:forced>0 not checked"), audit.stderr)
@@ -185,6 +190,9 @@ final class JUnitReportTests: XCTestCase {
         all = try cases(xml)
         XCTAssertEqual(all.map(\.name), ["availability-android.json:forced>0", "availability-android.json"])
         XCTAssertEqual(all[0].kind, "error", "not a pass: the gate was checked on nothing")
+        let html = try String(contentsOf: dir.appendingPathComponent("report.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("availability-android.json:forced&gt;0"), "the gate has its row")
+        XCTAssertTrue(html.contains("not checked"))
     }
 
     /// The suite's `time` is the run's wall time, each case's 0 (a gate takes none of its own); under
