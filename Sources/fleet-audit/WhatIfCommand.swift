@@ -14,6 +14,11 @@ struct WhatIfCommand: ParsableCommand {
             versionCode (app_build) and the API level, other platforms dotted versions (1 to 3 integer components). \
             A device whose versions the app cannot read is notTargeted.
 
+            With --from an appcast (Sparkle, macos) the candidates are the critical version of its newest critical \
+            item (<sparkle:criticalUpdate sparkle:version>; else of its newest item), compared with the Macs' builds, \
+            and each is counted by Sparkle's own decision on the feed with it written in: what `audit` of that \
+            draft reports, recommended devices included.
+
             --target-coverage P% chooses the highest candidate that leaves at most 100 − P % of the devices forced, \
             blocked or unsupportedOS; --max-stranded N|P% the highest with at most N devices (or P %) blocked or \
             unsupportedOS; together, the highest within both. --emit FORMAT --from CONFIG --draft FILE writes the \
@@ -79,7 +84,7 @@ struct WhatIfCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Write a draft of --from with the chosen minimum, in this format (nhs-availability, princeofversions, osam).",
+            "Write a draft of --from with the chosen minimum, in this format (nhs-availability, princeofversions, osam, sparkle-appcast).",
             valueName: "format"))
     var emit: String?
 
@@ -98,6 +103,20 @@ struct WhatIfCommand: ParsableCommand {
         name: .customLong("allow-lowering"),
         help: "Let --emit replace a live minimum that is higher than the chosen one (by default it is kept, and said).")
     var allowLowering = false
+
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp(
+            "With --from an appcast: the instant its phased rollouts are counted at, ISO 8601 (default: SOURCE_DATE_EPOCH, else now).",
+            valueName: "time"))
+    var asOf: String?
+
+    @Option(
+        name: .customLong("sparkle-check"),
+        help: ArgumentHelp(
+            "With --from an appcast: Sparkle's update check, automatic (the default) or user.",
+            valueName: "automatic|user"))
+    var sparkleCheck: String?
 
     @OptionGroup var reports: ReportOptions
 
@@ -141,6 +160,18 @@ struct WhatIfCommand: ParsableCommand {
         try reports.refuseUnknownOutputs(WhatIfReport.self)
         var audit = try inventoryOptions.request()
         audit.releasesPath = releases
+        if let asOf {
+            guard let date = Timestamps.parse(asOf) else {
+                throw ValidationError(
+                    "--as-of \(asOf) is not an ISO 8601 date or time (e.g. 2026-11-22 or 2026-11-22T08:00:00Z)")
+            }
+            audit.asOf = date
+        }
+        if let sparkleCheck {
+            do { try audit.formatOptions.setSparkleCheck(sparkleCheck) } catch {
+                throw ValidationError(error.description)
+            }
+        }
         var request = WhatIfRequest(audit: audit, platform: Platform(platform))
         request.package = package
         request.liveFrom = from

@@ -44,6 +44,18 @@ public struct ConfigLoader: Sendable {
     /// Reads and parses one source.
     package func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
         let (bytes, root, format) = try document(source)
+        return loaded(bytes, root, format, source: source, id: id)
+    }
+
+    /// Parses and reads a document already in memory (a draft `whatif` writes), as `load` reads a file.
+    package func load(bytes: [UInt8], source: String, id: String) throws(ConfigError) -> LoadedConfig {
+        let (root, format) = try document(bytes: bytes, source: source)
+        return loaded(bytes, root, format, source: source, id: id)
+    }
+
+    private func loaded(
+        _ bytes: [UInt8], _ root: ConfigDocument, _ format: any ConfigFormat.Type, source: String, id: String
+    ) -> LoadedConfig {
         let config = format.load(root)
         guard case .json(let json) = root else {
             // An XML format locates its own diagnostics (libxml2 gives each element its line).
@@ -92,6 +104,14 @@ public struct ConfigLoader: Sendable {
         bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type
     ) {
         let bytes = try fetch(source)
+        let (root, format) = try document(bytes: bytes, source: source)
+        return (bytes, root, format)
+    }
+
+    /// Parses and recognises bytes that came from `source`.
+    package func document(bytes: [UInt8], source: String) throws(ConfigError) -> (
+        root: ConfigDocument, format: any ConfigFormat.Type
+    ) {
         let root: ConfigDocument
         if Self.looksLikeXML(bytes) {
             do { root = .xml(try XMLDocumentReader.parse(bytes)) } catch {
@@ -106,7 +126,7 @@ public struct ConfigLoader: Sendable {
         }
         switch FormatRegistry.detect(root, forced: forcedFormat) {
         case .failure(let kind): throw ConfigError(source: source, kind: kind)
-        case .success(let format): return (bytes, root, format)
+        case .success(let format): return (root, format)
         }
     }
 

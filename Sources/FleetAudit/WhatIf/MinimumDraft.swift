@@ -27,6 +27,11 @@ public enum MinimumDraft {
                 "--emit \(formatName): \(source) is a \(document.format.displayName) document (\(document.format.name))"
             )
         }
+        if document.format is any MinimumRewritable.Type {
+            return try rewritten(
+                source: source, platform: platform, minimumApp: minimumApp, minimumOS: minimumOS,
+                allowLowering: allowLowering, loader: loader)
+        }
         guard let editable = document.format as? any MinimumEditable.Type else {
             throw .input(
                 "--emit \(formatName): \(document.format.displayName) documents have no single minimum version to replace: each entry targets its own devices; edit \(source) by hand"
@@ -61,6 +66,31 @@ public enum MinimumDraft {
             bytes.replaceSubrange(range, with: Array(JSONWriter.compact(edit.value).utf8))
         }
         return Draft(text: String(decoding: bytes, as: UTF8.self), kept: kept)
+    }
+
+    /// The draft of a document whose format writes its own minimum (an appcast's critical version), read back
+    /// before it is returned (`EvaluatedMinimumSweep.draft`).
+    private static func rewritten(
+        source: String, platform: Platform, minimumApp: String?, minimumOS: String?, allowLowering: Bool,
+        loader: ConfigLoader
+    ) throws(AuditFailure) -> Draft {
+        guard let published = try EvaluatedMinimumSweep.published(source, platform: platform, loader: loader) else {
+            throw .input("--emit: \(source) does not take a minimum")
+        }
+        let name = published.format.displayName
+        if minimumOS != nil {
+            throw .usage("--emit: a \(name)'s minimum OS is per item; edit \(source) by hand")
+        }
+        guard let minimumApp else { throw .usage("--emit: a \(name) takes a minimum app (--min-app or --sweep-app)") }
+        if !allowLowering, let live = published.place.live, published.format.isOlder(minimumApp, than: live) {
+            return Draft(
+                text: String(decoding: published.bytes, as: UTF8.self),
+                kept: [
+                    "\(published.place.description): \(live) kept (above \(minimumApp); --allow-lowering replaces it)"
+                ])
+        }
+        let bytes = try EvaluatedMinimumSweep.draft(published, minimumApp: minimumApp, loader: loader)
+        return Draft(text: String(decoding: bytes, as: UTF8.self), kept: [])
     }
 
     /// The minimum `source` sets today for `platform`: the values at the places `--emit` would rewrite, read

@@ -62,7 +62,7 @@ extension MinimumSweep {
                 case .versionCode:
                     osVersion = Int(text).map { DottedVersion(major: $0) }
                     if let osVersion { osVersions.add(osVersion, text) }
-                case .dotted:
+                case .dotted, .client:
                     if let known = osByText[text] {
                         osVersion = known
                     } else {

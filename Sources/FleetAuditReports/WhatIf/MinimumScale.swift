@@ -6,11 +6,20 @@
 package enum MinimumScale: Sendable, Equatable {
     case versionCode
     case dotted
+    /// A format's own versions, compared by its client (`build`: an appcast's critical version against
+    /// CFBundleVersion); only a sweep counted by that format's decision has it.
+    case client(appKind: String)
 
     package init(_ platform: Platform) { self = platform == .android ? .versionCode : .dotted }
 
     /// What the app axis compares (`versionCode` or `version`) and the OS axis (`apiLevel` or `version`).
-    package var appKind: String { self == .versionCode ? "versionCode" : "version" }
+    package var appKind: String {
+        switch self {
+        case .versionCode: return "versionCode"
+        case .dotted: return "version"
+        case .client(let kind): return kind
+        }
+    }
     package var osKind: String { self == .versionCode ? "apiLevel" : "version" }
 
     /// A minimum as a user writes it (`--min-app 352`, `--min-os 16.4`); nil when the platform's client
@@ -18,7 +27,7 @@ package enum MinimumScale: Sendable, Equatable {
     package func minimum(_ text: String) -> DottedVersion? {
         switch self {
         case .versionCode: return Int(text.trimmedWhitespace).map { DottedVersion(major: $0) }
-        case .dotted: return DottedVersion(text.trimmedWhitespace)
+        case .dotted, .client: return DottedVersion(text.trimmedWhitespace)
         }
     }
 
@@ -26,7 +35,7 @@ package enum MinimumScale: Sendable, Equatable {
     package func deviceApp(_ text: String) -> DottedVersion? {
         switch self {
         case .versionCode: return Int(text).map { DottedVersion(major: $0) }
-        case .dotted: return DottedVersion(text)
+        case .dotted, .client: return DottedVersion(text)
         }
     }
 
@@ -35,7 +44,7 @@ package enum MinimumScale: Sendable, Equatable {
     package func releaseApp(_ release: Release) -> DottedVersion? {
         switch self {
         case .versionCode: return release.build.map { DottedVersion(major: $0) }
-        case .dotted: return release.version.flatMap { DottedVersion(lenient: $0) }
+        case .dotted, .client: return release.version.flatMap { DottedVersion(lenient: $0) }
         }
     }
 

@@ -7,6 +7,8 @@ public struct MinimumSweep: Sendable {
     package struct Counts: Equatable, Sendable {
         package var upToDate: Int64 = 0, forced: Int64 = 0, blocked: Int64 = 0, unsupportedOS: Int64 = 0,
             notTargeted: Int64 = 0
+        /// Only a sweep counted by a format's own decision has any (an appcast's other items still offer).
+        package var recommended: Int64 = 0
 
         package init() {}
 
@@ -14,9 +16,9 @@ public struct MinimumSweep: Sendable {
         package var affected: Int64 { forced + blocked + unsupportedOS }
         /// Devices it leaves with no way to comply: blocked or unsupportedOS.
         package var stranded: Int64 { blocked + unsupportedOS }
-        package var total: Int64 { upToDate + forced + blocked + unsupportedOS + notTargeted }
+        package var total: Int64 { upToDate + recommended + forced + blocked + unsupportedOS + notTargeted }
 
-        /// The count of an outcome (`recommended` is never one of a minimum's).
+        /// The count of an outcome.
         package subscript(outcome: Outcome) -> Int64 {
             switch outcome {
             case .upToDate: return upToDate
@@ -24,7 +26,7 @@ public struct MinimumSweep: Sendable {
             case .blocked: return blocked
             case .unsupportedOS: return unsupportedOS
             case .notTargeted: return notTargeted
-            case .recommended: return 0
+            case .recommended: return recommended
             }
         }
 
@@ -35,6 +37,7 @@ public struct MinimumSweep: Sendable {
             c.blocked += b.blocked
             c.unsupportedOS += b.unsupportedOS
             c.notTargeted += b.notTargeted
+            c.recommended += b.recommended
             return c
         }
     }
@@ -70,20 +73,38 @@ public struct MinimumSweep: Sendable {
     package let unreadable: Int64
     /// Ascending by app minimum, then OS minimum.
     public let candidates: [Candidate]
+    /// The format whose own decision counted every candidate (`sparkle-appcast`: `whatif --from` an appcast);
+    /// nil: the generic minimum rule did.
+    package let countedBy: String?
     /// Android: the version names (`app_version`) devices and releases show for each versionCode, by the
     /// versionCode as an integer's text (at most three, in version order); empty elsewhere.
     package let appVersionNames: [String: [String]]
 
     package init(
         platform: Platform, scale: MinimumScale, devices: Int64, unreadable: Int64, candidates: [Candidate],
-        appVersionNames: [String: [String]] = [:]
+        appVersionNames: [String: [String]] = [:], countedBy: String? = nil
     ) {
+        self.countedBy = countedBy
         self.platform = platform
         self.scale = scale
         self.devices = devices
         self.unreadable = unreadable
         self.candidates = candidates
         self.appVersionNames = appVersionNames
+    }
+
+    /// The outcomes a candidate's counts are shown by, in the reports' order: `recommended` only when a format's
+    /// own decision counted them (a minimum rule never recommends).
+    package var outcomes: [Outcome] {
+        countedBy == nil
+            ? [.upToDate, .forced, .blocked, .unsupportedOS, .notTargeted]
+            : [.upToDate, .recommended, .forced, .blocked, .unsupportedOS, .notTargeted]
+    }
+
+    /// `app compared by versionCode, OS by apiLevel` (a sweep counted by a format sweeps the app only).
+    package var comparesText: String {
+        countedBy == nil
+            ? "app compared by \(scale.appKind), OS by \(scale.osKind)" : "app compared by \(scale.appKind)"
     }
 
     /// The version names of a versionCode candidate (`312` → `["4.39.1"]`); empty when none is known.

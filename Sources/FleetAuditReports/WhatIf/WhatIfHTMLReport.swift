@@ -13,8 +13,8 @@ package enum WhatIfHTMLReport {
     }
 
     struct Row {
-        let minimumApp: String, minimumOS: String, upToDate: String, forced: String, blocked: String,
-            unsupportedOS: String
+        let minimumApp: String, minimumOS: String, upToDate: String, recommended: String, forced: String,
+            blocked: String, unsupportedOS: String
         let notTargeted: String, affected: String, stranded: String, chosen: Bool, within: Bool
         /// Android: the version names of the versionCode; `live`: the published config's minimum (`--from`).
         let appNames: String, hasAppNames: Bool, live: Bool
@@ -28,7 +28,9 @@ package enum WhatIfHTMLReport {
 
     struct Page {
         let tool: String, toolVersion: String, inventorySource: String, generatedAt: String, releases: String
-        let platform: String, package: String, hasPackage: Bool, appKind: String, osKind: String
+        let platform: String, package: String, hasPackage: Bool, compares: String
+        /// A sweep counted by a format's own decision: its recommended column and how it counted.
+        let countedBy: String, hasCountedBy: Bool
         let cards: [HTMLReport.Card]
         let choice: String, hasChoice: Bool, noneWithin: Bool, bounds: String, hasBounds: Bool
         let live: String, hasLive: Bool
@@ -46,7 +48,8 @@ package enum WhatIfHTMLReport {
             let names = sweep.names(ofApp: c.minimumApp)
             return Row(
                 minimumApp: c.minimumApp ?? "", minimumOS: c.minimumOS ?? "", upToDate: c.counts.upToDate.groupedDigits,
-                forced: c.counts.forced.groupedDigits, blocked: c.counts.blocked.groupedDigits,
+                recommended: c.counts.recommended.groupedDigits, forced: c.counts.forced.groupedDigits,
+                blocked: c.counts.blocked.groupedDigits,
                 unsupportedOS: c.counts.unsupportedOS.groupedDigits, notTargeted: c.counts.notTargeted.groupedDigits,
                 affected: WhatIfReport.percent(c.counts.affected, of: n),
                 stranded: WhatIfReport.percent(c.counts.stranded, of: n),
@@ -72,7 +75,8 @@ package enum WhatIfHTMLReport {
             tool: "fleet-audit", toolVersion: FleetAuditVersion.current, inventorySource: report.inventory.source,
             generatedAt: Timestamps.iso8601(report.generatedAt), releases: report.releasesNote,
             platform: sweep.platform.name, package: report.package ?? "", hasPackage: report.package != nil,
-            appKind: sweep.scale.appKind, osKind: sweep.scale.osKind, cards: cards,
+            compares: sweep.comparesText, countedBy: sweep.countedBy ?? "", hasCountedBy: sweep.countedBy != nil,
+            cards: cards,
             choice: report.choiceSentence ?? "", hasChoice: report.chosen != nil,
             noneWithin: report.noCandidateWithinBounds,
             bounds: report.boundsText, hasBounds: !report.bounds.isEmpty,

@@ -12,9 +12,7 @@ public enum WhatIfJSONReport {
         let names = report.sweep.names(ofApp: c.minimumApp)
         if !names.isEmpty { fields.append(("appVersionNames", .array(names.map { .string($0) }))) }
         if let o = c.minimumOS { fields.append(("minimumOS", .string(o))) }
-        for outcome in [Outcome.upToDate, .forced, .blocked, .unsupportedOS, .notTargeted] {
-            fields.append((outcome.rawValue, .int64(c.counts[outcome])))
-        }
+        for outcome in report.sweep.outcomes { fields.append((outcome.rawValue, .int64(c.counts[outcome]))) }
         if report.live != nil { fields.append(("live", .bool(report.isLive(c)))) }
         return .obj(fields)
     }
@@ -27,27 +25,30 @@ public enum WhatIfJSONReport {
             ("targetCoverage", .optionalString(report.bounds.targetCoverage?.text)),
             ("maxStranded", .optionalString(report.bounds.maxStranded?.description)),
         ])
-        return .obj([
-            ("schema", .string(schema)), ("tool", tool),
-            ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
-            ("inventory", inventory), ("releases", releases),
-            ("assumedInstallable", .bool(report.releases == nil)),
-            ("platform", .string(sweep.platform.name)), ("package", .optionalString(report.package)),
-            ("compares", .obj([("app", .string(sweep.scale.appKind)), ("os", .string(sweep.scale.osKind))])),
-            ("devices", .int64(sweep.devices)), ("unreadable", .int64(sweep.unreadable)),
-            ("bounds", bounds),
-            (
-                "live",
-                report.live.map {
-                    .obj([
-                        ("source", .string($0.source)), ("minimumApp", .array($0.app.map { .string($0) })),
-                        ("minimumOS", .array($0.os.map { .string($0) })),
-                    ])
-                } ?? .null
-            ),
-            ("choice", report.chosen.map { candidate($0, report) } ?? .null),
-            ("candidates", .array(sweep.candidates.map { candidate($0, report) })),
-        ])
+        let countedBy: [(String, JSONValue)] = sweep.countedBy.map { [("countedBy", .string($0))] } ?? []
+        return .obj(
+            [
+                ("schema", .string(schema)), ("tool", tool),
+                ("generatedAt", .string(Timestamps.iso8601(report.generatedAt))),
+                ("inventory", inventory), ("releases", releases),
+                ("assumedInstallable", .bool(report.releases == nil)),
+                ("platform", .string(sweep.platform.name)), ("package", .optionalString(report.package)),
+                ("compares", .obj([("app", .string(sweep.scale.appKind)), ("os", .string(sweep.scale.osKind))])),
+            ] + countedBy + [
+                ("devices", .int64(sweep.devices)), ("unreadable", .int64(sweep.unreadable)),
+                ("bounds", bounds),
+                (
+                    "live",
+                    report.live.map {
+                        .obj([
+                            ("source", .string($0.source)), ("minimumApp", .array($0.app.map { .string($0) })),
+                            ("minimumOS", .array($0.os.map { .string($0) })),
+                        ])
+                    } ?? .null
+                ),
+                ("choice", report.chosen.map { candidate($0, report) } ?? .null),
+                ("candidates", .array(sweep.candidates.map { candidate($0, report) })),
+            ])
     }
 
     /// The terminal's view: one line per candidate, then the choice.
@@ -59,7 +60,7 @@ public enum WhatIfJSONReport {
                 sweep.candidates.first?.minimumApp != nil ? "min app" : nil,
                 sweep.candidates.first?.minimumOS != nil ? "min OS" : nil,
             ].compactMap { $0 }
-                + ["upToDate", "forced", "blocked", "unsupportedOS", "notTargeted", "affected", ""]
+                + sweep.outcomes.map(\.rawValue) + ["affected", ""]
         ]
         for (i, c) in sweep.candidates.enumerated() {
             let names = sweep.names(ofApp: c.minimumApp)
@@ -67,19 +68,16 @@ public enum WhatIfJSONReport {
             let marks = [i == report.choice ? "chosen" : nil, report.isLive(c) ? "live" : nil].compactMap { $0 }
             rows.append(
                 [app, c.minimumOS].compactMap { $0 }
-                    + [
-                        c.counts.upToDate, c.counts.forced, c.counts.blocked, c.counts.unsupportedOS,
-                        c.counts.notTargeted,
-                    ].map(\.groupedDigits)
+                    + sweep.outcomes.map { c.counts[$0].groupedDigits }
                     + [
                         WhatIfReport.percent(c.counts.affected, of: n),
                         marks.isEmpty ? "" : "← " + marks.joined(separator: ", "),
                     ])
         }
         var lines = [
-            "\(sweep.platform.name)\(report.package.map { " \($0)" } ?? ""): \(n.groupedDigits) devices; app compared by \(sweep.scale.appKind), OS by \(sweep.scale.osKind); \(report.releasesNote)"
+            "\(sweep.platform.name)\(report.package.map { " \($0)" } ?? ""): \(n.groupedDigits) devices; \(sweep.comparesText); \(report.releasesNote)"
         ]
-        let keys = rows[0].count - 7
+        let keys = rows[0].count - sweep.outcomes.count - 2
         lines += TextSummary.table(rows, leftAligned: Set(0..<keys).union([rows[0].count - 1]))
         if let live = report.liveSentence { lines.append(live) }
         if let sentence = report.choiceSentence { lines.append(sentence) }

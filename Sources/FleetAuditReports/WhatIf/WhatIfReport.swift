@@ -12,6 +12,8 @@ public struct WhatIfReport: Sendable {
     package let choice: Int?
     /// `--from CONFIG`: the minimum that config sets today, beside the candidates.
     package let live: LiveMinimum?
+    /// Where each candidate was written and audited (`appcast.xml, item[2] (…)`): a sweep counted by a format.
+    package let countedFrom: String?
 
     public var chosen: MinimumSweep.Candidate? { choice.map { sweep.candidates[$0] } }
 
@@ -20,7 +22,11 @@ public struct WhatIfReport: Sendable {
 
     /// What the counts assume about the stores, in one sentence.
     package var releasesNote: String {
-        releases.map { "releases from \($0.source)" }
+        if let format = sweep.countedBy, let place = countedFrom {
+            return
+                "each candidate written at \(place) and counted by the \(format) decision itself (the document offers the releases)"
+        }
+        return releases.map { "releases from \($0.source)" }
             ?? "no --releases: every minimum is assumed installable (forced, never blocked)"
     }
 
@@ -94,9 +100,10 @@ public struct WhatIfReport: Sendable {
 
     package init(
         generatedAt: Date, inventory: InventorySummary, releases: Releases?, package: String?, sweep: MinimumSweep,
-        bounds: MinimumBounds, choice: Int?, live: LiveMinimum? = nil
+        bounds: MinimumBounds, choice: Int?, live: LiveMinimum? = nil, countedFrom: String? = nil
     ) {
         self.live = live
+        self.countedFrom = countedFrom
         self.generatedAt = generatedAt
         self.inventory = inventory
         self.releases = releases

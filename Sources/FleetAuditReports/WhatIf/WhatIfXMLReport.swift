@@ -4,7 +4,7 @@ import FleetAuditXML
 /// checked against `Templates/fleet-audit-whatif-1.xsd`.
 package enum WhatIfXMLReport {
     package static let namespace = "urn:fleet-audit:whatif:1"
-    package static let schemaVersion = "1.1"
+    package static let schemaVersion = "1.2"
     package static let schemaFile = "fleet-audit-whatif-1.xsd"
 
     package static func render(_ report: WhatIfReport) -> String {
@@ -18,6 +18,7 @@ package enum WhatIfXMLReport {
         if let package = report.package { w.attribute("package", package) }
         w.attribute("appCompares", sweep.scale.appKind)
         w.attribute("osCompares", sweep.scale.osKind)
+        if let format = sweep.countedBy { w.attribute("countedBy", format) }
         w.attribute("assumedInstallable", report.releases == nil ? "true" : "false")
         w.attribute("devices", sweep.devices)
         w.attribute("unreadable", sweep.unreadable)
@@ -55,9 +56,7 @@ package enum WhatIfXMLReport {
         let names = report.sweep.names(ofApp: c.minimumApp)
         if !names.isEmpty { out.append(("appVersionNames", names.joined(separator: ", "))) }
         if let o = c.minimumOS { out.append(("minimumOS", o)) }
-        for outcome in [Outcome.upToDate, .forced, .blocked, .unsupportedOS, .notTargeted] {
-            out.append((outcome.rawValue, String(c.counts[outcome])))
-        }
+        for outcome in report.sweep.outcomes { out.append((outcome.rawValue, String(c.counts[outcome]))) }
         if report.live != nil { out.append(("live", report.isLive(c) ? "true" : "false")) }
         return out
     }

@@ -193,4 +193,70 @@ extension CommandLineTests {
         XCTAssertTrue(
             missing.stderr.contains("no windows device; platforms found: android, ios, macos"), missing.stderr)
     }
+
+    /// Issue 38: the sample appcast's critical version swept; the reports carry who counted and the recommended
+    /// devices (XML schema 1.2), the draft changes that one value and `plan` reads it; what does not apply is a
+    /// usage error.
+    func testWhatIfOnAnAppcastCountsWithSparkleAndWritesADraft() throws {
+        let dir = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let draft = dir.appendingPathComponent("appcast.xml").path
+        let feed = "SampleData/configs/sparkle/appcast.xml"
+        let base = ["whatif", "--inventory", "SampleData/inventory.csv", "--platform", "macos", "--from", feed]
+        let result = try run(
+            base + [
+                "--sweep-app", "--max-stranded", "20", "--target-coverage", "50%", "--out", dir.path, "--emit",
+                "sparkle-appcast", "--draft", draft,
+            ], environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("min app  upToDate  recommended  forced"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("← live"), result.stdout)
+        let json = try XCTUnwrap(
+            JSONParser.parse(String(contentsOf: dir.appendingPathComponent("whatif.json"), encoding: .utf8)).objectValue
+        )
+        XCTAssertEqual(json["countedBy"], .string("sparkle-appcast"))
+        let choice = try XCTUnwrap(json["choice"]?.objectValue)
+        let chosen = try XCTUnwrap(choice["minimumApp"]?.stringValue)
+        XCTAssertNotNil(choice["recommended"]?.numberValue)
+        let xml = try String(contentsOf: dir.appendingPathComponent("whatif.xml"), encoding: .utf8)
+        let schema = try String(
+            contentsOf: TestPaths.repoRoot.appendingPathComponent("Templates/\(WhatIfXMLReport.schemaFile)"),
+            encoding: .utf8)
+        XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: schema), [])
+        XCTAssertTrue(xml.contains("countedBy=\"sparkle-appcast\"") && xml.contains("appCompares=\"build\""), xml)
+        let html = try String(contentsOf: dir.appendingPathComponent("whatif.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("<th class=\"num\">recommended</th>"), html)
+        // The draft is the feed with the critical version changed, and plan reads it.
+        let published = try String(
+            contentsOfFile: TestPaths.repoRoot.appendingPathComponent(feed).path, encoding: .utf8)
+        let written = try String(contentsOfFile: draft, encoding: .utf8)
+        XCTAssertEqual(
+            written,
+            published.replacingOccurrences(
+                of: "<sparkle:criticalUpdate sparkle:version=\"1200\"/>",
+                with: "<sparkle:criticalUpdate sparkle:version=\"\(chosen)\"/>"))
+        let plan = try run(
+            ["plan", "--inventory", "SampleData/inventory.csv", "--published", feed, "--draft", draft, "--json", "-"],
+            environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+        XCTAssertEqual(plan.status, 0, plan.stderr)
+        // The Macs the draft forces, summed over what they were before: the chosen candidate's forced.
+        let matrix = try XCTUnwrap(
+            JSONParser.parse(plan.stdout).objectValue?["pairs"]?.arrayValue?.first?.objectValue?["byPlatform"]?
+                .objectValue?["macos"]?.objectValue)
+        let forced = matrix.pairs.map(\.value).compactMap { $0.objectValue?["forced"]?.numberValue?.literal }.compactMap
+        { Int64($0) }
+        XCTAssertEqual(
+            forced.reduce(0, +), Int64(try XCTUnwrap(choice["forced"]?.numberValue?.literal)) ?? -1, plan.stdout)
+        XCTAssertGreaterThan(forced.reduce(0, +), 57, "above the live 1200, more Macs are forced")
+
+        for (arguments, message) in [
+            (["--min-os", "13.0"], "minimum OS is per item and is not swept"),
+            (["--min-app", "1500", "--releases", "SampleData/releases.csv"], "items are its releases"),
+            (["--min-app", "1500", "--sparkle-check", "sometimes"], "sometimes"),
+        ] {
+            let r = try run(base + arguments + ["--quiet"])
+            XCTAssertEqual(r.status, 64, "\(arguments): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+        }
+    }
 }
