@@ -95,17 +95,28 @@ enum EvaluatedMinimumSweep {
             }
         }
         let candidates = distinct(texts, format)
-        var configs: [LoadedConfig] = []
-        for (i, text) in candidates.enumerated() {
-            let bytes = try draft(published, minimumApp: text, loader: loader)
-            do {
-                configs.append(
-                    try loader.load(bytes: bytes, source: "\(published.source) (minimum \(text))", id: "candidate\(i)"))
-            } catch {
-                throw .input(error.description)
-            }
+        guard candidates.count <= maximumCandidates else {
+            throw .usage(
+                "--sweep-app: \(Int64(candidates.count).groupedDigits) candidates (the fleet's builds and the feed's versions), each a whole draft to audit; more than \(Int64(maximumCandidates).groupedDigits) is not a sweep anyone reads: give the ones to compare with --min-app V"
+            )
         }
-        let tallies = Auditor.audit(configs, profiles: table, context: context)
+        // Drafts audited a batch at a time: memory holds a batch of parsed documents, never all of them.
+        let perBatch = max(1, min(256, draftBytesPerBatch / max(published.bytes.count, 1)))
+        var tallies: [ConfigTally] = []
+        for start in stride(from: 0, to: candidates.count, by: perBatch) {
+            var configs: [LoadedConfig] = []
+            for (i, text) in candidates[start..<min(start + perBatch, candidates.count)].enumerated() {
+                let bytes = try draft(published, minimumApp: text, loader: loader)
+                do {
+                    configs.append(
+                        try loader.load(
+                            bytes: bytes, source: "\(published.source) (minimum \(text))", id: "candidate\(start + i)"))
+                } catch {
+                    throw .input(error.description)
+                }
+            }
+            tallies += Auditor.audit(configs, profiles: table, context: context)
+        }
         var devices: Int64 = 0
         var out: [MinimumSweep.Candidate] = []
         for (text, tally) in zip(candidates, tallies) {
@@ -128,6 +139,11 @@ enum EvaluatedMinimumSweep {
             platform: platform, scale: .client(appKind: format.appKind), devices: devices, unreadable: 0,
             candidates: out, countedBy: format.name)
     }
+
+    /// A sweep's most candidates: each is a whole document parsed and audited.
+    static let maximumCandidates = 5_000
+    /// About how many bytes of drafts one batch parses (a small feed: 256 drafts a batch).
+    static let draftBytesPerBatch = 64 << 20
 
     /// Ascending by the client's comparator; of versions it holds equal (`2.0`, `2.0.0`) the shortest spelling.
     static func distinct(_ texts: [String], _ format: any MinimumRewritable.Type) -> [String] {

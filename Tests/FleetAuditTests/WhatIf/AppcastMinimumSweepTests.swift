@@ -214,4 +214,18 @@ final class AppcastMinimumSweepTests: XCTestCase {
                 "<title>Version 3.0</title>\n      <sparkle:version>3.0</sparkle:version>\n      <enclosure url=\"https://example.org/app_3.0.zip\" length=\"1\"/>\n      <sparkle:criticalUpdate sparkle:version=\"2.5\"/>"
             ))
     }
+
+    /// Each candidate is a whole draft to parse and audit: a sweep of more than 5,000 stops before any is made.
+    func testASweepOfTooManyCandidatesIsAUsageError() throws {
+        let items = (1...5_001).reversed().map { v in
+            "<item><sparkle:version>\(v)</sparkle:version>\(v == 5_001 ? "<sparkle:criticalUpdate/>" : "")<enclosure url=\"https://e.org/a_\(v).zip\"/></item>"
+        }
+        let dir = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = TestPaths.write(Self.feed(items.joined(separator: "\n")), named: "big.xml", in: dir)
+        XCTAssertThrowsError(try sweep(.sweep, from: path)) { error in
+            guard case AuditFailure.usage(let message) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(message.contains("more than 5,000"), message)
+        }
+    }
 }
