@@ -55,37 +55,58 @@ enum NHSDecoding {
                 literals: literals))
     }
 
-    /// The Android app's Moshi adapter: three fields with `Int` values (Moshi also reads `"18"` and `18.0`),
-    /// a `description` each and a `title` on `recommendedAppVersion`.
+    /// The Android app's Moshi adapter (Moshi 1.12, code generated for `AppAvailabilityResponse.kt` L8-31,
+    /// through Retrofit's strict `MoshiConverterFactory`, `NetworkModule.kt` L59): three fields with `Int`
+    /// values, a `description` each and a `title` on `recommendedAppVersion`. Moshi reads strict JSON, at most
+    /// 255 containers deep, and decodes every copy of a key it knows (the last one stands).
     static func android(_ root: JSONObject) -> (Decoded<AndroidRequirements>, quoted: [String]) {
         guard root["minimumSDKVersion"] != nil else { return (.absent, []) }
         var problems: [String] = []
         var quoted: [String] = []
         var values: [String: Int] = [:]
+        if let comma = JSONValue.object(root).firstObjectTrailingComma {
+            // JsonUtf8Reader.java L292/L299: "Expected name" after a comma.
+            problems.append("a comma before } at line \(comma.line), column \(comma.column): Moshi reads strict JSON")
+        }
+        if nesting(.object(root)) >= 256 {
+            // JsonReader.java L227-229: a document scope plus 255 containers at most.
+            problems.append("containers nested 256 deep or more: Moshi stops at \"Nesting too deep\"")
+        }
         for (field, needsTitle) in [
             ("minimumSDKVersion", false), ("minimumAppVersion", false), ("recommendedAppVersion", true),
         ] {
-            guard let object = requireObject(root, field, &problems) else { continue }
-            switch object["value"] {
-            case .number(let n)?:
-                if let v = n.integralValue, let int = Int32(exactly: v) {
-                    values[field] = Int(int)
-                } else {
-                    problems.append("\(field).value \(n.literal) is not a 32-bit integer")
+            // The generated adapter decodes each copy of the key and fails on a bad one (AdapterGenerator.kt
+            // L470 in Moshi 1.12: `fromJson(reader) ?: throw`), even when a later copy is good.
+            let copies = root.pairs.filter { $0.key == field }.map(\.value)
+            if copies.isEmpty { problems.append("\(field) is missing") }
+            for (n, copy) in copies.enumerated() {
+                let name = copies.count > 1 ? "\(field) (copy \(n + 1) of \(copies.count))" : field
+                guard let object = requireObject(copy, name, &problems) else { continue }
+                let valueCopies = object.pairs.filter { $0.key == "value" }.map(\.value)
+                if valueCopies.isEmpty { problems.append("\(name).value is missing") }
+                for value in valueCopies {
+                    switch value {
+                    case .number(let n):
+                        if let v = n.integralValue, let int = Int32(exactly: v) {
+                            values[field] = Int(int)
+                        } else {
+                            problems.append("\(name).value \(n.literal) is not a 32-bit integer")
+                        }
+                    case .string(let text):
+                        if let int = moshiInt(text) {
+                            values[field] = Int(int)
+                            if !quoted.contains(field) { quoted.append(field) }
+                        } else {
+                            problems.append("\(name).value \"\(text)\" is not an integer")
+                        }
+                    case .null: problems.append("\(name).value is missing")
+                    case let other:
+                        problems.append("\(name).value is \(other.kindDescription), the Android app expects an integer")
+                    }
                 }
-            case .string(let text)?:
-                if let v = JSONNumber(literal: text).integralValue, Double(text) != nil, let int = Int32(exactly: v) {
-                    values[field] = Int(int)
-                    quoted.append(field)
-                } else {
-                    problems.append("\(field).value \"\(text)\" is not an integer")
-                }
-            case nil, .null?: problems.append("\(field).value is missing")
-            case let other?:
-                problems.append("\(field).value is \(other.kindDescription), the Android app expects an integer")
+                checkAndroidLocalizedMap(object, name, "description", &problems)
+                if needsTitle { checkAndroidLocalizedMap(object, name, "title", &problems) }
             }
-            checkLocalizedMap(object, field, "description", &problems)
-            if needsTitle { checkLocalizedMap(object, field, "title", &problems) }
         }
         guard problems.isEmpty else { return (.rejected(problems), quoted) }
         return (
@@ -96,8 +117,63 @@ enum NHSDecoding {
         )
     }
 
+    /// Moshi's `nextInt` of a quoted value (JsonUtf8Reader.java L941-L958): `Integer.parseInt` (Unicode digits,
+    /// no spaces), else `Double.parseDouble` (spaces trimmed, a `d`/`f` suffix, hexadecimal only with its `p`
+    /// exponent) whose `(int)` must equal it: `" 200"`, `"200d"`, `"٢٠٠"` and `"2e2"` are 200, `"0x10"` is no int.
+    static func moshiInt(_ text: String) -> Int32? {
+        if let int = JavaText.parseInt(text) { return int }
+        guard let d = JavaText.parseDouble(text), d.isFinite, d >= -2_147_483_648, d <= 2_147_483_647,
+            d == d.rounded(.towardZero)
+        else { return nil }
+        return Int32(d)
+    }
+
+    /// The containers along the deepest path (the root object is 1).
+    static func nesting(_ value: JSONValue) -> Int {
+        switch value {
+        case .object(let o): return 1 + (o.pairs.map { nesting($0.value) }.max() ?? 0)
+        case .array(let a): return 1 + (a.map(nesting).max() ?? 0)
+        default: return 0
+        }
+    }
+
+    /// A `TranslatableString` as the Android app reads it (`TranslatableStringAdapter.kt` L14-17): a
+    /// `Map<String, String>` through Moshi, whose string adapter lets `null` through and reads a number as its
+    /// text (StandardJsonAdapters.java L56, L246-250), and whose map adapter refuses a key put twice while the
+    /// earlier value is not null (MapJsonAdapter.java L74-80). Every copy of the key is read.
+    private static func checkAndroidLocalizedMap(
+        _ object: JSONObject, _ field: String, _ key: String, _ problems: inout [String]
+    ) {
+        let copies = object.pairs.filter { $0.key == key }.map(\.value)
+        if copies.isEmpty { problems.append("\(field).\(key) is missing") }
+        for copy in copies {
+            switch copy {
+            case .object(let map):
+                var earlierNotNull: [String: Bool] = [:]
+                for pair in map.pairs {
+                    switch pair.value {
+                    case .string, .number, .null: break
+                    case let other:
+                        problems.append("\(field).\(key).\(pair.key) is \(other.kindDescription), expected a string")
+                    }
+                    if earlierNotNull[pair.key] == true {
+                        problems.append("\(field).\(key) has the key \(pair.key) twice: Moshi's map adapter refuses it")
+                    }
+                    earlierNotNull[pair.key] = pair.value != .null
+                }
+            case .null: problems.append("\(field).\(key) is missing")
+            case let other:
+                problems.append("\(field).\(key) is \(other.kindDescription), expected a map of locale to text")
+            }
+        }
+    }
+
     private static func requireObject(_ root: JSONObject, _ field: String, _ problems: inout [String]) -> JSONObject? {
-        switch root[field] {
+        requireObject(root[field], field, &problems)
+    }
+
+    private static func requireObject(_ value: JSONValue?, _ field: String, _ problems: inout [String]) -> JSONObject? {
+        switch value {
         case .object(let o)?: return o
         case nil, .null?:
             problems.append("\(field) is missing")

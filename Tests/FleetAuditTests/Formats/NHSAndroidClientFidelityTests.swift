@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+@testable import FleetAudit
+@testable import FleetAuditEngine
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+
+/// Issue 34: where FleetAudit and the NHS COVID-19 Android app (ukhsa-collaboration/covid-19-app-android-ag-public
+/// @ 7e54602, Moshi 1.12.0 through Retrofit's `MoshiConverterFactory`) disagreed on a differential run of 7,000
+/// random documents (session 20: 89.9% agreed; every difference was one side rejecting a document the other
+/// read). Each case: the document, a device at API 30 with versionCode 150, the app's answer and the line that
+/// decides it. A rejected document leaves the device on the app's last good copy: `notTargeted`.
+final class NHSAndroidClientFidelityTests: XCTestCase {
+    /// The two fields every case shares: minimum API 23, recommended versionCode 250.
+    static let rest =
+        #""minimumSDKVersion": {"description": {}, "value": 23}, "recommendedAppVersion": {"description": {}, "value": 250, "title": {}}"#
+
+    func decide(_ json: String) throws -> Decision {
+        let path = TestPaths.write(json, named: "doc.json", in: TestPaths.temporaryDirectory())
+        let config = try ConfigLoader().load(path, id: "doc.json")
+        let device = Profile(
+            platform: .android, osVersion: "11", apiLevel: 30, appVersion: "1", appBuild: "150", packageName: nil)
+        return config.config.evaluate(device, context: EvaluationContext())
+    }
+
+    func minimumApp(_ value: String) -> String {
+        #"{"minimumAppVersion": {"description": {}, "value": \#(value)}, \#(Self.rest)}"#
+    }
+
+    /// A quoted value Moshi reads: `Integer.parseInt` first, then `Double.parseDouble`, which trims spaces and
+    /// takes a `d`/`f` suffix, and whose `(int)` must equal it (JsonUtf8Reader.java L941-L958).
+    func testAQuotedIntegerIsReadAsMoshiReadsIt() throws {
+        for value in [#"" 200""#, #""200 ""#, #""200\n""#, #"" 200.0 ""#, #""200d""#, #""200F""#, #""2e2""#] {
+            XCTAssertEqual(try decide(minimumApp(value)).outcome, .forced, value)
+        }
+        // Character.digit reads every decimal digit of the Basic Multilingual Plane.
+        for value in [#""٢٠٠""#, #""２００""#] {
+            XCTAssertEqual(try decide(minimumApp(value)).outcome, .forced, value)
+        }
+        // Hexadecimal only with its binary exponent; a fraction or an int overflow is no int.
+        XCTAssertEqual(try decide(minimumApp(#""0xc8p0""#)).outcome, .forced)
+        for value in [#""0x10""#, #""200.5""#, #""2147483648""#, #""NaN""#, #""Infinity""#, #""""#] {
+            XCTAssertEqual(try decide(minimumApp(value)).outcome, .notTargeted, value)
+        }
+    }
+
+    /// `TranslatableStringAdapter.kt` L14-17 reads a `Map<String, String>`: Moshi's string adapter lets `null`
+    /// through and reads a number as its text (StandardJsonAdapters.java L56, L246-250); a boolean or an object
+    /// is refused.
+    func testALocaleMapTakesNullAndNumbers() throws {
+        for description in [#"{"en": null}"#, #"{"en": 5}"#, #"{"en": 5.5}"#] {
+            let json = #"{"minimumAppVersion": {"description": \#(description), "value": 200}, \#(Self.rest)}"#
+            XCTAssertEqual(try decide(json).outcome, .forced, description)
+        }
+        for description in [#"{"en": true}"#, #"{"en": {}}"#, #"{"en": []}"#] {
+            let json = #"{"minimumAppVersion": {"description": \#(description), "value": 200}, \#(Self.rest)}"#
+            XCTAssertEqual(try decide(json).outcome, .notTargeted, description)
+        }
+    }
+
+    /// MapJsonAdapter.java L74-80: a locale put twice is refused while the earlier value is not null.
+    func testALocaleTwiceIsRefusedUnlessTheFirstIsNull() throws {
+        let twice = #"{"minimumAppVersion": {"description": {"en": "a", "en": "b"}, "value": 200}, \#(Self.rest)}"#
+        let decision = try decide(twice)
+        XCTAssertEqual(decision.outcome, .notTargeted)
+        let firstNull = #"{"minimumAppVersion": {"description": {"en": null, "en": "b"}, "value": 200}, \#(Self.rest)}"#
+        XCTAssertEqual(try decide(firstNull).outcome, .forced)
+    }
+
+    /// Retrofit's `MoshiConverterFactory.create(moshi)` (`NetworkModule.kt` L59) is strict: a comma before `}`
+    /// is "Expected name" (JsonUtf8Reader.java L292/L299), at the top or inside a field.
+    func testATrailingCommaInAnObjectRejectsTheDocument() throws {
+        XCTAssertEqual(try decide(minimumApp("200") + "\n").outcome, .forced)
+        let top = #"{"minimumAppVersion": {"description": {}, "value": 200}, \#(Self.rest),}"#
+        let inField = #"{"minimumAppVersion": {"description": {}, "value": 200,}, \#(Self.rest)}"#
+        let inMap = #"{"minimumAppVersion": {"description": {"en": "a",}, "value": 200}, \#(Self.rest)}"#
+        for json in [top, inField, inMap] { XCTAssertEqual(try decide(json).outcome, .notTargeted, json) }
+    }
+
+    /// JsonReader.java L227-229: a document scope plus 255 containers at most, in keys the app does not know too.
+    func testContainersNested256DeepRejectTheDocument() throws {
+        func nested(_ arrays: Int) -> String {
+            #"{"minimumAppVersion": {"description": {}, "value": 200}, \#(Self.rest), "x": "#
+                + String(repeating: "[", count: arrays) + String(repeating: "]", count: arrays) + "}"
+        }
+        XCTAssertEqual(try decide(nested(254)).outcome, .forced, "255 containers")
+        XCTAssertEqual(try decide(nested(255)).outcome, .notTargeted, "256 containers")
+    }
+
+    /// The generated adapter decodes every copy of a key it knows and throws on a bad one (Moshi 1.12
+    /// `AdapterGenerator.kt` L470, `fromJson(reader) ?: throw`), even when a later copy is good.
+    func testAnEarlierBadCopyOfAKnownKeyRejectsTheDocument() throws {
+        let value = #"{"minimumAppVersion": {"description": {}, "value": "x", "value": 200}, \#(Self.rest)}"#
+        let field =
+            #"{"minimumAppVersion": {"description": {}, "value": "x"}, "minimumAppVersion": {"description": {}, "value": 200}, \#(Self.rest)}"#
+        let noDescription =
+            #"{"minimumAppVersion": {"value": 200}, "minimumAppVersion": {"description": {}, "value": 200}, \#(Self.rest)}"#
+        for json in [value, field, noDescription] { XCTAssertEqual(try decide(json).outcome, .notTargeted, json) }
+        // Good copies: the last one stands.
+        let good =
+            #"{"minimumAppVersion": {"description": {}, "value": 100}, "minimumAppVersion": {"description": {}, "value": 200}, \#(Self.rest)}"#
+        XCTAssertEqual(try decide(good).outcome, .forced)
+    }
+}
