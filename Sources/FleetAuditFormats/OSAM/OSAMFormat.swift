@@ -11,8 +11,9 @@ enum OSAMFormat: JSONConfigFormat {
 
     static func load(_ root: JSONValue) -> any EvaluableConfig {
         let data = root.objectValue?["data"]?.objectValue ?? JSONObject()
-        if data["comparisonMode"] != nil { return OSAMVersionControlDocument(data) }
-        return OSAMRatingDocument(data)
+        let comma = root.firstObjectTrailingComma
+        if data["comparisonMode"] != nil { return OSAMVersionControlDocument(data, trailingComma: comma) }
+        return OSAMRatingDocument(data, trailingComma: comma)
     }
 
     /// Near misses of the fields the clients read (the server may add others, so only near misses count).
@@ -64,25 +65,4 @@ struct OSAMTarget: Sendable {
     }
 
     var description: String { "\(platform?.name ?? platformText) \(packageName ?? "(any package)")" }
-
-    /// Fields the 3.x clients require (their models have no defaults): missing ones make them reject the
-    /// whole document and show nothing.
-    static func missingFields(_ data: JSONObject, scalars: [String], texts: [String]) -> [String] {
-        var missing = scalars.filter { data[$0] == nil || data[$0]!.isNull }
-        for field in texts {
-            guard let text = data[field]?.objectValue else {
-                missing.append(field)
-                continue
-            }
-            missing += languages.filter { text[$0]?.stringValue == nil }.map { "\(field).\($0)" }
-        }
-        return missing
-    }
-
-    static func rejectedByCurrentClients(_ missing: [String]) -> Diagnostic {
-        Diagnostic(
-            "osam.rejectedByCurrentClients", .error,
-            "OSAM clients 3.x reject this document and show nothing: it lacks " + missing.joined(separator: ", ")
-                + " (older clients read it, and the audit evaluates it as written)", path: "")
-    }
 }

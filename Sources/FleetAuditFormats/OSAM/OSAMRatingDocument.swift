@@ -17,11 +17,11 @@ struct OSAMRatingDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
     let needs: ProfileNeeds
 
-    init(_ data: JSONObject) {
+    init(_ data: JSONObject, trailingComma: JSONSyntaxError? = nil) {
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
-        numAperture = data["numAperture"]?.numberValue?.integralValue
-        minutes = data["minutes"]?.numberValue?.integralValue
+        numAperture = OSAMDecoding.int(data["numAperture"])
+        minutes = OSAMDecoding.int(data["minutes"])
         if numAperture == nil || minutes == nil {
             diagnostics.append(
                 Diagnostic(
@@ -31,8 +31,15 @@ struct OSAMRatingDocument: EvaluableConfig {
                         ? "numAperture"
                         : minutes == nil && data["minutes"] != nil ? "minutes" : ""))
         }
-        let missing = OSAMTarget.missingFields(data, scalars: ["id", "appId"], texts: ["message"])
-        if !missing.isEmpty { diagnostics.append(OSAMTarget.rejectedByCurrentClients(missing)) }
+        // RatingDto, DtoModels.kt L34-43.
+        let problems = OSAMDecoding.currentClientProblems(
+            data,
+            required: [
+                ("id", .int), ("appId", .int), ("packageName", .string), ("platform", .name(["ANDROID", "IOS"])),
+                ("minutes", .int), ("numAperture", .int),
+            ],
+            optional: [], texts: ["message"], trailingComma: trailingComma)
+        if !problems.isEmpty { diagnostics.append(OSAMDecoding.rejectedByCurrentClients(problems)) }
         platforms = target.platform.map { [$0] } ?? []
         rules = [
             RuleInfo(

@@ -23,7 +23,10 @@ struct OSAMVersionControlDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
     let needs: ProfileNeeds
 
-    init(_ data: JSONObject) {
+    /// `dialogDisplayDuration` in seconds, as the clients read it.
+    let dialogDisplayDuration: Int64?
+
+    init(_ data: JSONObject, trailingComma: JSONSyntaxError? = nil) {
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
         let modeText = data["comparisonMode"]?.stringValue ?? JSONWriter.compact(data["comparisonMode"] ?? .null)
@@ -35,7 +38,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
                     "data.comparisonMode \(modeText) is none of FORCE, LAZY, INFO, NONE: the client cannot read the document",
                     path: "data.comparisonMode"))
         }
-        versionCode = data["versionCode"]?.numberValue?.int64
+        versionCode = OSAMDecoding.long(data["versionCode"])
         if versionCode == nil {
             diagnostics.append(
                 Diagnostic(
@@ -43,7 +46,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
                     "data.versionCode is missing or not an integer: no device can be placed below it",
                     path: "data.versionCode"))
         }
-        func millis(_ key: String) -> Int64? { data[key]?.numberValue?.integralValue }
+        func millis(_ key: String) -> Int64? { OSAMDecoding.long(data[key]) }
         start = millis("startDate") ?? 0
         end = millis("endDate") ?? Int64.max
         serverDate = millis("serverDate")
@@ -61,10 +64,19 @@ struct OSAMVersionControlDocument: EvaluableConfig {
                     "FORCE without a url: the dialog can only close the app, so concerned devices are blocked",
                     path: "data.url"))
         }
-        let missing = OSAMTarget.missingFields(
-            data, scalars: ["id", "appId", "checkBoxDontShowAgain", "dialogDisplayDuration", "url"],
-            texts: ["title", "message", "ok", "cancel"])
-        if !missing.isEmpty { diagnostics.append(OSAMTarget.rejectedByCurrentClients(missing)) }
+        dialogDisplayDuration = OSAMDecoding.long(data["dialogDisplayDuration"])
+        // VersionDto, DtoModels.kt L12-29.
+        let problems = OSAMDecoding.currentClientProblems(
+            data,
+            required: [
+                ("id", .int), ("appId", .int), ("packageName", .string), ("versionCode", .long),
+                ("versionName", .string), ("platform", .name(["ANDROID", "IOS"])),
+                ("comparisonMode", .name(["FORCE", "LAZY", "INFO", "NONE"])), ("serverDate", .long),
+                ("url", .string), ("checkBoxDontShowAgain", .boolean), ("dialogDisplayDuration", .long),
+            ],
+            optional: [("startDate", .long), ("endDate", .long)], texts: ["title", "message", "ok", "cancel"],
+            trailingComma: trailingComma)
+        if !problems.isEmpty { diagnostics.append(OSAMDecoding.rejectedByCurrentClients(problems)) }
 
         platforms = target.platform.map { [$0] } ?? []
         let window = "\(Self.date(start)) – \(end == Int64.max ? "no end" : Self.date(end))"
@@ -78,6 +90,20 @@ struct OSAMVersionControlDocument: EvaluableConfig {
         notices = mode == .info ? [NoticeInfo(id: Self.infoNotice, kind: "info")] : []
         self.diagnostics = diagnostics
         needs = ProfileNeeds(packageName: target.packageName != nil, appBuildOffAndroid: target.platform == .ios)
+    }
+
+    /// Why a LAZY or INFO dialog is not shown yet on a device that has never dismissed it, nil when it is:
+    /// `isDialogDurationOver` (`CommonRepositoryUtils.kt` L218-220) waits `dialogDisplayDuration` seconds after
+    /// the last click, 0 on a fresh install, by the device's clock (the audit's instant), the duration's
+    /// milliseconds saturating as Kotlin's `Duration` does.
+    private func dialogWait(_ context: EvaluationContext) -> String? {
+        guard let duration = dialogDisplayDuration else { return nil }
+        let (product, overflow) = duration.multipliedReportingOverflow(by: 1000)
+        let wait = overflow ? (duration > 0 ? Int64.max : Int64.min) : product
+        let now = Int64((context.asOf.timeIntervalSince1970 * 1000).rounded(.down))
+        guard now < wait else { return nil }
+        return
+            "dialogDisplayDuration \(duration) s has not passed since the epoch (a fresh install's last click) at \(Self.date(now)): nothing is shown"
     }
 
     static func date(_ millis: Int64) -> String {
@@ -134,11 +160,16 @@ struct OSAMVersionControlDocument: EvaluableConfig {
                 ($0.build.map(Int64.init) ?? Int64.min) >= versionCode
             }
             return Decision(how.forcedOutcome, rule: Self.ruleID, reason: below + "; FORCE: \(how.explanation)")
-        case .lazy:
+        case .lazy, .info:
+            if let wait = dialogWait(context) {
+                return Decision(.upToDate, rule: Self.ruleID, reason: below + "; \(mode.rawValue): " + wait)
+            }
+            if mode == .info {
+                return Decision(
+                    .upToDate, rule: Self.ruleID, reason: below + "; INFO: a message is shown",
+                    notices: [Self.infoNotice])
+            }
             return Decision(.recommended, rule: Self.ruleID, reason: below + "; LAZY: an update is suggested")
-        case .info:
-            return Decision(
-                .upToDate, rule: Self.ruleID, reason: below + "; INFO: a message is shown", notices: [Self.infoNotice])
         case .none:
             return Decision(.upToDate, rule: Self.ruleID, reason: below + "; NONE: nothing is shown")
         }
