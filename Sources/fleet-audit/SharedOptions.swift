@@ -308,10 +308,7 @@ struct EvaluationOptions: ParsableArguments {
             "What the stores publish: CSV or JSON with platform, version, build, min_os, package.", valueName: "file"))
     var releases: String?
 
-    @Option(
-        name: .customLong("as-of"),
-        help: ArgumentHelp("The audit instant, ISO 8601 (default: SOURCE_DATE_EPOCH, else now).", valueName: "time"))
-    var asOf: String?
+    @OptionGroup var instant: InstantOptions
 
     @Option(
         help: ArgumentHelp(
@@ -339,13 +336,6 @@ struct EvaluationOptions: ParsableArguments {
             valueName: "platform=sparkle|upgrader"))
     var appcastClient: [String] = []
 
-    @Option(
-        name: .customLong("sparkle-check"),
-        help: ArgumentHelp(
-            "Sparkle's update check: automatic (the scheduled background check: update groups and skipped versions apply; the default) or user (Check for Updates…).",
-            valueName: "automatic|user"))
-    var sparkleCheck: String?
-
     func apply(to request: inout AuditRequest) throws {
         request.releasesPath = releases
         if let timezone {
@@ -358,9 +348,33 @@ struct EvaluationOptions: ParsableArguments {
             for spec in requirement { try request.formatOptions.addRequirement(spec) }
             for spec in povLegacyBelow { try request.formatOptions.addLegacyBelow(spec) }
             for spec in appcastClient { try request.formatOptions.addAppcastClient(spec) }
-            if let sparkleCheck { try request.formatOptions.setSparkleCheck(sparkleCheck) }
         } catch {
             throw ValidationError(error.description)
+        }
+        try instant.apply(to: &request)
+    }
+}
+
+/// The audit's instant and Sparkle's kind of check: what every evaluating command takes, and `whatif` for an
+/// appcast.
+struct InstantOptions: ParsableArguments {
+    @Option(
+        name: .customLong("as-of"),
+        help: ArgumentHelp("The audit instant, ISO 8601 (default: SOURCE_DATE_EPOCH, else now).", valueName: "time"))
+    var asOf: String?
+
+    @Option(
+        name: .customLong("sparkle-check"),
+        help: ArgumentHelp(
+            "Sparkle's update check: automatic (the scheduled background check: update groups and skipped versions apply; the default) or user (Check for Updates…).",
+            valueName: "automatic|user"))
+    var sparkleCheck: String?
+
+    func apply(to request: inout AuditRequest) throws {
+        if let sparkleCheck {
+            do { try request.formatOptions.setSparkleCheck(sparkleCheck) } catch {
+                throw ValidationError(error.description)
+            }
         }
         if let asOf {
             guard let date = Timestamps.parse(asOf) else {

@@ -104,19 +104,8 @@ struct WhatIfCommand: ParsableCommand {
         help: "Let --emit replace a live minimum that is higher than the chosen one (by default it is kept, and said).")
     var allowLowering = false
 
-    @Option(
-        name: .customLong("as-of"),
-        help: ArgumentHelp(
-            "With --from an appcast: the instant its phased rollouts are counted at, ISO 8601 (default: SOURCE_DATE_EPOCH, else now).",
-            valueName: "time"))
-    var asOf: String?
-
-    @Option(
-        name: .customLong("sparkle-check"),
-        help: ArgumentHelp(
-            "With --from an appcast: Sparkle's update check, automatic (the default) or user.",
-            valueName: "automatic|user"))
-    var sparkleCheck: String?
+    /// With --from an appcast: the instant its phased rollouts are counted at, and Sparkle's kind of check.
+    @OptionGroup var instant: InstantOptions
 
     @OptionGroup var reports: ReportOptions
 
@@ -160,18 +149,7 @@ struct WhatIfCommand: ParsableCommand {
         try reports.refuseUnknownOutputs(WhatIfReport.self)
         var audit = try inventoryOptions.request()
         audit.releasesPath = releases
-        if let asOf {
-            guard let date = Timestamps.parse(asOf) else {
-                throw ValidationError(
-                    "--as-of \(asOf) is not an ISO 8601 date or time (e.g. 2026-11-22 or 2026-11-22T08:00:00Z)")
-            }
-            audit.asOf = date
-        }
-        if let sparkleCheck {
-            do { try audit.formatOptions.setSparkleCheck(sparkleCheck) } catch {
-                throw ValidationError(error.description)
-            }
-        }
+        try instant.apply(to: &audit)
         var request = WhatIfRequest(audit: audit, platform: Platform(platform))
         request.package = package
         request.liveFrom = from
