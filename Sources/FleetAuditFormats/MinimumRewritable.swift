@@ -12,6 +12,11 @@ package protocol MinimumRewritable: ConfigFormat {
     static func rewrite(_ bytes: [UInt8], document: ConfigDocument, place: MinimumPlace, minimumApp: String)
         -> Result<[UInt8], MinimumEditRefusal>
 
+    /// Whether `draft` (the rewritten text, parsed again) is `original` with only the minimum at `place`
+    /// changed: the check that an edit of the text landed where it was meant to and nowhere else.
+    static func differsOnlyAtMinimum(_ original: ConfigDocument, _ draft: ConfigDocument, place: MinimumPlace)
+        -> Bool
+
     /// The order of minimums as the client compares them (`a` older than `b`).
     static func isOlder(_ a: String, than b: String) -> Bool
 

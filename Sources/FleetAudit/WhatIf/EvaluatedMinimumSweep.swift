@@ -39,7 +39,8 @@ enum EvaluatedMinimumSweep {
         }
     }
 
-    /// The document with `minimumApp` written at its place, read back: the place must now hold exactly it.
+    /// The document with `minimumApp` written at its place, read back: the place must now hold exactly it, and
+    /// nothing else may differ.
     static func draft(_ published: Published, minimumApp: String, loader: ConfigLoader) throws(AuditFailure)
         -> [UInt8]
     {
@@ -56,7 +57,8 @@ enum EvaluatedMinimumSweep {
             )
         }
         guard case .success(let place) = p.format.minimumPlace(reread, platform: p.platform),
-            place.index == p.place.index, place.written == minimumApp
+            place.index == p.place.index, place.written == minimumApp,
+            p.format.differsOnlyAtMinimum(p.document, reread, place: p.place)
         else {
             throw .input(
                 "--from \(p.source): \(p.place.description) does not read back as \(minimumApp) in the draft; edit the document by hand"

@@ -68,6 +68,10 @@ enum NHSDecoding {
             // JsonUtf8Reader.java L292/L299: "Expected name" after a comma.
             problems.append("a comma before } at line \(comma.line), column \(comma.column): Moshi reads strict JSON")
         }
+        if let key = arrayWithTrailingComma(.object(root)) {
+            // JsonUtf8Reader.doPeek: ",]" is a lenient-only null element (checkLenient), even in a skipped value.
+            problems.append("the array of \(key) ends with a comma: Moshi reads strict JSON")
+        }
         if nesting(.object(root)) >= 256 {
             // JsonReader.java L227-229: a document scope plus 255 containers at most.
             problems.append("containers nested 256 deep or more: Moshi stops at \"Nesting too deep\"")
@@ -126,6 +130,20 @@ enum NHSDecoding {
             d == d.rounded(.towardZero)
         else { return nil }
         return Int32(d)
+    }
+
+    /// The key of the first member (in document order, depth first) whose array ends with a comma.
+    static func arrayWithTrailingComma(_ value: JSONValue) -> String? {
+        switch value {
+        case .object(let o):
+            for pair in o.pairs {
+                if o.arraysWithTrailingComma.contains(pair.key) { return pair.key }
+                if let key = arrayWithTrailingComma(pair.value) { return key }
+            }
+            return nil
+        case .array(let a): return a.lazy.compactMap(arrayWithTrailingComma).first
+        default: return nil
+        }
     }
 
     /// The containers along the deepest path (the root object is 1).

@@ -14,7 +14,8 @@ enum OSAMDecoding {
     /// A number as kotlinx reads it into a `Long` (`AbstractJsonLexer.consumeNumericLiteral`, L583-672): a JSON
     /// number or the same text in quotes; an optional leading `-`, ASCII digits, an optional exponent (`e`/`E`,
     /// sign, digits) whose value must be whole and within 64 bits; no fraction, no spaces (`352`, `"352"`,
-    /// `352e0` are 352; `352.0`, `" 352"` are errors).
+    /// `352e0` are 352; `352.0`, `" 352"` are errors). (kotlinx reads the source text, so an escape inside a
+    /// quoted number fails there; FleetAudit sees the decoded text and reads it.)
     static func long(_ value: JSONValue?) -> Int64? {
         switch value {
         case .number(let n)?: return long(n.literal)
@@ -38,8 +39,7 @@ enum OSAMDecoding {
         var exponentPositive = false
         for (i, c) in bytes.enumerated() {
             switch c {
-            case UInt8(ascii: "e"),
-                UInt8(ascii: "E") where !hasExponent:
+            case UInt8(ascii: "e") where !hasExponent, UInt8(ascii: "E") where !hasExponent:
                 guard i > 0 else { return nil }
                 hasExponent = true
                 exponentPositive = true
@@ -73,11 +73,12 @@ enum OSAMDecoding {
     }
 
     /// What the 3.x clients refuse in `data`: a required field missing or null, a field of the wrong kind, a
-    /// translated text without `es`, `en` or `ca`; and a comma before `}` anywhere in the document
-    /// (`StreamingJsonDecoder.kt` L246). Empty when they read it.
+    /// translated text without `es`, `en` or `ca`; and a comma before `}` in an object they decode (the
+    /// document's, `data`, the texts: `StreamingJsonDecoder.kt` L246; the value of a key they do not know is
+    /// skipped unread). `rootComma`: the document object's own. Empty when they read it.
     static func currentClientProblems(
         _ data: JSONObject, required: [(String, Kind)], optional: [(String, Kind)], texts: [String],
-        trailingComma: JSONSyntaxError?
+        rootComma: JSONSyntaxError?
     ) -> [String] {
         var missing: [String] = []
         var wrong: [String] = []
@@ -88,7 +89,13 @@ enum OSAMDecoding {
             case .long: fits = long(value) != nil
             case .string: fits = value.stringValue != nil
             case .boolean:
-                if case .bool = value { fits = true } else { fits = false }
+                // `decodeBoolean` is `consumeBooleanLenient` (StreamingJsonDecoder.kt L278, AbstractJsonLexer.kt
+                // L679-696): `true`/`false` in any case, quoted or not.
+                switch value {
+                case .bool: fits = true
+                case .string(let text): fits = ["true", "false"].contains(text.lowercased())
+                default: fits = false
+                }
             case .name(let names): fits = value.stringValue.map(names.contains) ?? false
             }
             if !fits { wrong.append("data.\(field) is \(JSONWriter.compact(value)), not \(describe(kind))") }
@@ -113,7 +120,8 @@ enum OSAMDecoding {
         var problems: [String] = []
         if !missing.isEmpty { problems.append("it lacks " + missing.joined(separator: ", ")) }
         problems += wrong
-        if let comma = trailingComma {
+        let decoded = [rootComma, data.trailingComma] + texts.map { data[$0]?.objectValue?.trailingComma }
+        if let comma = decoded.compactMap({ $0 }).first {
             problems.append("a comma before } at line \(comma.line), column \(comma.column)")
         }
         return problems

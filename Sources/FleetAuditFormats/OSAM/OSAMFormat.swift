@@ -11,7 +11,7 @@ enum OSAMFormat: JSONConfigFormat {
 
     static func load(_ root: JSONValue) -> any EvaluableConfig {
         let data = root.objectValue?["data"]?.objectValue ?? JSONObject()
-        let comma = root.firstObjectTrailingComma
+        let comma = root.objectValue?.trailingComma
         if data["comparisonMode"] != nil { return OSAMVersionControlDocument(data, trailingComma: comma) }
         return OSAMRatingDocument(data, trailingComma: comma)
     }

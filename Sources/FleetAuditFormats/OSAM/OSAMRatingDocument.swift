@@ -38,7 +38,7 @@ struct OSAMRatingDocument: EvaluableConfig {
                 ("id", .int), ("appId", .int), ("packageName", .string), ("platform", .name(["ANDROID", "IOS"])),
                 ("minutes", .int), ("numAperture", .int),
             ],
-            optional: [], texts: ["message"], trailingComma: trailingComma)
+            optional: [], texts: ["message"], rootComma: trailingComma)
         if !problems.isEmpty { diagnostics.append(OSAMDecoding.rejectedByCurrentClients(problems)) }
         platforms = target.platform.map { [$0] } ?? []
         rules = [

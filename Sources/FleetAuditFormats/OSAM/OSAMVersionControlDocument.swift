@@ -75,7 +75,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
                 ("url", .string), ("checkBoxDontShowAgain", .boolean), ("dialogDisplayDuration", .long),
             ],
             optional: [("startDate", .long), ("endDate", .long)], texts: ["title", "message", "ok", "cancel"],
-            trailingComma: trailingComma)
+            rootComma: trailingComma)
         if !problems.isEmpty { diagnostics.append(OSAMDecoding.rejectedByCurrentClients(problems)) }
 
         platforms = target.platform.map { [$0] } ?? []

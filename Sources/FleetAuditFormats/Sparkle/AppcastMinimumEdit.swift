@@ -107,6 +107,39 @@ extension SparkleFormat: MinimumRewritable {
         return .success(out)
     }
 
+    static func differsOnlyAtMinimum(_ original: ConfigDocument, _ draft: ConfigDocument, place: MinimumPlace)
+        -> Bool
+    {
+        guard case .xml(let a) = original, case .xml(let b) = draft else { return false }
+        return withoutCriticalUpdate(a, item: place.index) == withoutCriticalUpdate(b, item: place.index)
+    }
+
+    /// The tree without line numbers and, in the `index`th item, without its `criticalUpdate` elements and the
+    /// blank text around its children (an added element brings a line break and an indentation).
+    static func withoutCriticalUpdate(_ root: XMLElementValue, item index: Int) -> XMLElementValue {
+        var items = 0
+        func rebuild(_ element: XMLElementValue) -> XMLElementValue {
+            var isTarget = false
+            if element.qualifiedName == "item" {
+                isTarget = items == index
+                items += 1
+            }
+            let content: [XMLContent] = element.content.compactMap { piece in
+                switch piece {
+                case .text(let text):
+                    return isTarget && text.allSatisfy(\.isWhitespace) ? nil : .text(text)
+                case .element(let child):
+                    if isTarget && SparkleAppcastReading.name(child) == "sparkle:criticalUpdate" { return nil }
+                    return .element(rebuild(child))
+                }
+            }
+            return XMLElementValue(
+                localName: element.localName, prefix: element.prefix, namespaceURI: element.namespaceURI,
+                attributes: element.attributes, content: content, line: 0)
+        }
+        return rebuild(root)
+    }
+
     /// A prefix bound to Sparkle's namespace where `element` is (from its own names or its descendants').
     private static func sparklePrefix(in element: XMLElementValue) -> String? {
         if element.namespaceURI == SparkleAppcastReading.namespace, let p = element.prefix { return p }

@@ -74,14 +74,24 @@ struct XMLTagScan {
                 guard let e = end(of: "?>", from: i + 2) else { return nil }
                 i = e
             } else if starts(i, "<!") {
-                // A document type declaration: its internal subset in brackets, quoted texts holding anything.
+                // A document type declaration: its internal subset in brackets, where comments, processing
+                // instructions and quoted texts may hold any character.
                 var j = i + 2
                 var depth = 0
                 var quote: UInt8?
+                var closed = false
                 while j < n {
                     let c = bytes[j]
                     if let q = quote {
                         if c == q { quote = nil }
+                    } else if depth > 0 && starts(j, "<!--") {
+                        guard let e = end(of: "-->", from: j + 4) else { return nil }
+                        j = e
+                        continue
+                    } else if depth > 0 && starts(j, "<?") {
+                        guard let e = end(of: "?>", from: j + 2) else { return nil }
+                        j = e
+                        continue
                     } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                         quote = c
                     } else if c == UInt8(ascii: "[") {
@@ -89,11 +99,12 @@ struct XMLTagScan {
                     } else if c == UInt8(ascii: "]") {
                         depth -= 1
                     } else if c == UInt8(ascii: ">") && depth == 0 {
+                        closed = true
                         break
                     }
                     j += 1
                 }
-                guard j < n else { return nil }
+                guard closed else { return nil }
                 i = j + 1
             } else if starts(i, "</") {
                 let nameEnd = nameStop(from: i + 2)

@@ -75,7 +75,9 @@ final class NHSAndroidClientFidelityTests: XCTestCase {
         let top = #"{"minimumAppVersion": {"description": {}, "value": 200}, \#(Self.rest),}"#
         let inField = #"{"minimumAppVersion": {"description": {}, "value": 200,}, \#(Self.rest)}"#
         let inMap = #"{"minimumAppVersion": {"description": {"en": "a",}, "value": 200}, \#(Self.rest)}"#
-        for json in [top, inField, inMap] { XCTAssertEqual(try decide(json).outcome, .notTargeted, json) }
+        // ",]" too, even in the value of a key the app skips (JsonUtf8Reader.doPeek: checkLenient).
+        let array = #"{"minimumAppVersion": {"description": {}, "value": 200}, \#(Self.rest), "extra": [1,]}"#
+        for json in [top, inField, inMap, array] { XCTAssertEqual(try decide(json).outcome, .notTargeted, json) }
     }
 
     /// JsonReader.java L227-229: a document scope plus 255 containers at most, in keys the app does not know too.

@@ -85,6 +85,12 @@ final class OSAMClientFidelityTests: XCTestCase {
             let message = try rejection(Self.document(changes, removing: removing))
             XCTAssertTrue(message?.contains(expected) == true, "\(changes) \(removing): \(message ?? "none")")
         }
+        // A second exponent is no number (the first `e` or `E` only starts one).
+        XCTAssertTrue(try rejection(Self.document(["versionCode": #""352e0e0""#]))?.contains("versionCode") == true)
+        // consumeBooleanLenient (AbstractJsonLexer.kt L679-696): a quoted boolean in any case is read.
+        XCTAssertNil(try rejection(Self.document(["checkBoxDontShowAgain": #""FALSE""#])))
+        // The value of a key the clients do not know is skipped unread, commas and all.
+        XCTAssertNil(try rejection(Self.document(["extra": #"{"a": 1,}"#])))
         let comma = Self.document().replacingOccurrences(of: "3600}}", with: "3600,}}")
         XCTAssertTrue(try rejection(comma)?.contains("a comma before } at line 1") == true)
         let rating =

@@ -228,4 +228,46 @@ final class AppcastMinimumSweepTests: XCTestCase {
             XCTAssertTrue(message.contains("more than 5,000"), message)
         }
     }
+
+    /// A document type's internal subset may hold comments with any character (an apostrophe, `]>`) and entities
+    /// with markup: the first is followed, the second refused (its items are not in the text).
+    func testADocumentTypeDeclarationIsFollowedOrRefused() throws {
+        let items = Self.item("2.0", "\n      <sparkle:criticalUpdate sparkle:version=\"1.0\"/>")
+        let comment = Self.feed(items).replacingOccurrences(
+            of: "<rss ", with: "<!DOCTYPE rss [\n<!-- the feed's entities ]> -->\n<!ENTITY co \"Example\">\n]>\n<rss ")
+        XCTAssertEqual(
+            try emit(comment, "1.5").text,
+            comment.replacingOccurrences(of: "sparkle:version=\"1.0\"", with: "sparkle:version=\"1.5\""))
+        let entity = Self.feed(items + "\n    &e;").replacingOccurrences(
+            of: "<rss ",
+            with:
+                "<!DOCTYPE rss [\n<!ENTITY e '<item><sparkle:version>0.5</sparkle:version><enclosure url=\"https://e.org/e_0.5.zip\"/></item>'>\n]>\n<rss "
+        )
+        XCTAssertThrowsError(try emit(entity, "1.5")) {
+            XCTAssertTrue("\($0)".contains("edit the feed by hand"), "\($0)")
+        }
+    }
+
+    /// The read-back: a draft equal to the feed but for the item's critical version (changed, or added with its
+    /// line) passes; any other difference does not.
+    func testTheReadBackSeesAnyOtherDifference() throws {
+        func document(_ text: String) throws -> ConfigDocument {
+            .xml(try XMLDocumentReader.parse(Array(text.utf8)))
+        }
+        let source = Self.feed(Self.item("3.0") + "\n" + Self.item("2.0"))
+        let place = try SparkleFormat.minimumPlace(try document(source), platform: .macos).get()
+        XCTAssertEqual(place.index, 0)
+        let added = try emit(source, "2.5").text
+        XCTAssertTrue(SparkleFormat.differsOnlyAtMinimum(try document(source), try document(added), place: place))
+        for other in [
+            added.replacingOccurrences(of: "<title>Version 2.0</title>", with: "<title>Version 2.1</title>"),
+            added.replacingOccurrences(of: "app_3.0.zip", with: "app_3.1.zip"),
+            added.replacingOccurrences(
+                of: "<title>Version 2.0</title>",
+                with: "<title>Version 2.0</title><sparkle:criticalUpdate sparkle:version=\"2.5\"/>"),
+        ] {
+            XCTAssertFalse(
+                SparkleFormat.differsOnlyAtMinimum(try document(source), try document(other), place: place), other)
+        }
+    }
 }
