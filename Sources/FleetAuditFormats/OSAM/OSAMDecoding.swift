@@ -100,23 +100,38 @@ enum OSAMDecoding {
             }
             if !fits { wrong.append("data.\(field) is \(JSONWriter.compact(value)), not \(describe(kind))") }
         }
+        // Every copy of a key is decoded (`StreamingJsonDecoder.decodeElementIndex`, L176): a bad one rejects the
+        // document even when a later copy is good.
+        func copies(_ field: String) -> [JSONValue] { data.pairs.filter { $0.key == field }.map(\.value) }
         for (field, kind) in required {
-            guard let value = data[field], !value.isNull else {
+            let values = copies(field)
+            if values.allSatisfy(\.isNull) {
                 missing.append(field)
                 continue
             }
-            check(field, kind, value)
+            for value in values {
+                if value.isNull {
+                    wrong.append("data.\(field) is null in one of its copies")
+                } else {
+                    check(field, kind, value)
+                }
+            }
         }
         for (field, kind) in optional {
-            if let value = data[field], !value.isNull { check(field, kind, value) }
+            for value in copies(field) where !value.isNull { check(field, kind, value) }
         }
         for field in texts {
-            guard let text = data[field]?.objectValue else {
-                missing.append(field)
-                continue
+            let values = copies(field)
+            if values.isEmpty { missing.append(field) }
+            for value in values {
+                guard let text = value.objectValue else {
+                    missing.append(field)
+                    continue
+                }
+                missing += OSAMTarget.languages.filter { text[$0]?.stringValue == nil }.map { "\(field).\($0)" }
             }
-            missing += OSAMTarget.languages.filter { text[$0]?.stringValue == nil }.map { "\(field).\($0)" }
         }
+        missing = missing.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         var problems: [String] = []
         if !missing.isEmpty { problems.append("it lacks " + missing.joined(separator: ", ")) }
         problems += wrong

@@ -85,6 +85,15 @@ final class OSAMClientFidelityTests: XCTestCase {
             let message = try rejection(Self.document(changes, removing: removing))
             XCTAssertTrue(message?.contains(expected) == true, "\(changes) \(removing): \(message ?? "none")")
         }
+        // Every copy of a key is decoded (StreamingJsonDecoder.kt L176): an earlier bad copy rejects the document.
+        for json in [
+            Self.document().replacingOccurrences(
+                of: #""comparisonMode": "FORCE""#, with: #""comparisonMode": null, "comparisonMode": "FORCE""#),
+            Self.document().replacingOccurrences(of: #""id": 1,"#, with: #""id": 2147483648, "id": 1,"#),
+            Self.document().replacingOccurrences(of: #""url": "u""#, with: #""url": 1, "url": "u""#),
+        ] {
+            XCTAssertNotNil(try rejection(json), json)
+        }
         // A second exponent is no number (the first `e` or `E` only starts one).
         XCTAssertTrue(try rejection(Self.document(["versionCode": #""352e0e0""#]))?.contains("versionCode") == true)
         // consumeBooleanLenient (AbstractJsonLexer.kt L679-696): a quoted boolean in any case is read.
