@@ -82,10 +82,8 @@ public enum WhatIfRun {
         }
         var audit = request.audit
         if let package = request.package { audit.packages = [package] }
-        let config: LoadedConfig
-        do { config = try loader.load(bytes: published.bytes, source: published.source, id: "published") } catch {
-            throw .input(error.description)
-        }
+        let config = loader.loaded(
+            published.bytes, published.document, published.format, source: published.source, id: "published")
         let needs = ProfileNeeds.forRun([config], releases: nil, reading: ConfigTally.reads)
         let (table, summary) = try AuditRun.readInventory(audit, needs: needs, timings: timings)
         timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")

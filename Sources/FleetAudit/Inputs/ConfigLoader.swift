@@ -47,13 +47,8 @@ public struct ConfigLoader: Sendable {
         return loaded(bytes, root, format, source: source, id: id)
     }
 
-    /// Parses and reads a document already in memory (a draft `whatif` writes), as `load` reads a file.
-    package func load(bytes: [UInt8], source: String, id: String) throws(ConfigError) -> LoadedConfig {
-        let (root, format) = try document(bytes: bytes, source: source)
-        return loaded(bytes, root, format, source: source, id: id)
-    }
-
-    private func loaded(
+    /// Reads a document already parsed (a draft `whatif` wrote and parsed to check it), as `load` reads a file.
+    package func loaded(
         _ bytes: [UInt8], _ root: ConfigDocument, _ format: any ConfigFormat.Type, source: String, id: String
     ) -> LoadedConfig {
         let config = format.load(root)

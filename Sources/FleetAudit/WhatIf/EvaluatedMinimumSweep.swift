@@ -40,9 +40,9 @@ enum EvaluatedMinimumSweep {
     }
 
     /// The document with `minimumApp` written at its place, read back: the place must now hold exactly it, and
-    /// nothing else may differ.
+    /// nothing else may differ. The draft's text and the document it parsed to (audited as it is: parsed once).
     static func draft(_ published: Published, minimumApp: String, loader: ConfigLoader) throws(AuditFailure)
-        -> [UInt8]
+        -> (bytes: [UInt8], document: ConfigDocument)
     {
         let p = published
         let bytes: [UInt8]
@@ -64,7 +64,7 @@ enum EvaluatedMinimumSweep {
                 "--from \(p.source): \(p.place.description) does not read back as \(minimumApp) in the draft; edit the document by hand"
             )
         }
-        return bytes
+        return (bytes, reread)
     }
 
     /// Every candidate counted by auditing its draft. `table` must have been read with the document's needs.
@@ -108,14 +108,11 @@ enum EvaluatedMinimumSweep {
         for start in stride(from: 0, to: candidates.count, by: perBatch) {
             var configs: [LoadedConfig] = []
             for (i, text) in candidates[start..<min(start + perBatch, candidates.count)].enumerated() {
-                let bytes = try draft(published, minimumApp: text, loader: loader)
-                do {
-                    configs.append(
-                        try loader.load(
-                            bytes: bytes, source: "\(published.source) (minimum \(text))", id: "candidate\(start + i)"))
-                } catch {
-                    throw .input(error.description)
-                }
+                let written = try draft(published, minimumApp: text, loader: loader)
+                configs.append(
+                    loader.loaded(
+                        written.bytes, written.document, published.format,
+                        source: "\(published.source) (minimum \(text))", id: "candidate\(start + i)"))
             }
             tallies += Auditor.audit(configs, profiles: table, context: context)
         }

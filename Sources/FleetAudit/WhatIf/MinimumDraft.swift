@@ -89,8 +89,8 @@ public enum MinimumDraft {
                     "\(published.place.description): \(live) kept (above \(minimumApp); --allow-lowering replaces it)"
                 ])
         }
-        let bytes = try EvaluatedMinimumSweep.draft(published, minimumApp: minimumApp, loader: loader)
-        return Draft(text: String(decoding: bytes, as: UTF8.self), kept: [])
+        let written = try EvaluatedMinimumSweep.draft(published, minimumApp: minimumApp, loader: loader)
+        return Draft(text: String(decoding: written.bytes, as: UTF8.self), kept: [])
     }
 
     /// The minimum `source` sets today for `platform`: the values at the places `--emit` would rewrite, read
