@@ -38,6 +38,10 @@ package protocol JSONConfigFormat: ConfigFormat {
     static func matches(_ root: JSONObject) -> Bool
     /// Reads a JSON document (any value: a forced `--format` may hand it a non-object).
     static func load(_ root: JSONValue) -> any EvaluableConfig
+    /// A document strict JSON refuses, as this format's clients still read it (their parser is more lenient
+    /// than JSON), and who they are, for the `config.notStrictJSON` warning; nil when they refuse it too. The
+    /// loader asks only after the strict parse failed.
+    static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)?
 }
 
 extension JSONConfigFormat {
@@ -47,6 +51,8 @@ extension JSONConfigFormat {
     }
 
     package static func load(_ document: ConfigDocument) -> any EvaluableConfig { load(document.json) }
+
+    package static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? { nil }
 }
 
 /// A loaded document, ready to evaluate profiles.

@@ -84,6 +84,34 @@ enum JavaText {
         }
     }
 
+    /// `toLowerCase(Locale.ENGLISH)`: the full lower-case mapping, which Swift's `lowercased()` applies too, and
+    /// the one contextual rule Java (and ICU, which Android's `String` uses) adds: a capital sigma that ends a word —
+    /// a cased letter before it and none after, case-ignorable characters skipped — is `ς`, not `σ` (Unicode's
+    /// Final_Sigma; `ΝΕΟΣ` is `νεος`).
+    static func lowercased(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.contains("\u{03A3}") else { return text.lowercased() }
+        func casedLetter(from start: Int, step: Int) -> Bool {
+            var i = start
+            while i >= 0 && i < scalars.count {
+                let p = scalars[i].properties
+                if p.isCased { return true }
+                if !p.isCaseIgnorable { return false }
+                i += step
+            }
+            return false
+        }
+        var out = ""
+        for (i, scalar) in scalars.enumerated() {
+            if scalar == "\u{03A3}" && casedLetter(from: i - 1, step: -1) && !casedLetter(from: i + 1, step: 1) {
+                out.unicodeScalars.append("\u{03C2}")
+            } else {
+                out += String(scalar).lowercased()
+            }
+        }
+        return out
+    }
+
     /// The text without any character `isWhitespace` (the Turkcell SDK's `Utilities.removeWhiteSpaces`).
     static func removingWhitespace(_ text: String) -> String {
         // Package names and URLs are ASCII without blanks: nothing to remove, and no per-scalar property look-up.

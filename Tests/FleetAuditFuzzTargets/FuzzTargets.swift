@@ -45,7 +45,11 @@ public enum FuzzTargets {
             guard let root = try? XMLDocumentReader.parse(bytes) else { return }
             document = .xml(root)
         } else {
-            guard let root = try? JSONParser.parse(bytes) else { return }
+            // What strict JSON refuses, the format's clients may still read (`clientReading(nonStrict:)`).
+            guard
+                let root = (try? JSONParser.parse(bytes))
+                    ?? (type as? any JSONConfigFormat.Type)?.clientReading(nonStrict: bytes)?.root
+            else { return }
             document = .json(root)
         }
         guard case .success = FormatRegistry.detect(document, forced: type.name) else { return }

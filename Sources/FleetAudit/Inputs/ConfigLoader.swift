@@ -43,13 +43,14 @@ public struct ConfigLoader: Sendable {
 
     /// Reads and parses one source.
     package func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
-        let (bytes, root, format) = try document(source)
-        return loaded(bytes, root, format, source: source, id: id)
+        let (bytes, root, format, notStrict) = try document(source)
+        return loaded(bytes, root, format, source: source, id: id, notStrict: notStrict)
     }
 
     /// Reads a document already parsed (a draft `whatif` wrote and parsed to check it), as `load` reads a file.
     package func loaded(
-        _ bytes: [UInt8], _ root: ConfigDocument, _ format: any ConfigFormat.Type, source: String, id: String
+        _ bytes: [UInt8], _ root: ConfigDocument, _ format: any ConfigFormat.Type, source: String, id: String,
+        notStrict: Diagnostic? = nil
     ) -> LoadedConfig {
         let config = format.load(root)
         guard case .json(let json) = root else {
@@ -58,7 +59,8 @@ public struct ConfigLoader: Sendable {
                 id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config)
         }
         let unknownKeys =
-            (format.keySchema?.diagnostics(json, format: format.displayName) ?? []) + Self.duplicateKeys(json)
+            (notStrict.map { [$0] } ?? []) + (format.keySchema?.diagnostics(json, format: format.displayName) ?? [])
+            + Self.duplicateKeys(json)
         let paths = Set((config.diagnostics + unknownKeys).compactMap(\.path))
         return LoadedConfig(
             id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
@@ -96,16 +98,17 @@ public struct ConfigLoader: Sendable {
     /// Reads, parses and recognises one source: its bytes, its document (JSON, or XML when its first
     /// character after a byte-order mark and blanks is `<`) and its format.
     package func document(_ source: String) throws(ConfigError) -> (
-        bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type
+        bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type, notStrict: Diagnostic?
     ) {
         let bytes = try fetch(source)
-        let (root, format) = try document(bytes: bytes, source: source)
-        return (bytes, root, format)
+        let (root, format, notStrict) = try document(bytes: bytes, source: source)
+        return (bytes, root, format, notStrict)
     }
 
-    /// Parses and recognises bytes that came from `source`.
+    /// Parses and recognises bytes that came from `source`; `notStrict` when they are not JSON but a format's
+    /// clients read them (`JSONConfigFormat.clientReading(nonStrict:)`).
     package func document(bytes: [UInt8], source: String) throws(ConfigError) -> (
-        root: ConfigDocument, format: any ConfigFormat.Type
+        root: ConfigDocument, format: any ConfigFormat.Type, notStrict: Diagnostic?
     ) {
         let root: ConfigDocument
         if Self.looksLikeXML(bytes) {
@@ -115,14 +118,36 @@ public struct ConfigLoader: Sendable {
             }
         } else {
             do { root = .json(try JSONParser.parse(bytes)) } catch {
+                if let read = clientReading(bytes, error) { return read }
                 throw ConfigError(
                     source: source, kind: .syntax(line: error.line, column: error.column, message: error.message))
             }
         }
         switch FormatRegistry.detect(root, forced: forcedFormat) {
         case .failure(let kind): throw ConfigError(source: source, kind: kind)
-        case .success(let format): return (root, format)
+        case .success(let format): return (root, format, nil)
         }
+    }
+
+    /// A document strict JSON refuses that some format's clients read: the first JSON format (the forced one,
+    /// with `--format`) whose clients' reading of it is a document of that format, and the warning at the
+    /// syntax error that says so.
+    private func clientReading(_ bytes: [UInt8], _ error: JSONSyntaxError) -> (
+        root: ConfigDocument, format: any ConfigFormat.Type, notStrict: Diagnostic?
+    )? {
+        for case let format as any JSONConfigFormat.Type in FormatRegistry.formats
+        where forcedFormat == nil || format.name == forcedFormat {
+            guard let (root, readers) = format.clientReading(nonStrict: bytes),
+                forcedFormat != nil || root.objectValue.map({ format.matches($0) }) == true
+            else { continue }
+            var note = Diagnostic(
+                "config.notStrictJSON", .warning,
+                "not JSON at line \(error.line), column \(error.column) (\(error.message)): JSON parsers refuse the document, but \(readers); the audit evaluates what they read"
+            )
+            note.location = SourceLocation(line: error.line, column: error.column)
+            return (.json(root), format, note)
+        }
+        return nil
     }
 
     /// Whether the document starts, after a UTF-8 byte-order mark and blanks, with `<` (no JSON document does).

@@ -26,7 +26,7 @@ enum EvaluatedMinimumSweep {
     static func published(_ source: String, platform: Platform, loader: ConfigLoader) throws(AuditFailure)
         -> Published?
     {
-        let document: (bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type)
+        let document: (bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type, notStrict: Diagnostic?)
         do { document = try loader.document(source) } catch { throw .input(error.description) }
         guard let format = document.format as? any MinimumRewritable.Type else { return nil }
         switch format.minimumPlace(document.root, platform: platform) {

@@ -16,7 +16,7 @@ public enum MinimumDraft {
         source: String, formatName: String, platform: Platform, minimumApp: String?, minimumOS: String?,
         allowLowering: Bool = false, loader: ConfigLoader = ConfigLoader()
     ) throws(AuditFailure) -> Draft {
-        let document: (bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type)
+        let document: (bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type, notStrict: Diagnostic?)
         do { document = try loader.document(source) } catch { throw .input(error.description) }
         guard FormatRegistry.formats.contains(where: { $0.name == formatName }) else {
             throw .usage(
@@ -99,7 +99,7 @@ public enum MinimumDraft {
     public static func live(source: String, platform: Platform, loader: ConfigLoader = ConfigLoader())
         throws(AuditFailure) -> LiveMinimum
     {
-        let document: (bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type)
+        let document: (bytes: [UInt8], root: ConfigDocument, format: any ConfigFormat.Type, notStrict: Diagnostic?)
         do { document = try loader.document(source) } catch { throw .input(error.description) }
         guard let editable = document.format as? any MinimumEditable.Type else {
             throw .input(

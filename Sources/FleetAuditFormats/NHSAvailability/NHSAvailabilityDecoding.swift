@@ -26,6 +26,12 @@ enum NHSDecoding {
     static func iOS(_ root: JSONObject) -> Decoded<IOSRequirements> {
         guard root["minimumOSVersion"] != nil else { return .absent }
         var problems: [String] = []
+        if let refusal = root.strictJSONRefusal {
+            // Foundation's JSON parser: "Unescaped control character", a surrogate without its pair, bad UTF-8.
+            problems.append(
+                "\(refusal.message) at line \(refusal.line), column \(refusal.column): the iOS app's JSONDecoder reads strict JSON"
+            )
+        }
         var versions: [String: DottedVersion] = [:]
         var literals: [String: String] = [:]
         for (field, needsTitle) in [

@@ -17,6 +17,15 @@ package enum NHSAvailabilityFormat: JSONConfigFormat {
         NHSAvailabilityDocument(root.objectValue ?? JSONObject())
     }
 
+    /// Moshi, the Android app's parser, reads strings strict JSON refuses (`JsonUtf8Reader.nextQuotedValue` looks
+    /// for the quote and the backslash only; okio decodes bad UTF-8 as U+FFFD); the iOS app's `JSONDecoder` does
+    /// not, so such a document is rejected on iOS only (`NHSDecoding.iOS`).
+    package static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
+        AndroidLenientStrings.read(bytes).map {
+            ($0, AndroidLenientStrings.readers(android: "the NHS Android app", apple: "the iOS app (nhs.rejected)"))
+        }
+    }
+
     /// The app's `AppAvailability` decoders: each field is an object of `value` and localised texts.
     package static let keySchema: KeySchema? = {
         var closed: [String: [String]] = ["": fieldNames]

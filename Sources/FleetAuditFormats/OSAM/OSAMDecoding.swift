@@ -75,10 +75,10 @@ enum OSAMDecoding {
     /// What the 3.x clients refuse in `data`: a required field missing or null, a field of the wrong kind, a
     /// translated text without `es`, `en` or `ca`; and a comma before `}` in an object they decode (the
     /// document's, `data`, the texts: `StreamingJsonDecoder.kt` L246; the value of a key they do not know is
-    /// skipped unread). `rootComma`: the document object's own. Empty when they read it.
+    /// skipped unread); a byte-order mark (`document`: the whole document's object). Empty when they read it.
     static func currentClientProblems(
         _ data: JSONObject, required: [(String, Kind)], optional: [(String, Kind)], texts: [String],
-        rootComma: JSONSyntaxError?
+        document: JSONObject
     ) -> [String] {
         var missing: [String] = []
         var wrong: [String] = []
@@ -135,9 +135,14 @@ enum OSAMDecoding {
         var problems: [String] = []
         if !missing.isEmpty { problems.append("it lacks " + missing.joined(separator: ", ")) }
         problems += wrong
-        let decoded = [rootComma, data.trailingComma] + texts.map { data[$0]?.objectValue?.trailingComma }
+        let decoded = [document.trailingComma, data.trailingComma] + texts.map { data[$0]?.objectValue?.trailingComma }
         if let comma = decoded.compactMap({ $0 }).first {
             problems.append("a comma before } at line \(comma.line), column \(comma.column)")
+        }
+        if document.byteOrderMark {
+            // Ktor decodes the body as UTF-8 and hands kotlinx the text, whose first character is then U+FEFF,
+            // not `{` (`StreamingJsonDecoder.beginStructure`: "Expected start of the object").
+            problems.append("a byte-order mark before the first {, which kotlinx reads as a character")
         }
         return problems
     }

@@ -11,9 +11,19 @@ enum OSAMFormat: JSONConfigFormat {
 
     static func load(_ root: JSONValue) -> any EvaluableConfig {
         let data = root.objectValue?["data"]?.objectValue ?? JSONObject()
-        let comma = root.objectValue?.trailingComma
-        if data["comparisonMode"] != nil { return OSAMVersionControlDocument(data, trailingComma: comma) }
-        return OSAMRatingDocument(data, trailingComma: comma)
+        let document = root.objectValue ?? JSONObject()
+        if data["comparisonMode"] != nil { return OSAMVersionControlDocument(data, document: document) }
+        return OSAMRatingDocument(data, document: document)
+    }
+
+    /// kotlinx.serialization, which the 3.x clients decode with, reads more than JSON (`OSAMClientReader`).
+    static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
+        OSAMClientReader.read(bytes).map {
+            (
+                $0,
+                "the OSAM 3.x clients read it (kotlinx.serialization needs no comma between entries, skips the value of a key it does not know by its brackets alone, and takes raw control characters in strings, booleans in any case and quoted numbers)"
+            )
+        }
     }
 
     /// Near misses of the fields the clients read (the server may add others, so only near misses count).

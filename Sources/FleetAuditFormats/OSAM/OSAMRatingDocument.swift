@@ -17,7 +17,7 @@ struct OSAMRatingDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
     let needs: ProfileNeeds
 
-    init(_ data: JSONObject, trailingComma: JSONSyntaxError? = nil) {
+    init(_ data: JSONObject, document: JSONObject = JSONObject()) {
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
         numAperture = OSAMDecoding.int(data["numAperture"])
@@ -38,7 +38,7 @@ struct OSAMRatingDocument: EvaluableConfig {
                 ("id", .int), ("appId", .int), ("packageName", .string), ("platform", .name(["ANDROID", "IOS"])),
                 ("minutes", .int), ("numAperture", .int),
             ],
-            optional: [], texts: ["message"], rootComma: trailingComma)
+            optional: [], texts: ["message"], document: document)
         if !problems.isEmpty { diagnostics.append(OSAMDecoding.rejectedByCurrentClients(problems)) }
         platforms = target.platform.map { [$0] } ?? []
         rules = [

@@ -26,7 +26,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
     /// `dialogDisplayDuration` in seconds, as the clients read it.
     let dialogDisplayDuration: Int64?
 
-    init(_ data: JSONObject, trailingComma: JSONSyntaxError? = nil) {
+    init(_ data: JSONObject, document: JSONObject = JSONObject()) {
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
         let modeText = data["comparisonMode"]?.stringValue ?? JSONWriter.compact(data["comparisonMode"] ?? .null)
@@ -75,7 +75,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
                 ("url", .string), ("checkBoxDontShowAgain", .boolean), ("dialogDisplayDuration", .long),
             ],
             optional: [("startDate", .long), ("endDate", .long)], texts: ["title", "message", "ok", "cancel"],
-            rootComma: trailingComma)
+            document: document)
         if !problems.isEmpty { diagnostics.append(OSAMDecoding.rejectedByCurrentClients(problems)) }
 
         platforms = target.platform.map { [$0] } ?? []

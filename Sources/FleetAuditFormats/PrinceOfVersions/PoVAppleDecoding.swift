@@ -2,6 +2,7 @@
 /// it drop the whole array, silently; FleetAudit says so with `pov.ios.arrayDropped`.
 enum PoVAppleDecoding {
     static let arrayDropped = "pov.ios.arrayDropped"
+    static let jsonRejected = "pov.ios.jsonRejected"
     static let osVersionIgnored = "pov.ios.requiredOSVersionIgnored"
     static let requirementIgnored = "pov.ios.requirementIgnored"
 

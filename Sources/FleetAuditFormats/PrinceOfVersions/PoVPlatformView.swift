@@ -25,6 +25,20 @@ struct PoVPlatformView: Sendable {
     /// object under `primary` is the pre-4.0 document.
     static func apple(_ root: JSONObject, platform: Platform, primary: String, secondary: String) -> PoVPlatformView {
         var view = PoVPlatformView(platform: platform)
+        if let refusal = root.strictJSONRefusal,
+            [primary, secondary].contains(where: { root[$0].map { !$0.isNull } ?? false })
+        {
+            // Foundation's parser refuses what Android's org.json read (`AndroidLenientStrings`): no client reads it.
+            var rejected = Diagnostic(
+                PoVAppleDecoding.jsonRejected, .error,
+                "\(refusal.message), which Foundation's JSON parser rejects: no iOS or macOS client reads the document, while Android's org.json does"
+            )
+            rejected.location = SourceLocation(line: refusal.line, column: refusal.column)
+            view.v4Present = true
+            view.v4Problems.append(rejected)
+            if let value = root[primary], PoVLegacy.isLegacyShaped(value) { view.legacy = .failure(rejected) }
+            return view
+        }
         for key in [primary, secondary] {
             guard let value = root[key], !value.isNull else { continue }
             if key == primary, PoVLegacy.isLegacyShaped(value) {

@@ -13,6 +13,14 @@ enum PrinceOfVersionsFormat: JSONConfigFormat {
         PrinceOfVersionsDocument(root.objectValue ?? JSONObject())
     }
 
+    /// Android's org.json reads strings Foundation refuses: the iOS and macOS clients reject such a document
+    /// (`pov.ios.jsonRejected`, `PoVPlatformView.apple`).
+    static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
+        AndroidLenientStrings.read(bytes).map {
+            ($0, AndroidLenientStrings.readers(android: "Android's org.json", apple: "every iOS and macOS client"))
+        }
+    }
+
     /// What the clients read (PrinceOfVersions 4.x `ConfigurationParser`s and the legacy keys of clients
     /// before 4.0); `meta` and the app's own requirement keys are free-form.
     static let keySchema: KeySchema? = {

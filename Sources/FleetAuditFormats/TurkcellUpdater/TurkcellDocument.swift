@@ -55,6 +55,8 @@ final class TurkcellDocument: EvaluableConfig {
     /// Where the document has a comma before `}`, which the Android SDK's org.json rejects (`RestRequest.java`
     /// L280-283 parses the whole document first).
     let androidJSONRejection: JSONSyntaxError?
+    /// Where the document holds a string Foundation refuses and org.json reads (`TurkcellFormat.clientReading`).
+    let iOSJSONRejection: JSONSyntaxError?
     /// The path of a number too large for a double, which org.json refuses while parsing (`RestRequest.java`
     /// L280 `new JSONObject(json)`): the Android SDK reads no update or message.
     let androidNonFiniteNumber: String?
@@ -75,6 +77,18 @@ final class TurkcellDocument: EvaluableConfig {
         d.location = SourceLocation(line: comma.line, column: comma.column)
         return d
     }
+    static let iOSJSONRejected = "turkcell.ios.jsonRejected"
+
+    /// Where strict JSON refused a string the Android SDK's org.json read (`AndroidLenientStrings`): the iOS SDK's
+    /// `NSJSONSerialization` (`UpdateServerIntegration.m` L175) rejects the document.
+    static func iOSRejection(_ refusal: JSONSyntaxError) -> Diagnostic {
+        var d = Diagnostic(
+            iOSJSONRejected, .error,
+            "\(refusal.message), which the iOS SDK's NSJSONSerialization rejects: iOS devices get no update or message, while the Android SDK reads the document"
+        )
+        d.location = SourceLocation(line: refusal.line, column: refusal.column)
+        return d
+    }
     static let updatesIsObject = "turkcell.ios.updatesIsObject"
     static let messageDisplayCount = "message_display_count"
     static let messageLastShown = "message_last_shown"
@@ -93,6 +107,7 @@ final class TurkcellDocument: EvaluableConfig {
         androidPackageText = root["packageName"].map(JavaText.valueOf)
         androidPackageName = JavaText.removingWhitespace(androidPackageText ?? "")
         androidJSONRejection = JSONValue.object(root).firstObjectTrailingComma
+        iOSJSONRejection = root.strictJSONRefusal
         androidNonFiniteNumber = JSONValue.object(root).firstNonFiniteMember()
         let keys = TurkcellFilterKeys()
         let updateArray = root["updates"]?.arrayValue ?? []
@@ -119,6 +134,7 @@ final class TurkcellDocument: EvaluableConfig {
         filterKeys = keys.names
 
         var diagnostics: [Diagnostic] = []
+        if let refusal = iOSJSONRejection { diagnostics.append(Self.iOSRejection(refusal)) }
         if let comma = androidJSONRejection { diagnostics.append(Self.androidRejection(comma)) }
         if let path = androidNonFiniteNumber { diagnostics.append(Self.androidNonFiniteRejection(path)) }
         var dropped = Set<Int>()
@@ -433,6 +449,10 @@ final class TurkcellDocument: EvaluableConfig {
                 ? !androidPackageName.isEmpty && androidPackageName == JavaText.removingWhitespace(device)
                 : device == named
             if !matches { return .notTargeted("the document is for \(named)") }
+        }
+        if !android, let refusal = iOSJSONRejection {
+            return .notTargeted(
+                "the iOS SDK's NSJSONSerialization rejects the document", diagnostics: [Self.iOSRejection(refusal)])
         }
         if android, let comma = androidJSONRejection {
             return .notTargeted(

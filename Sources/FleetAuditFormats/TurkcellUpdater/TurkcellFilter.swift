@@ -137,7 +137,7 @@ struct AndroidFilterRule: Sendable {
             }
             return String(decoding: bytes, as: UTF8.self)
         }
-        return JavaText.removingWhitespace(s.lowercased())
+        return JavaText.removingWhitespace(JavaText.lowercased(s))
     }
 }
 

@@ -15,6 +15,14 @@ enum TurkcellFormat: JSONConfigFormat {
         TurkcellDocument(root.objectValue ?? JSONObject())
     }
 
+    /// The Android SDK's org.json reads strings the iOS SDK's `NSJSONSerialization` refuses
+    /// (`turkcell.ios.jsonRejected`).
+    static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
+        AndroidLenientStrings.read(bytes).map {
+            ($0, AndroidLenientStrings.readers(android: "the Android SDK's org.json", apple: "the iOS SDK"))
+        }
+    }
+
     /// Near misses of what the SDKs read (Android `UpdateEntry`/`MessageEntry`, iOS `UpdateCheck`); servers add
     /// keys of their own (the iOS SDK's sample has `successMsg`), so only near misses count.
     static let keySchema: KeySchema? = {

@@ -66,6 +66,13 @@ package enum DiagnosticCatalog {
             help: "Nothing; drop --package to audit every package's devices."
         ),
         Entry(
+            code: "config.notStrictJSON", severity: .warning, format: nil,
+            summary:
+                "The document is not JSON (the message names the first place), but some of the format's clients read it with a parser more lenient than JSON: the audit evaluates what they read. OSAM's 3.x clients (kotlinx.serialization) read much that is not JSON; Android's parsers (org.json, Moshi) read strings holding raw control characters, unpaired surrogate escapes or bytes that are not UTF-8, which every iOS and macOS client refuses (their devices get the format's rejection error). For anything else such a document is refused (config.unavailable).",
+            help:
+                "Make it JSON: a server, a CDN check or another client version may refuse what one parser reads. The message says where strict JSON stops."
+        ),
+        Entry(
             code: "config.duplicateKey", severity: .warning, format: nil,
             summary:
                 "An object holds a key twice: the clients' JSON parsers keep the last value, so the first one a reader sees is not the one that counts.",
@@ -193,6 +200,11 @@ package enum DiagnosticCatalog {
                 "The document has a comma before a '}', which Android's JSON parser (org.json) rejects: every Android device gets no configuration, while iOS and macOS read it.",
             help: "Remove the comma; a comma before ']' is read by Android as one more element, null."),
         Entry(
+            code: "pov.ios.jsonRejected", severity: .error, format: "princeofversions",
+            summary:
+                "A string holds what strict JSON forbids (a raw control character, an unpaired surrogate escape, bytes that are not UTF-8): Android's org.json reads it, Foundation's parser does not, so every iOS and macOS device gets no configuration.",
+            help: "Escape the character (\\t, \\n, \\u0001) or remove it; write the text as UTF-8."),
+        Entry(
             code: "pov.android.requiredOSUnreadable", severity: .warning, format: "princeofversions",
             summary:
                 "A required_os_version the Android client's Integer.parseInt cannot read (\"5.0\", \" 21\", 21.0, beyond 32 bits): its check throws, so the entry never holds and the next one is tried.",
@@ -275,6 +287,11 @@ package enum DiagnosticCatalog {
                 "The document has a comma before a '}', which the Android SDK's org.json rejects: Android devices get no update or message, while iOS reads it.",
             help: "Remove the comma."),
         Entry(
+            code: "turkcell.ios.jsonRejected", severity: .error, format: "turkcell-updater",
+            summary:
+                "A string holds what strict JSON forbids (a raw control character, an unpaired surrogate escape, bytes that are not UTF-8): the Android SDK's org.json reads it, the iOS SDK's NSJSONSerialization does not, so iOS devices get no update or message.",
+            help: "Escape the character (\\t, \\n, \\u0001) or remove it; write the text as UTF-8."),
+        Entry(
             code: "turkcell.androidOnlyDate", severity: .warning, format: "turkcell-updater",
             summary:
                 "A message date only the Android SDK's lenient parser reads (seconds, a 'T', an offset, one-digit fields, a day past the month's end): Android applies it, iOS ignores it.",
@@ -319,8 +336,11 @@ package enum DiagnosticCatalog {
         // OSAM
         Entry(
             code: "osam.rejectedByCurrentClients", severity: .error, format: "osam",
-            summary: "Fields current (3.x) clients require are missing: they reject the document and show nothing.",
-            help: "Add the fields named; older clients still read the document as written."),
+            summary:
+                "Current (3.x) clients reject the document and show nothing: a field they require is missing or null, a field is of the wrong kind, an enum is not written exactly, a comma stands before a }, or a byte-order mark before the first {.",
+            help:
+                "Fix what the message names; older clients still read the document as written, and the audit evaluates it so."
+        ),
         Entry(
             code: "osam.unknownPlatform", severity: .error, format: "osam",
             summary: "data.platform is neither ANDROID nor IOS.",

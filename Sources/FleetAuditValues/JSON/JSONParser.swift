@@ -16,14 +16,40 @@ package struct JSONParser {
     private static let maxDepth = 512
     /// Whether the array just parsed ended with a comma before `]`, for the object holding it.
     private var arrayEndedWithComma = false
+    /// Whether strings may hold what Moshi reads and strict JSON does not (`parse(_:lenientStrings:)`).
+    private var lenientStrings = false
+    /// The first such place, when `lenientStrings`.
+    private var firstLenientString: JSONSyntaxError?
 
     package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        try parse(bytes, lenientStrings: false)
     }
 
     package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         try parse(Array(text.utf8))
+    }
+
+    /// Parses as `parse` does, but strings may hold what Moshi (the NHS Android app's parser) reads and strict JSON
+    /// forbids: raw control characters, unpaired surrogate escapes and bytes that are not UTF-8 (each of the last
+    /// two read as U+FFFD, as okio decodes them). The root object, when it is one, keeps the first such place
+    /// (`JSONObject.strictJSONRefusal`); a document without any parses as `parse` would.
+    package static func parse(_ bytes: [UInt8], lenientStrings: Bool) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.lenientStrings = lenientStrings
+        var value = try parser.parseDocument()
+        let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if parser.firstLenientString != nil || byteOrderMark, case .object(var object) = value {
+            object.strictJSONRefusal = parser.firstLenientString
+            object.byteOrderMark = byteOrderMark
+            value = .object(object)
+        }
+        return value
+    }
+
+    /// Notes where strict JSON refuses a string, or throws when strings are read strictly.
+    private mutating func lenientString(_ message: String) throws(JSONSyntaxError) {
+        guard lenientStrings else { throw error(message) }
+        if firstLenientString == nil { firstLenientString = error(message) }
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
@@ -240,7 +266,8 @@ package struct JSONParser {
             case UInt8(ascii: "\""):
                 index += 1
                 guard let string = String(validating: out, as: UTF8.self) else {
-                    throw error("the string before this point is not valid UTF-8")
+                    try lenientString("the string before this point is not valid UTF-8")
+                    return String(decoding: out, as: UTF8.self)
                 }
                 return string
             case UInt8(ascii: "\\"):
@@ -260,17 +287,16 @@ package struct JSONParser {
                 case UInt8(ascii: "u"):
                     var scalar = try parseHex4()
                     if (0xD800...0xDBFF).contains(scalar) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                            bytes[index + 1] == UInt8(ascii: "u")
-                        else {
-                            throw error("unpaired surrogate in \\u escape")
+                        if let low = lowSurrogateEscape() {
+                            index += 6
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            try lenientString("unpaired surrogate in \\u escape")
+                            scalar = 0xFFFD
                         }
-                        index += 2
-                        let low = try parseHex4()
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(scalar) {
-                        throw error("unpaired surrogate in \\u escape")
+                        try lenientString("unpaired surrogate in \\u escape")
+                        scalar = 0xFFFD
                     }
                     out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
                 default:
@@ -278,12 +304,24 @@ package struct JSONParser {
                     throw error("invalid escape \\\(describeCurrent())")
                 }
             case 0x00..<0x20:
-                throw error("control character in string (escape it)")
+                try lenientString("control character in string (escape it)")
+                out.append(b)
+                index += 1
             default:
                 out.append(b)
                 index += 1
             }
         }
+    }
+
+    /// The low surrogate of a `\\uDC00`…`\\uDFFF` escape at the current position, without moving.
+    private func lowSurrogateEscape() -> UInt32? {
+        guard index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u"),
+            let text = String(validating: bytes[(index + 2)..<(index + 6)], as: UTF8.self),
+            text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }),
+            let low = UInt32(text, radix: 16), (0xDC00...0xDFFF).contains(low)
+        else { return nil }
+        return low
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {

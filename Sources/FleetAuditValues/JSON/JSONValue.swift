@@ -82,6 +82,12 @@ public struct JSONObject: Equatable, Sendable {
     package internal(set) var trailingComma: JSONSyntaxError? = nil
     /// Keys whose array value ends with a comma before `]`: org.json reads one more element there, null.
     package internal(set) var arraysWithTrailingComma: Set<String> = []
+    /// On a root object parsed with `JSONParser.parse(_:lenientStrings:)`: the first place strict JSON refused
+    /// (a raw control character in a string, an unpaired surrogate, bytes that are not UTF-8).
+    package internal(set) var strictJSONRefusal: JSONSyntaxError? = nil
+    /// On a root object: whether the document began with a UTF-8 byte-order mark, which `JSONParser` skips and
+    /// some clients' parsers read as a character.
+    package internal(set) var byteOrderMark = false
 
     package init(_ pairs: [(key: String, value: JSONValue)] = []) {
         self.pairs = pairs

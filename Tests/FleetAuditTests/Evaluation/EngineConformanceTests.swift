@@ -27,7 +27,7 @@ final class EngineConformanceTests: XCTestCase {
         var outcomesSeen = Set<Outcome>()
         for path in documents {
             guard let loaded = try? ConfigLoader().load(path, id: URL(fileURLWithPath: path).lastPathComponent),
-                let (_, root, _) = try? ConfigLoader().document(path)
+                let root = try? ConfigLoader().document(path).root
             else { continue }
             var rng = SeededGenerator(
                 seed: UInt64(truncatingIfNeeded: path.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))

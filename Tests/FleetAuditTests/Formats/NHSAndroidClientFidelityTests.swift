@@ -105,3 +105,67 @@ final class NHSAndroidClientFidelityTests: XCTestCase {
         XCTAssertEqual(try decide(good).outcome, .forced)
     }
 }
+
+/// Issue 34, "per platform, not refused for everyone": strings strict JSON forbids — a raw control character, an
+/// unpaired surrogate escape, bytes that are not UTF-8 — are read by Moshi (`JsonUtf8Reader.nextQuotedValue`
+/// stops only at the quote and the backslash; okio decodes bad UTF-8 as U+FFFD) and refused by the iOS app's
+/// `JSONDecoder` ("Unescaped control character", checked with Foundation here). Such a document was refused as a
+/// whole (exit 65); now the Android app's reading is evaluated and the iOS app rejects it (`nhs.rejected`).
+final class NHSNonStrictStringTests: XCTestCase {
+    private func load(_ bytes: [UInt8]) throws -> LoadedConfig {
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("doc.json").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return try ConfigLoader().load(path, id: "doc.json")
+    }
+
+    private static let android = Profile(
+        platform: .android, osVersion: "11", apiLevel: 30, appVersion: "1", appBuild: "150", packageName: nil)
+    private static let iOS = Profile(
+        platform: .ios, osVersion: "15.0", apiLevel: nil, appVersion: "3.9", appBuild: nil, packageName: nil)
+
+    private static func androidDocument(_ text: [UInt8]) -> [UInt8] {
+        Array(#"{"minimumAppVersion": {"description": {"en-GB": ""#.utf8) + text
+            + Array(#""}, "value": 200}, \#(NHSAndroidClientFidelityTests.rest)}"#.utf8)
+    }
+
+    private static func iOSDocument(_ text: [UInt8]) -> [UInt8] {
+        Array(#"{"minimumOSVersion": {"value": "13.0", "description": {"en-GB": ""#.utf8) + text
+            + Array(
+                #""}}, "recommendedOSVersion": {"value": "13.0", "description": {}, "title": {}}, "minimumAppVersion": {"value": "4.0.0", "description": {}}, "recommendedAppVersion": {"value": "4.0.0", "description": {}, "title": {}}}"#
+                    .utf8)
+    }
+
+    func testTheAndroidAppReadsWhatTheIOSAppRefuses() throws {
+        for (text, why) in [
+            (Array("a\tb".utf8), "a raw tab"), (Array("a\nb".utf8), "a raw line break"),
+            (Array(#"a\ud800b"#.utf8), "an unpaired surrogate escape"),
+            ([0x61, 0xFF, 0x62], "a byte that is not UTF-8"),
+        ] {
+            let android = try load(Self.androidDocument(text))
+            XCTAssertEqual(
+                android.config.evaluate(Self.android, context: EvaluationContext()).outcome, .forced, why)
+            let note = android.diagnostics.first { $0.code == "config.notStrictJSON" }
+            XCTAssertEqual(note?.location?.line, 1, why)
+            XCTAssertFalse(android.diagnostics.contains { $0.code == "nhs.rejected" }, why)
+
+            let iOS = try load(Self.iOSDocument(text))
+            let decision = iOS.config.evaluate(Self.iOS, context: EvaluationContext())
+            XCTAssertEqual(decision.outcome, .notTargeted, why)
+            let rejected = iOS.diagnostics.first { $0.code == "nhs.rejected" }
+            XCTAssertTrue(rejected?.message.contains("the iOS app's JSONDecoder reads strict JSON") == true, why)
+        }
+        // The same documents in strict JSON: no note, and the iOS app decides.
+        let strict = try load(Self.iOSDocument(Array(#"a\tb"#.utf8)))
+        XCTAssertFalse(strict.diagnostics.contains { $0.code == "config.notStrictJSON" })
+        XCTAssertEqual(strict.config.evaluate(Self.iOS, context: EvaluationContext()).outcome, .forced)
+        XCTAssertEqual(
+            try load(Self.androidDocument(Array("a".utf8))).config.evaluate(
+                Self.android, context: EvaluationContext()
+            ).outcome, .forced)
+    }
+
+    /// What Moshi refuses too is still refused: a raw tab outside a string.
+    func testWhatMoshiRefusesIsStillRefused() throws {
+        XCTAssertThrowsError(try load(Array("{\"minimumSDKVersion\":\u{1} 5}".utf8)))
+    }
+}

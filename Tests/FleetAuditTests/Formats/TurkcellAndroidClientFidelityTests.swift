@@ -71,6 +71,24 @@ final class TurkcellAndroidClientFidelityTests: XCTestCase {
         XCTAssertTrue(c.config.diagnostics.contains { $0.code == TurkcellDocument.androidJSONRejected })
     }
 
+    /// Android's org.json (`JSONTokener.nextString`) takes a raw control character in a string; the iOS SDK's
+    /// `NSJSONSerialization` (`UpdateServerIntegration.m` L175) refuses it. Such a document was refused whole
+    /// (exit 65): now Android reads it and iOS devices get nothing (`turkcell.ios.jsonRejected`).
+    func testAStringNSJSONSerializationRefusesIsReadOnAndroidOnly() throws {
+        let json =
+            "{\"packageName\": \"com.turkcell.app\", \"updates\": [{\"targetVersionCode\": 5, \"targetGooglePlay\": true, \"descriptions\": {\"*\": {\"message\": \"new\tversion\"}}}]}"
+        let (d, c) = try decide(json)
+        XCTAssertEqual(d.outcome, .recommended)
+        XCTAssertTrue(c.diagnostics.contains { $0.code == "config.notStrictJSON" })
+        XCTAssertTrue(c.config.diagnostics.contains { $0.code == TurkcellDocument.iOSJSONRejected })
+        let iPhone = Profile(
+            platform: .ios, osVersion: "17.0", apiLevel: nil, appVersion: "1.0", appBuild: "3",
+            packageName: "com.turkcell.app")
+        let onIOS = c.config.evaluate(iPhone, context: EvaluationContext())
+        XCTAssertEqual(onIOS.outcome, .notTargeted)
+        XCTAssertEqual(onIOS.diagnostics.map(\.code), [TurkcellDocument.iOSJSONRejected])
+    }
+
     /// `UpdateEntry.java` L101-122 with `LocalizedStringMap.java` L52: a language whose value is not an object
     /// makes the constructor throw; the update is omitted (messages are not affected).
     func testAnUpdateDescriptionThatIsNotAnObjectDropsTheUpdate() throws {
@@ -198,6 +216,23 @@ final class TurkcellAndroidClientFidelityTests: XCTestCase {
             updates(#"{"targetVersionCode": 400, "targetGooglePlay": true, "filters": {"deviceModel": "sm-*"}}"#),
             attributes: ["model": "SM-G991B"])
         XCTAssertEqual(d.outcome, .recommended)
+    }
+
+    /// `Utilities.java` L240 `string.toLowerCase(Locale.ENGLISH)` lowers a word-final capital sigma to `ς` (Java's
+    /// Final_Sigma rule), so a rule written in lower case matches a model written in capitals; Swift's
+    /// `lowercased()` gives `σ` everywhere (the session-19 differential run found it).
+    func testAWordFinalSigmaIsLoweredAsJavaLowersIt() throws {
+        for (model, rule, matches) in [
+            ("ΝΕΟΣ", "νεος", true), ("ΝΕΟΣ 2", "νεος2", true), ("ΝΕΟΣ", "νεοσ", false), ("ΣΑ", "σα", true),
+            ("Σ", "σ", true), ("ΑΣ.", "ας.", true),
+        ] {
+            let (d, _) = try decide(
+                updates(
+                    #"{"targetVersionCode": 400, "targetGooglePlay": true, "filters": {"deviceModel": "\#(rule)"}}"#),
+                attributes: ["model": model])
+            XCTAssertEqual(d.outcome, matches ? .recommended : .upToDate, "\(model) \(rule)")
+        }
+        XCTAssertEqual(JavaText.lowercased("ΟΔΥΣΣΕΥΣ"), "οδυσσευς")
     }
 
     /// `Filter.java` L128 `Utilities.tryParseInteger(rulePart.substring(2).trim())` and `Utilities.java` L266

@@ -98,8 +98,21 @@ final class HostileInputTests: XCTestCase {
         _ = FileManager.default.createFile(
             atPath: bad,
             contents: Data(Array(#"{"ios2": [{"required_version": ""#.utf8) + [0xC3, 0x28] + Array(#""}]}"#.utf8)))
-        XCTAssertThrowsError(try ConfigLoader().load(bad, id: "bad.json")) { error in
-            XCTAssertTrue("\(error)".contains("bad.json:1:"), "\(error)")
+        // Bad UTF-8 in a string: Android's org.json reads it (as U+FFFD), Foundation refuses it — the iOS devices
+        // get nothing and the document says where (`AndroidLenientStrings`).
+        let loaded = try ConfigLoader().load(bad, id: "bad.json")
+        XCTAssertEqual(loaded.diagnostics.first { $0.code == "config.notStrictJSON" }?.location?.line, 1)
+        let iPhone = Profile(
+            platform: .ios, osVersion: "17", apiLevel: nil, appVersion: "0.9", appBuild: nil, packageName: nil)
+        let rejected = loaded.config.evaluate(iPhone, context: EvaluationContext())
+        XCTAssertEqual(rejected.outcome, .notTargeted)
+        XCTAssertEqual(rejected.diagnostics.map(\.code), ["pov.ios.jsonRejected"])
+        // Outside a string no client reads it: refused, with its line.
+        let worse = dir.appendingPathComponent("worse.json").path
+        _ = FileManager.default.createFile(
+            atPath: worse, contents: Data(Array(#"{"ios2": ["#.utf8) + [0xC3, 0x28] + Array(#"]}"#.utf8)))
+        XCTAssertThrowsError(try ConfigLoader().load(worse, id: "worse.json")) { error in
+            XCTAssertTrue("\(error)".contains("worse.json:1:"), "\(error)")
         }
         let huge = String(repeating: "<script>", count: 1 << 17)
         let path = TestPaths.write(

@@ -105,6 +105,27 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.0")).outcome, .forced)
     }
 
+    /// Android's org.json (`JSONTokener.nextString`) stops only at the quote and the backslash, so a raw tab, an
+    /// unpaired surrogate escape or bad UTF-8 in a string is read (checked with Debian's build of Android's
+    /// org.json); Foundation's parser refuses them ("Unescaped control character"). Such a document was refused
+    /// whole (exit 65): now Android reads it and iOS and macOS reject it (`pov.ios.jsonRejected`).
+    func testAStringFoundationRefusesIsReadOnAndroidOnly() throws {
+        for (text, why) in [("a\tb", "a raw tab"), ("a\\ud800b", "an unpaired surrogate escape")] {
+            let json =
+                #"{"meta": {"note": "\#(text)"}, "ios2": [{"required_version": "2.0"}], "android2": [{"required_version": 5}]}"#
+            let c = try PoV.load(json: json)
+            XCTAssertEqual(PoV.decide(c, PoV.android(code: 1, sdk: 30)).outcome, .forced, why)
+            let apple = PoV.decide(c, PoV.apple(os: "17.0", app: "1.0"))
+            XCTAssertEqual(apple.outcome, .notTargeted, why)
+            XCTAssertEqual(apple.diagnostics.map(\.code), [PoVAppleDecoding.jsonRejected], why)
+            XCTAssertEqual(apple.diagnostics.first?.location?.line, 1, why)
+            XCTAssertTrue(c.diagnostics.contains { $0.code == "config.notStrictJSON" }, why)
+        }
+        // A document for Apple platforms only: every device it concerns rejects it, and the run says so.
+        let c = try PoV.load(json: "{\"ios2\": [{\"required_version\": \"2.0\", \"meta\": {\"a\": \"x\ty\"}}]}")
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.0")).outcome, .notTargeted)
+    }
+
     /// `JSONTokener.readArray`: `[a,]` is two elements, the second null; reached, `getJSONObject` (L140) throws.
     func testACommaBeforeABracketAddsANullEntry() throws {
         let entries = #"{"requirements": {"required_os_version": 40}, "required_version": 5}"#
