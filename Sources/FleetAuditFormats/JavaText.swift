@@ -175,6 +175,42 @@ enum JavaText {
         return Int32(exactly: negative ? -value : value)
     }
 
+    /// `Long.parseLong(text, radix)`: an optional sign, then digits as `Character.digit(char, radix)` reads them one
+    /// UTF-16 unit at a time (any Unicode decimal digit, ASCII and fullwidth Latin letters for 10-35), within 64 bits.
+    static func parseLong(_ text: String, radix: Int) -> Int64? {
+        var units = Substring(text).utf16[...]
+        let negative = units.first == 0x2D
+        if units.first == 0x2B || units.first == 0x2D { units = units.dropFirst() }
+        guard !units.isEmpty else { return nil }
+        // Accumulated negative, as Java does, so that Long.MIN_VALUE reads.
+        var value: Int64 = 0
+        for unit in units {
+            guard let digit = digit(unit, radix: radix) else { return nil }
+            let (shifted, o1) = value.multipliedReportingOverflow(by: Int64(radix))
+            let (next, o2) = shifted.subtractingReportingOverflow(Int64(digit))
+            guard !o1, !o2 else { return nil }
+            value = next
+        }
+        if negative { return value }
+        return value == Int64.min ? nil : -value
+    }
+
+    /// `Character.digit(char, radix)`.
+    private static func digit(_ unit: UInt16, radix: Int) -> Int? {
+        guard let scalar = Unicode.Scalar(unit) else { return nil }
+        let value: Int
+        switch unit {
+        case 0x41...0x5A: value = Int(unit) - 0x41 + 10
+        case 0x61...0x7A: value = Int(unit) - 0x61 + 10
+        case 0xFF21...0xFF3A: value = Int(unit) - 0xFF21 + 10
+        case 0xFF41...0xFF5A: value = Int(unit) - 0xFF41 + 10
+        default:
+            guard scalar.properties.numericType == .decimal, let v = scalar.properties.numericValue else { return nil }
+            value = Int(v)
+        }
+        return value < radix ? value : nil
+    }
+
     /// `String.trim`: every character up to U+0020 removed from both ends (control characters too).
     static func trim(_ text: String) -> String {
         let scalars = text.unicodeScalars

@@ -28,10 +28,10 @@ struct PoVPlatformView: Sendable {
         if let refusal = root.strictJSONRefusal,
             [primary, secondary].contains(where: { root[$0].map { !$0.isNull } ?? false })
         {
-            // Foundation's parser refuses what Android's org.json read (`AndroidLenientStrings`): no client reads it.
+            // Foundation's parser refuses what Android's org.json read (`OrgJSONReader`): no Apple client reads it.
             var rejected = Diagnostic(
                 PoVAppleDecoding.jsonRejected, .error,
-                "\(refusal.message), which Foundation's JSON parser rejects: no iOS or macOS client reads the document, while Android's org.json does"
+                "not JSON at line \(refusal.line), column \(refusal.column) (\(refusal.message)), which Foundation's JSON parser rejects: no iOS or macOS client reads the document, while Android's org.json does"
             )
             rejected.location = SourceLocation(line: refusal.line, column: refusal.column)
             view.v4Present = true

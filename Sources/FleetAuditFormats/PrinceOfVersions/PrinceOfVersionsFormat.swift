@@ -13,11 +13,11 @@ enum PrinceOfVersionsFormat: JSONConfigFormat {
         PrinceOfVersionsDocument(root.objectValue ?? JSONObject())
     }
 
-    /// Android's org.json reads strings Foundation refuses: the iOS and macOS clients reject such a document
-    /// (`pov.ios.jsonRejected`, `PoVPlatformView.apple`).
+    /// The Android client parses with org.json, which reads much that is not JSON (`OrgJSONReader`); the iOS and
+    /// macOS clients parse with Foundation and reject such a document (`pov.ios.jsonRejected`, `PoVPlatformView.apple`).
     static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
-        AndroidLenientStrings.read(bytes).map {
-            ($0, AndroidLenientStrings.readers(android: "Android's org.json", apple: "every iOS and macOS client"))
+        OrgJSONReader.read(bytes).map {
+            ($0, "the Android client's org.json reads it and every iOS and macOS client refuses it")
         }
     }
 

@@ -79,12 +79,12 @@ final class TurkcellDocument: EvaluableConfig {
     }
     static let iOSJSONRejected = "turkcell.ios.jsonRejected"
 
-    /// Where strict JSON refused a string the Android SDK's org.json read (`AndroidLenientStrings`): the iOS SDK's
+    /// Where strict JSON stopped in a document the Android SDK's org.json read (`OrgJSONReader`): the iOS SDK's
     /// `NSJSONSerialization` (`UpdateServerIntegration.m` L175) rejects the document.
     static func iOSRejection(_ refusal: JSONSyntaxError) -> Diagnostic {
         var d = Diagnostic(
             iOSJSONRejected, .error,
-            "\(refusal.message), which the iOS SDK's NSJSONSerialization rejects: iOS devices get no update or message, while the Android SDK reads the document"
+            "not JSON at line \(refusal.line), column \(refusal.column) (\(refusal.message)), which the iOS SDK's NSJSONSerialization rejects: iOS devices get no update or message, while the Android SDK's org.json reads the document"
         )
         d.location = SourceLocation(line: refusal.line, column: refusal.column)
         return d

@@ -15,12 +15,10 @@ enum TurkcellFormat: JSONConfigFormat {
         TurkcellDocument(root.objectValue ?? JSONObject())
     }
 
-    /// The Android SDK's org.json reads strings the iOS SDK's `NSJSONSerialization` refuses
-    /// (`turkcell.ios.jsonRejected`).
+    /// The Android SDK parses with org.json, which reads much that is not JSON (`OrgJSONReader`); the iOS SDK's
+    /// `NSJSONSerialization` refuses such a document (`turkcell.ios.jsonRejected`).
     static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
-        AndroidLenientStrings.read(bytes).map {
-            ($0, AndroidLenientStrings.readers(android: "the Android SDK's org.json", apple: "the iOS SDK"))
-        }
+        OrgJSONReader.read(bytes).map { ($0, "the Android SDK's org.json reads it and the iOS SDK refuses it") }
     }
 
     /// Near misses of what the SDKs read (Android `UpdateEntry`/`MessageEntry`, iOS `UpdateCheck`); servers add

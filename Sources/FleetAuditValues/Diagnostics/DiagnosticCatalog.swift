@@ -68,7 +68,7 @@ package enum DiagnosticCatalog {
         Entry(
             code: "config.notStrictJSON", severity: .warning, format: nil,
             summary:
-                "The document is not JSON (the message names the first place), but some of the format's clients read it with a parser more lenient than JSON: the audit evaluates what they read. OSAM's 3.x clients (kotlinx.serialization) read much that is not JSON; Android's parsers (org.json, Moshi) read strings holding raw control characters, unpaired surrogate escapes or bytes that are not UTF-8, which every iOS and macOS client refuses (their devices get the format's rejection error). For anything else such a document is refused (config.unavailable).",
+                "The document is not JSON (the message names the first place), but some of the format's clients read it with a parser more lenient than JSON: the audit evaluates what they read. OSAM's 3.x clients (kotlinx.serialization) read much that is not JSON on every platform; Android's org.json (PrinceOfVersions, Turkcell) reads comments, single quotes, unquoted keys, octal numbers and more, and Moshi (NHS) strings holding raw control characters, unpaired surrogate escapes or bad UTF-8 — which every iOS and macOS client refuses (their devices get the format's rejection error). What no client reads is refused (config.unavailable).",
             help:
                 "Make it JSON: a server, a CDN check or another client version may refuse what one parser reads. The message says where strict JSON stops."
         ),
@@ -202,8 +202,8 @@ package enum DiagnosticCatalog {
         Entry(
             code: "pov.ios.jsonRejected", severity: .error, format: "princeofversions",
             summary:
-                "A string holds what strict JSON forbids (a raw control character, an unpaired surrogate escape, bytes that are not UTF-8): Android's org.json reads it, Foundation's parser does not, so every iOS and macOS device gets no configuration.",
-            help: "Escape the character (\\t, \\n, \\u0001) or remove it; write the text as UTF-8."),
+                "The document is not JSON, but Android's org.json reads it (comments, single quotes, unquoted keys or strings, octal or hexadecimal numbers, '=' or ';' separators, raw control characters or bad UTF-8 in a string): the Android devices are evaluated as it reads it, and every iOS and macOS device gets no configuration, since Foundation's parser refuses it.",
+            help: "Make it JSON; the message says where strict JSON stops."),
         Entry(
             code: "pov.android.requiredOSUnreadable", severity: .warning, format: "princeofversions",
             summary:
@@ -289,8 +289,8 @@ package enum DiagnosticCatalog {
         Entry(
             code: "turkcell.ios.jsonRejected", severity: .error, format: "turkcell-updater",
             summary:
-                "A string holds what strict JSON forbids (a raw control character, an unpaired surrogate escape, bytes that are not UTF-8): the Android SDK's org.json reads it, the iOS SDK's NSJSONSerialization does not, so iOS devices get no update or message.",
-            help: "Escape the character (\\t, \\n, \\u0001) or remove it; write the text as UTF-8."),
+                "The document is not JSON, but the Android SDK's org.json reads it (comments, single quotes, unquoted keys or strings, octal or hexadecimal numbers, '=' or ';' separators, raw control characters or bad UTF-8 in a string): Android devices are evaluated as it reads it, and iOS devices get no update or message, since the iOS SDK's NSJSONSerialization refuses it.",
+            help: "Make it JSON; the message says where strict JSON stops."),
         Entry(
             code: "turkcell.androidOnlyDate", severity: .warning, format: "turkcell-updater",
             summary:

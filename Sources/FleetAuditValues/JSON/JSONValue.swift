@@ -89,6 +89,13 @@ public struct JSONObject: Equatable, Sendable {
     /// some clients' parsers read as a character.
     package internal(set) var byteOrderMark = false
 
+    /// This object as the root of a document another client's parser read where strict JSON stopped at `error`.
+    package func refusedByStrictJSON(at error: JSONSyntaxError) -> JSONObject {
+        var copy = self
+        copy.strictJSONRefusal = error
+        return copy
+    }
+
     package init(_ pairs: [(key: String, value: JSONValue)] = []) {
         self.pairs = pairs
         for (i, pair) in pairs.enumerated() { lastIndex[pair.key] = i }

@@ -107,10 +107,10 @@ final class HostileInputTests: XCTestCase {
         let rejected = loaded.config.evaluate(iPhone, context: EvaluationContext())
         XCTAssertEqual(rejected.outcome, .notTargeted)
         XCTAssertEqual(rejected.diagnostics.map(\.code), ["pov.ios.jsonRejected"])
-        // Outside a string no client reads it: refused, with its line.
+        // An array left open: no client reads it, refused with its line.
         let worse = dir.appendingPathComponent("worse.json").path
         _ = FileManager.default.createFile(
-            atPath: worse, contents: Data(Array(#"{"ios2": ["#.utf8) + [0xC3, 0x28] + Array(#"]}"#.utf8)))
+            atPath: worse, contents: Data(Array(#"{"ios2": ["#.utf8) + [0xC3, 0x28] + Array(#"}"#.utf8)))
         XCTAssertThrowsError(try ConfigLoader().load(worse, id: "worse.json")) { error in
             XCTAssertTrue("\(error)".contains("worse.json:1:"), "\(error)")
         }
