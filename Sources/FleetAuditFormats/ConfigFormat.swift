@@ -38,10 +38,12 @@ package protocol JSONConfigFormat: ConfigFormat {
     static func matches(_ root: JSONObject) -> Bool
     /// Reads a JSON document (any value: a forced `--format` may hand it a non-object).
     static func load(_ root: JSONValue) -> any EvaluableConfig
-    /// A document strict JSON refuses, as this format's clients still read it (their parser is more lenient
-    /// than JSON), and who they are, for the `config.notStrictJSON` warning; nil when they refuse it too. The
-    /// loader asks only after the strict parse failed.
-    static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)?
+    /// A document strict JSON refuses (at `refusal`), as this format's clients still read it (their parser is more
+    /// lenient than JSON), and who they are, for the `config.notStrictJSON` warning; nil when they refuse it too.
+    /// The loader asks only after the strict parse failed.
+    static func clientReading(nonStrict bytes: [UInt8], refusedAt refusal: JSONSyntaxError) -> (
+        root: JSONValue, readers: String
+    )?
 }
 
 extension JSONConfigFormat {
@@ -52,7 +54,9 @@ extension JSONConfigFormat {
 
     package static func load(_ document: ConfigDocument) -> any EvaluableConfig { load(document.json) }
 
-    package static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? { nil }
+    package static func clientReading(nonStrict bytes: [UInt8], refusedAt refusal: JSONSyntaxError) -> (
+        root: JSONValue, readers: String
+    )? { nil }
 }
 
 /// A loaded document, ready to evaluate profiles.

@@ -10,14 +10,18 @@
 /// parses with Foundation, which refuses the document. Nil when org.json throws too. Written by hand: no Swift
 /// library parses as org.json does.
 enum OrgJSONReader {
+    /// The document as org.json reads it; nil when org.json throws too, or when it is JSON (the strict parser reads it).
     static func read(_ bytes: [UInt8]) -> JSONValue? {
-        let refusal: JSONSyntaxError
         do {
             _ = try JSONParser.parse(bytes)
             return nil
         } catch {
-            refusal = error
+            return read(bytes, refusedAt: error)
         }
+    }
+
+    /// The document strict JSON refused at `refusal`, as org.json reads it.
+    static func read(_ bytes: [UInt8], refusedAt refusal: JSONSyntaxError) -> JSONValue? {
         // The clients decode the body as UTF-8 (what is not becomes U+FFFD) and index Java chars: UTF-16 units.
         var tokener = Tokener(Array(String(decoding: bytes, as: UTF8.self).utf16))
         guard case .object(let root)? = try? tokener.nextValue() else { return nil }
@@ -31,6 +35,10 @@ enum OrgJSONReader {
         var pos = 0
         /// Whether the value `nextValue` just read is a double that is not finite (`JSONObject.put` refuses it).
         private var valueNotFinite = false
+        /// Containers open around the value being read. org.json recurses without a bound (deep enough, the client
+        /// dies of a StackOverflowError); FleetAudit stops where its JSON parser does rather than exhaust its stack.
+        private var depth = 0
+        private static let maxDepth = 512
 
         init(_ text: [UInt16]) {
             // `JSONTokener(String)` drops a leading byte-order mark.
@@ -81,8 +89,11 @@ enum OrgJSONReader {
             guard let c = try nextClean() else { throw Thrown() }  // "End of input"
             let value: JSONValue
             switch c {
-            case Self.unit("{"): value = .object(try readObject())
-            case Self.unit("["): value = .array(try readArray())
+            case Self.unit("{"), Self.unit("["):
+                guard depth < Self.maxDepth else { throw Thrown() }
+                depth += 1
+                defer { depth -= 1 }
+                value = c == Self.unit("{") ? .object(try readObject()) : .array(try readArray())
             case Self.unit("\""), Self.unit("'"): value = .string(try nextString(quote: c))
             default:
                 pos -= 1

@@ -45,12 +45,13 @@ public enum FuzzTargets {
             guard let root = try? XMLDocumentReader.parse(bytes) else { return }
             document = .xml(root)
         } else {
-            // What strict JSON refuses, the format's clients may still read (`clientReading(nonStrict:)`).
-            guard
-                let root = (try? JSONParser.parse(bytes))
-                    ?? (type as? any JSONConfigFormat.Type)?.clientReading(nonStrict: bytes)?.root
-            else { return }
-            document = .json(root)
+            do { document = .json(try JSONParser.parse(bytes)) } catch {
+                // What strict JSON refuses, the format's clients may still read (`clientReading(nonStrict:)`).
+                guard let format = type as? any JSONConfigFormat.Type,
+                    let read = format.clientReading(nonStrict: bytes, refusedAt: error)
+                else { return }
+                document = .json(read.root)
+            }
         }
         guard case .success = FormatRegistry.detect(document, forced: type.name) else { return }
         let config = type.load(document)

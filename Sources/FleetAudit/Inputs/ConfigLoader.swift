@@ -68,8 +68,8 @@ public struct ConfigLoader: Sendable {
             locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
     }
 
-    /// `config.duplicateKey` for each key an object holds twice: the clients' parsers keep the last, which is
-    /// what FleetAudit evaluates, and an editor's eye stops at the first.
+    /// `config.duplicateKey` for each key an object holds twice: Android's parsers keep the last copy, Apple's the
+    /// first, and an editor's eye stops at the first.
     static func duplicateKeys(_ root: JSONValue) -> [Diagnostic] {
         var out: [Diagnostic] = []
         func walk(_ value: JSONValue, _ path: String) {
@@ -84,7 +84,7 @@ public struct ConfigLoader: Sendable {
                         out.append(
                             Diagnostic(
                                 "config.duplicateKey", .warning,
-                                "\(keyPath) appears more than once in its object: the clients read the last one, which is what the audit evaluates",
+                                "\(keyPath) appears more than once in its object: Android's parsers read the last copy and Apple's Foundation the first, so the platforms may decide differently (docs/configs.md says which copy the audit reads for each format)",
                                 path: keyPath))
                     }
                 }
@@ -137,7 +137,7 @@ public struct ConfigLoader: Sendable {
     )? {
         for case let format as any JSONConfigFormat.Type in FormatRegistry.formats
         where forcedFormat == nil || format.name == forcedFormat {
-            guard let (root, readers) = format.clientReading(nonStrict: bytes),
+            guard let (root, readers) = format.clientReading(nonStrict: bytes, refusedAt: error),
                 forcedFormat != nil || root.objectValue.map({ format.matches($0) }) == true
             else { continue }
             var note = Diagnostic(

@@ -13,7 +13,8 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         "devices whose os_version or app_version is not 1 to 3 integer components: the app's Version parser throws")
 
     init(_ root: JSONObject) {
-        let iOSDecoded = NHSDecoding.iOS(root)
+        // The iOS app's JSONDecoder reads the first copy of a repeated key; Moshi decodes every copy (the last stands).
+        let iOSDecoded = NHSDecoding.iOS(root.keepingFirstCopies())
         iOS = iOSDecoded
         let (androidDecoded, quoted) = NHSDecoding.android(root)
         android = androidDecoded

@@ -20,7 +20,9 @@ package enum NHSAvailabilityFormat: JSONConfigFormat {
     /// Moshi, the Android app's parser, reads strings strict JSON refuses (`JsonUtf8Reader.nextQuotedValue` looks
     /// for the quote and the backslash only; okio decodes bad UTF-8 as U+FFFD); the iOS app's `JSONDecoder` does
     /// not, so such a document is rejected on iOS only (`NHSDecoding.iOS`).
-    package static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
+    package static func clientReading(nonStrict bytes: [UInt8], refusedAt refusal: JSONSyntaxError) -> (
+        root: JSONValue, readers: String
+    )? {
         AndroidLenientStrings.read(bytes).map {
             ($0, AndroidLenientStrings.readers(android: "the NHS Android app", apple: "the iOS app (nhs.rejected)"))
         }

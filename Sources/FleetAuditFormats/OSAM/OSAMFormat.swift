@@ -17,7 +17,9 @@ enum OSAMFormat: JSONConfigFormat {
     }
 
     /// kotlinx.serialization, which the 3.x clients decode with, reads more than JSON (`OSAMClientReader`).
-    static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
+    static func clientReading(nonStrict bytes: [UInt8], refusedAt refusal: JSONSyntaxError) -> (
+        root: JSONValue, readers: String
+    )? {
         OSAMClientReader.read(bytes).map {
             (
                 $0,

@@ -20,9 +20,12 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
     static let lastNotifiedKey = AttributeName.normalize(lastNotifiedColumn)
 
     init(_ root: JSONObject) {
+        // Foundation, which the iOS and macOS clients decode with, reads the first copy of a repeated key; org.json
+        // the last.
+        let appleRoot = root.keepingFirstCopies()
         let views = [
-            PoVPlatformView.apple(root, platform: .ios, primary: "ios", secondary: "ios2"),
-            PoVPlatformView.apple(root, platform: .macos, primary: "macos", secondary: "macos2"),
+            PoVPlatformView.apple(appleRoot, platform: .ios, primary: "ios", secondary: "ios2"),
+            PoVPlatformView.apple(appleRoot, platform: .macos, primary: "macos", secondary: "macos2"),
             PoVPlatformView.android(root),
         ].filter { !$0.isEmpty }
         self.views = Dictionary(uniqueKeysWithValues: views.map { ($0.platform, $0) })

@@ -15,8 +15,10 @@ enum PrinceOfVersionsFormat: JSONConfigFormat {
 
     /// The Android client parses with org.json, which reads much that is not JSON (`OrgJSONReader`); the iOS and
     /// macOS clients parse with Foundation and reject such a document (`pov.ios.jsonRejected`, `PoVPlatformView.apple`).
-    static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
-        OrgJSONReader.read(bytes).map {
+    static func clientReading(nonStrict bytes: [UInt8], refusedAt refusal: JSONSyntaxError) -> (
+        root: JSONValue, readers: String
+    )? {
+        OrgJSONReader.read(bytes, refusedAt: refusal).map {
             ($0, "the Android client's org.json reads it and every iOS and macOS client refuses it")
         }
     }

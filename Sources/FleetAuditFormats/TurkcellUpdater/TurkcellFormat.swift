@@ -17,8 +17,12 @@ enum TurkcellFormat: JSONConfigFormat {
 
     /// The Android SDK parses with org.json, which reads much that is not JSON (`OrgJSONReader`); the iOS SDK's
     /// `NSJSONSerialization` refuses such a document (`turkcell.ios.jsonRejected`).
-    static func clientReading(nonStrict bytes: [UInt8]) -> (root: JSONValue, readers: String)? {
-        OrgJSONReader.read(bytes).map { ($0, "the Android SDK's org.json reads it and the iOS SDK refuses it") }
+    static func clientReading(nonStrict bytes: [UInt8], refusedAt refusal: JSONSyntaxError) -> (
+        root: JSONValue, readers: String
+    )? {
+        OrgJSONReader.read(bytes, refusedAt: refusal).map {
+            ($0, "the Android SDK's org.json reads it and the iOS SDK refuses it")
+        }
     }
 
     /// Near misses of what the SDKs read (Android `UpdateEntry`/`MessageEntry`, iOS `UpdateCheck`); servers add

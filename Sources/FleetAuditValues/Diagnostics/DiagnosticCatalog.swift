@@ -75,8 +75,10 @@ package enum DiagnosticCatalog {
         Entry(
             code: "config.duplicateKey", severity: .warning, format: nil,
             summary:
-                "An object holds a key twice: the clients' JSON parsers keep the last value, so the first one a reader sees is not the one that counts.",
-            help: "Remove the copy you do not mean; the audit evaluates the last."),
+                "An object holds a key twice: Android's parsers (org.json, Moshi, kotlinx) keep the last copy and Apple's Foundation (every iOS and macOS client) the first, so the two platforms can read different values.",
+            help:
+                "Remove the copy you do not mean. The audit reads the first copy for the NHS iOS app and the PrinceOfVersions iOS and macOS clients, the last for every other client (docs/configs.md)."
+        ),
         Entry(
             code: "inventory.columnAlias", severity: .info, format: nil,
             summary:

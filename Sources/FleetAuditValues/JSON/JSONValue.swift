@@ -89,6 +89,30 @@ public struct JSONObject: Equatable, Sendable {
     /// some clients' parsers read as a character.
     package internal(set) var byteOrderMark = false
 
+    /// This object as Apple's Foundation reads it: of a key written more than once, the first copy, at every depth
+    /// (`JSONDecoder` since iOS 17 — checked with Swift 6's Foundation here — and `NSJSONSerialization` before it;
+    /// Android's parsers keep the last). The object itself when no key repeats.
+    package func keepingFirstCopies() -> JSONObject {
+        var copy = self
+        var seen = Set<String>()
+        var changed = false
+        var pairs: [(key: String, value: JSONValue)] = []
+        pairs.reserveCapacity(self.pairs.count)
+        for pair in self.pairs {
+            guard seen.insert(pair.key).inserted else {
+                changed = true
+                continue
+            }
+            let value = pair.value.keepingFirstCopies()
+            if !changed, value != pair.value { changed = true }
+            pairs.append((pair.key, value))
+        }
+        guard changed else { return self }
+        copy.pairs = pairs
+        copy.lastIndex = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1.key, $0) })
+        return copy
+    }
+
     /// This object as the root of a document another client's parser read where strict JSON stopped at `error`.
     package func refusedByStrictJSON(at error: JSONSyntaxError) -> JSONObject {
         var copy = self
@@ -124,6 +148,17 @@ public struct JSONObject: Equatable, Sendable {
 }
 
 extension JSONValue {
+    /// The value as Apple's Foundation reads it (`JSONObject.keepingFirstCopies`).
+    package func keepingFirstCopies() -> JSONValue {
+        switch self {
+        case .object(let o): return .object(o.keepingFirstCopies())
+        case .array(let a):
+            let kept = a.map { $0.keepingFirstCopies() }
+            return kept == a ? self : .array(kept)
+        default: return self
+        }
+    }
+
     /// The path of the first object member, in document order, whose number is too large for a double
     /// (`1e400`): Android's org.json refuses it while parsing (`JSONObject.put` checks every number, an array's
     /// `put` does not), so an Android client rejects the whole document. nil when there is none.

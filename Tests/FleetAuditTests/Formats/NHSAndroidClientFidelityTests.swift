@@ -169,3 +169,36 @@ final class NHSNonStrictStringTests: XCTestCase {
         XCTAssertThrowsError(try load(Array("{\"minimumSDKVersion\":\u{1} 5}".utf8)))
     }
 }
+
+/// Issue 34: a key written twice. The NHS iOS app decodes with `JSONDecoder` (`AppAvailabilityEndpoint.swift`
+/// L15-16), which reads the first copy (Swift 6's Foundation, checked here; `NSJSONSerialization` before iOS 17
+/// did the same); FleetAudit read the last. Found by a differential run of the app's decision code (nhsx
+/// covid-19-app-ios-ag-public @ ee43e47) on 10,000 random cases: 615 disagreed on this alone. Android's Moshi
+/// decodes every copy and the last stands (`NHSAndroidClientFidelityTests`).
+final class NHSIOSDuplicateKeyTests: XCTestCase {
+    private static let rest =
+        #""recommendedOSVersion": {"value": "13.0", "description": {}, "title": {}}, "minimumAppVersion": {"value": "4.0", "description": {}}, "recommendedAppVersion": {"value": "4.0", "description": {}, "title": {}}"#
+
+    private func decide(_ json: String) throws -> Decision {
+        let path = TestPaths.write(json, named: "ios.json", in: TestPaths.temporaryDirectory())
+        let c = try ConfigLoader().load(path, id: "ios.json")
+        let iPhone = Profile(
+            platform: .ios, osVersion: "15.0", apiLevel: nil, appVersion: "4.0", appBuild: nil, packageName: nil)
+        return c.config.evaluate(iPhone, context: EvaluationContext())
+    }
+
+    func testTheIOSAppReadsTheFirstCopy() throws {
+        let twice =
+            #"{"minimumOSVersion": {"value": "16.0", "description": {}}, "minimumOSVersion": {"value": "13.0", "description": {}}, \#(Self.rest)}"#
+        XCTAssertEqual(try decide(twice).outcome, .unsupportedOS)
+        let nested = #"{"minimumOSVersion": {"value": "13.0", "value": "16.0", "description": {}}, \#(Self.rest)}"#
+        XCTAssertEqual(try decide(nested).outcome, .upToDate)
+        // A bad first copy rejects the document; a bad last copy is never read.
+        let badFirst =
+            #"{"minimumOSVersion": {"value": "v13", "description": {}}, "minimumOSVersion": {"value": "13.0", "description": {}}, \#(Self.rest)}"#
+        XCTAssertEqual(try decide(badFirst).outcome, .notTargeted)
+        let badLast =
+            #"{"minimumOSVersion": {"value": "13.0", "description": {}}, "minimumOSVersion": {"value": "v13", "description": {}}, \#(Self.rest)}"#
+        XCTAssertEqual(try decide(badLast).outcome, .upToDate)
+    }
+}

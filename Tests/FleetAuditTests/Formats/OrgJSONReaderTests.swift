@@ -56,6 +56,10 @@ final class OrgJSONReaderTests: XCTestCase {
         ] {
             XCTAssertNil(read(text), why)
         }
+        // Nesting deeper than FleetAudit's JSON parser goes is refused, not a crash (org.json would overflow its stack).
+        XCTAssertNil(read("{a: " + String(repeating: "[", count: 100_000) + "}"))
+        XCTAssertNotNil(
+            read("{a: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + ", b: c}"))
         // A JSON document is read by the strict parser, not this one.
         XCTAssertNil(read(#"{"a": 1}"#))
     }

@@ -126,6 +126,19 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
         XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.0")).outcome, .notTargeted)
     }
 
+    /// A key written twice: org.json keeps the last copy (`JSONObject.put` into a map), Foundation — which the iOS
+    /// and macOS clients decode with — the first (Swift 6's `JSONDecoder`, checked here; `NSJSONSerialization`
+    /// before it). The same document then forces iOS and not Android.
+    func testAKeyWrittenTwiceIsReadFirstOnAppleAndLastOnAndroid() throws {
+        let c = try PoV.load(
+            json:
+                #"{"ios2": [{"required_version": "3.0"}], "ios2": [{"required_version": "1.0"}], "android2": [{"required_version": 9}], "android2": [{"required_version": 1}]}"#
+        )
+        XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "2.0")).outcome, .forced)
+        XCTAssertEqual(PoV.decide(c, PoV.android(code: 5, sdk: 30)).outcome, .upToDate)
+        XCTAssertTrue(c.diagnostics.contains { $0.code == "config.duplicateKey" })
+    }
+
     /// `JSONTokener.readArray`: `[a,]` is two elements, the second null; reached, `getJSONObject` (L140) throws.
     func testACommaBeforeABracketAddsANullEntry() throws {
         let entries = #"{"requirements": {"required_os_version": 40}, "required_version": 5}"#
