@@ -107,6 +107,16 @@ keys_100k = write("keys.json", "{" + ",".join('"k%d": %d' % (i, i) for i in rang
 requirement_keys = write("requirements.json", '{"ios": [{"required_version": "1.0", "requirements": {' + ",".join(
     '"r%d": "x"' % i for i in range(200_000)) + '}}]}')
 deep = write("deep.json", "[" * 100_000 + "]" * 100_000)
+# Documents only a client's lenient parser reads (org.json, kotlinx, Moshi's strings): nesting, size, a comment left open.
+org_deep = write("org-deep.json", "{android2: " + "[" * 100_000 + "]" * 100_000 + "}")
+org_big = write("org-big.json", "{android2: [\n" + ",\n".join(
+    "{'requirements': {'model': 'M%d'}, required_version: %d /* e */}" % (i, i % 500) for i in range(60_000)) + "\n]}")
+org_comment = write("org-comment.json", "{android2: [] /* " + "x" * (5 << 20))
+osam_skip = write("osam-skip.json", '{"data": {"id": 1 "appId": 2, "packageName": "p", "versionCode": 352, '
+    '"versionName": "1", "platform": "ANDROID", "comparisonMode": "FORCE", "serverDate": 3000, "title": '
+    '{"es": "a", "en": "a", "ca": "a"}, "message": {"es": "a", "en": "a", "ca": "a"}, "ok": {"es": "a", "en": "a", '
+    '"ca": "a"}, "cancel": {"es": "a", "en": "a", "ca": "a"}, "url": "u", "checkBoxDontShowAgain": TRUE, '
+    '"dialogDisplayDuration": 3600, "extra": ' + "[{:" * 300_000 + "}]" * 300_000 + '}}')
 big_field = write("big-field.csv", "platform,os_version,app_version,model\nios,16.4,4.29," + "x" * (40 << 20) + "\n")
 wide = write("wide.csv", ",".join("c%d" % i for i in range(1_000_000)) + "\n")
 unclosed = write("unclosed.csv", "platform,os_version,app_version\nios,16.4,\"" + "y" * (80 << 20) + "\n")
@@ -158,6 +168,10 @@ probes = [
     ("a redirect loop", audit + ["--config", base + "/loop.json"], {65}),
     ("a redirect to cloud metadata", audit + ["--config", base + "/metadata.json"], {65}),
     ("100,000 nested arrays", [binary, "validate", deep], {1, 65}),
+    ("org.json: 100,000 nested arrays", [binary, "validate", org_deep], {1, 65}),
+    ("org.json: 60,000 entries, 4 MB, comments", [binary, "validate", org_big], {0}),
+    ("org.json: a comment left open over 5 MB", [binary, "validate", org_comment], {1, 65}),
+    ("kotlinx: 600,000 brackets in a skipped value", [binary, "validate", osam_skip], {0}),
     ("a 40 MB field", [binary, "audit", "--inventory", big_field, "--config", ios_config, "--quiet"], {0}),
     ("1,000,000 columns, header only", [binary, "audit", "--inventory", wide, "--config", ios_config, "--quiet"], {65}),
     ("an unclosed quote over 80 MB", [binary, "audit", "--inventory", unclosed, "--config", ios_config, "--quiet"], {65}),

@@ -197,15 +197,17 @@ enum JavaText {
 
     /// `Character.digit(char, radix)`.
     private static func digit(_ unit: UInt16, radix: Int) -> Int? {
-        guard let scalar = Unicode.Scalar(unit) else { return nil }
         let value: Int
         switch unit {
+        case 0x30...0x39: value = Int(unit) - 0x30
         case 0x41...0x5A: value = Int(unit) - 0x41 + 10
         case 0x61...0x7A: value = Int(unit) - 0x61 + 10
         case 0xFF21...0xFF3A: value = Int(unit) - 0xFF21 + 10
         case 0xFF41...0xFF5A: value = Int(unit) - 0xFF41 + 10
         default:
-            guard scalar.properties.numericType == .decimal, let v = scalar.properties.numericValue else { return nil }
+            guard let scalar = Unicode.Scalar(unit), scalar.properties.numericType == .decimal,
+                let v = scalar.properties.numericValue
+            else { return nil }
             value = Int(v)
         }
         return value < radix ? value : nil

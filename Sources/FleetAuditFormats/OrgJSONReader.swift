@@ -28,6 +28,31 @@ enum OrgJSONReader {
         return .object(root.refusedByStrictJSON(at: refusal))
     }
 
+    /// The ASCII characters org.json tests for, as the UTF-16 units it reads.
+    private enum ASCII {
+        static let apostrophe: UInt16 = 0x27
+        static let backslash: UInt16 = 0x5C
+        static let closeBrace: UInt16 = 0x7D
+        static let closeBracket: UInt16 = 0x5D
+        static let colon: UInt16 = 0x3A
+        static let comma: UInt16 = 0x2C
+        static let equals: UInt16 = 0x3D
+        static let greater: UInt16 = 0x3E
+        static let hash: UInt16 = 0x23
+        static let letterB: UInt16 = 0x62
+        static let letterF: UInt16 = 0x66
+        static let letterN: UInt16 = 0x6E
+        static let letterR: UInt16 = 0x72
+        static let letterT: UInt16 = 0x74
+        static let letterU: UInt16 = 0x75
+        static let openBrace: UInt16 = 0x7B
+        static let openBracket: UInt16 = 0x5B
+        static let quote: UInt16 = 0x22
+        static let semicolon: UInt16 = 0x3B
+        static let slash: UInt16 = 0x2F
+        static let star: UInt16 = 0x2A
+    }
+
     private struct Thrown: Error {}
 
     private struct Tokener {
@@ -45,8 +70,6 @@ enum OrgJSONReader {
             self.text = text.first == 0xFEFF ? Array(text.dropFirst()) : text
         }
 
-        private static func unit(_ c: Character) -> UInt16 { c.utf16.first! }
-
         /// `nextCleanInternal`: the next character after whitespace and comments, or nil at the end.
         mutating func nextClean() throws(Thrown) -> UInt16? {
             while pos < text.count {
@@ -54,23 +77,23 @@ enum OrgJSONReader {
                 pos += 1
                 switch c {
                 case 0x09, 0x0A, 0x0D, 0x20: continue
-                case Self.unit("/"):
+                case ASCII.slash:
                     guard pos < text.count else { return c }
-                    if text[pos] == Self.unit("*") {
+                    if text[pos] == ASCII.star {
                         pos += 1
                         var end = pos
-                        while end + 1 < text.count, !(text[end] == Self.unit("*") && text[end + 1] == Self.unit("/")) {
+                        while end + 1 < text.count, !(text[end] == ASCII.star && text[end + 1] == ASCII.slash) {
                             end += 1
                         }
                         guard end + 1 < text.count else { throw Thrown() }  // "Unterminated comment"
                         pos = end + 2
-                    } else if text[pos] == Self.unit("/") {
+                    } else if text[pos] == ASCII.slash {
                         pos += 1
                         skipToEndOfLine()
                     } else {
                         return c
                     }
-                case Self.unit("#"): skipToEndOfLine()
+                case ASCII.hash: skipToEndOfLine()
                 default: return c
                 }
             }
@@ -89,12 +112,12 @@ enum OrgJSONReader {
             guard let c = try nextClean() else { throw Thrown() }  // "End of input"
             let value: JSONValue
             switch c {
-            case Self.unit("{"), Self.unit("["):
+            case ASCII.openBrace, ASCII.openBracket:
                 guard depth < Self.maxDepth else { throw Thrown() }
                 depth += 1
                 defer { depth -= 1 }
-                value = c == Self.unit("{") ? .object(try readObject()) : .array(try readArray())
-            case Self.unit("\""), Self.unit("'"): value = .string(try nextString(quote: c))
+                value = c == ASCII.openBrace ? .object(try readObject()) : .array(try readArray())
+            case ASCII.quote, ASCII.apostrophe: value = .string(try nextString(quote: c))
             default:
                 pos -= 1
                 let (literal, notFinite) = try readLiteral()
@@ -111,7 +134,7 @@ enum OrgJSONReader {
                 let c = text[pos]
                 pos += 1
                 if c == quote { return String(decoding: out, as: UTF16.self) }
-                guard c == Self.unit("\\") else {
+                guard c == ASCII.backslash else {
                     out.append(c)
                     continue
                 }
@@ -119,37 +142,47 @@ enum OrgJSONReader {
                 let escaped = text[pos]
                 pos += 1
                 switch escaped {
-                case Self.unit("u"):
+                case ASCII.letterU:
                     guard pos + 4 <= text.count,
                         let value = JavaText.parseLong(
                             String(decoding: text[pos..<(pos + 4)], as: UTF16.self), radix: 16)
                     else { throw Thrown() }
                     out.append(UInt16(truncatingIfNeeded: value))  // `(char) Integer.parseInt(hex, 16)`
                     pos += 4
-                case Self.unit("t"): out.append(0x09)
-                case Self.unit("b"): out.append(0x08)
-                case Self.unit("n"): out.append(0x0A)
-                case Self.unit("r"): out.append(0x0D)
-                case Self.unit("f"): out.append(0x0C)
+                case ASCII.letterT: out.append(0x09)
+                case ASCII.letterB: out.append(0x08)
+                case ASCII.letterN: out.append(0x0A)
+                case ASCII.letterR: out.append(0x0D)
+                case ASCII.letterF: out.append(0x0C)
                 default: out.append(escaped)
                 }
             }
             throw Thrown()  // "Unterminated string"
         }
 
+        /// `nextToInternal("{}[]/\\:,=;# \t\f")`, which stops at a line break too.
+        private static func endsLiteral(_ c: UInt16) -> Bool {
+            switch c {
+            case 0x7B, 0x7D, 0x5B, 0x5D, 0x2F, 0x5C, 0x3A, 0x2C, 0x3D, 0x3B, 0x23, 0x20, 0x09, 0x0C, 0x0D, 0x0A:
+                return true
+            default: return false
+            }
+        }
+
         /// `readLiteral`: the text up to a delimiter, as null, a boolean (any case), an `int` or `long` (decimal,
         /// `0x` hexadecimal, `0` octal), a `double` (`Double.valueOf`), or else the text itself.
         private mutating func readLiteral() throws(Thrown) -> (JSONValue, notFinite: Bool) {
             let start = pos
-            let delimiters = "{}[]/\\:,=;# \t\u{0C}\r\n".utf16
-            while pos < text.count, !delimiters.contains(text[pos]) { pos += 1 }
+            while pos < text.count, !Self.endsLiteral(text[pos]) { pos += 1 }
             let literal = String(decoding: text[start..<pos], as: UTF16.self)
             guard !literal.isEmpty else { throw Thrown() }  // "Expected literal value"
-            switch literal.lowercased() {
-            case "null": return (.null, false)
-            case "true": return (.bool(true), false)
-            case "false": return (.bool(false), false)
-            default: break
+            if literal.utf16.count <= 5 {
+                switch literal.lowercased() {
+                case "null": return (.null, false)
+                case "true": return (.bool(true), false)
+                case "false": return (.bool(false), false)
+                default: break
+                }
             }
             if !literal.contains(".") {
                 var number = Substring(literal)
@@ -185,19 +218,19 @@ enum OrgJSONReader {
             var values: [String: JSONValue] = [:]
             func object() -> JSONObject { JSONObject(keys.map { ($0, values[$0]!) }) }
             let first = try nextClean()
-            if first == Self.unit("}") { return object() }
+            if first == ASCII.closeBrace { return object() }
             if first != nil { pos -= 1 }
             while true {
                 guard case .string(let name) = try nextValue() else { throw Thrown() }  // "Names must be strings"
                 let separator = try nextClean()
-                guard separator == Self.unit(":") || separator == Self.unit("=") else { throw Thrown() }
-                if pos < text.count, text[pos] == Self.unit(">") { pos += 1 }
+                guard separator == ASCII.colon || separator == ASCII.equals else { throw Thrown() }
+                if pos < text.count, text[pos] == ASCII.greater { pos += 1 }
                 let value = try nextValue()
                 if valueNotFinite { throw Thrown() }  // "Forbidden numeric value"
                 if values.updateValue(value, forKey: name) == nil { keys.append(name) }
                 switch try nextClean() {
-                case Self.unit("}"): return object()
-                case Self.unit(","), Self.unit(";"): continue
+                case ASCII.closeBrace: return object()
+                case ASCII.comma, ASCII.semicolon: continue
                 default: throw Thrown()  // "Unterminated object"
                 }
             }
@@ -210,10 +243,10 @@ enum OrgJSONReader {
             while true {
                 switch try nextClean() {
                 case nil: throw Thrown()  // "Unterminated array"
-                case Self.unit("]"):
+                case ASCII.closeBracket:
                     if trailingSeparator { out.append(.null) }
                     return out
-                case Self.unit(","), Self.unit(";"):
+                case ASCII.comma, ASCII.semicolon:
                     out.append(.null)
                     trailingSeparator = true
                     continue
@@ -221,8 +254,8 @@ enum OrgJSONReader {
                 }
                 out.append(try nextValue())
                 switch try nextClean() {
-                case Self.unit("]"): return out
-                case Self.unit(","), Self.unit(";"): trailingSeparator = true
+                case ASCII.closeBracket: return out
+                case ASCII.comma, ASCII.semicolon: trailingSeparator = true
                 default: throw Thrown()  // "Unterminated array"
                 }
             }
