@@ -96,7 +96,10 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
                 Diagnostic(Self.noUsablePlatform, .error, "the document has no usable platform key", path: ""))
         }
         self.rules = rules
-        self.diagnostics = diagnostics
+        // The same problem found by two views (a document Foundation refuses: the iOS, macOS and legacy readings) is
+        // one diagnostic.
+        var seen = Set<Diagnostic>()
+        self.diagnostics = diagnostics.filter { seen.insert($0).inserted }
         // A platform's devices are read for its own configurations' requirements and the version last
         // notified; a platform without a key, for nothing.
         let byPlatform = Dictionary(

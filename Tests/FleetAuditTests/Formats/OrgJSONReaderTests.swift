@@ -94,5 +94,9 @@ final class OrgJSONReaderTests: XCTestCase {
         XCTAssertEqual(apple.outcome, .notTargeted)
         XCTAssertEqual(apple.diagnostics.map(\.code), [PoVAppleDecoding.jsonRejected])
         XCTAssertEqual(apple.diagnostics.first?.location, SourceLocation(line: 1, column: 2))
+        // Said once, though the iOS, macOS and legacy readings each find it.
+        let both = try load(
+            "{ios: {minimum_version: '1.0'}, ios2: [{required_version: '2.0'}], macos2: [], android2: []}")
+        XCTAssertEqual(both.config.diagnostics.filter { $0.code == PoVAppleDecoding.jsonRejected }.count, 1)
     }
 }
