@@ -187,12 +187,14 @@ package enum EvaluationCore {
             }
             projected.store.declared = group.declared
             var shared = context
-            shared.worker = WorkerMemory()
+            let memory = WorkerMemory()
+            shared.worker = memory
             for u in group.members {
                 let evaluators = units[u].configs.map { $0.config.evaluator(context: shared) }
                 var decided: [Int: [Decision]] = [:]
                 for (p, origin) in origins.enumerated() where origin >= 0 {
                     if decided[origin] == nil {
+                        memory.startProfile()
                         decided[origin] = evaluators.map { $0.evaluate(projected.profiles[origin]) }
                     }
                     out[p][u] = decided[origin]!
@@ -253,13 +255,15 @@ package enum EvaluationCore {
             // One evaluator per config for this worker's profiles; made here, not per profile. They share the
             // worker's memory of the profile at hand (`WorkerMemory`).
             var shared = context
-            shared.worker = WorkerMemory()
+            let memory = WorkerMemory()
+            shared.worker = memory
             let evaluators = units.map { $0.configs.map { $0.config.evaluator(context: shared) } }
             // Each unit's decisions, overwritten in place from profile to profile.
             var decisions: [[Decision]] = evaluators.map { _ in [] }
             var visit: ProfileVisit?
             for i in range where table.devices[i] > 0 {
                 let profile = table.profiles[i]
+                memory.startProfile()
                 if let visit {
                     visit.move(to: profile, devices: table.devices[i])
                 } else {

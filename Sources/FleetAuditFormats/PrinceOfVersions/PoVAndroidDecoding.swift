@@ -77,7 +77,7 @@ enum PoVAndroidDecoding {
 
         var requiredOS: PoVVersion? = nil
         var unreadableOS: String? = nil
-        var requirements: [(key: String, value: JSONValue)] = []
+        var requirements: [PoVRequirement] = []
         // `optJSONObject` (L204): requirements that are not an object are no requirements.
         if let reqs = entry["requirements"]?.objectValue {
             // `parseRequirements` (L222-231) drops requirements whose value is null: they hold.
@@ -91,7 +91,7 @@ enum PoVAndroidDecoding {
                         unreadableOS = text
                     }
                 } else {
-                    requirements.append((key, value))
+                    requirements.append(PoVRequirement(key: key, value: value))
                 }
             }
         }

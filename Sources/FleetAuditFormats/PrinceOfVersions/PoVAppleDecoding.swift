@@ -100,7 +100,7 @@ enum PoVAppleDecoding {
         }
 
         var requiredOS: PoVVersion? = nil
-        var requirements: [(key: String, value: JSONValue)] = []
+        var requirements: [PoVRequirement] = []
         // `ConfigurationData.requirements` is a `Requirements?`: null is none, anything but an object fails
         // the entry's decoding, and with it the array's (`UpdateInfo.swift` L180 `try? decode([ConfigurationData].self)`).
         if let r = entry["requirements"], !r.isNull, r.objectValue == nil {
@@ -130,7 +130,7 @@ enum PoVAppleDecoding {
                             path: "\(id).requirements.required_os_version"))
                 }
             } else {
-                requirements.append((key, value))
+                requirements.append(PoVRequirement(key: key, value: value))
             }
         }
         return .success(

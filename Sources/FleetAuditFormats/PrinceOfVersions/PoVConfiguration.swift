@@ -1,6 +1,6 @@
 /// A version as one PrinceOfVersions client reads it: iOS/macOS versions, Android versionCodes, or the
 /// SemVer of Android clients before 4.0. Values are only compared within one kind.
-enum PoVVersion: Comparable, Sendable, CustomStringConvertible {
+enum PoVVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
     case apple(PoVIOSVersion)
     case code(Int64)
     case semantic(SemanticVersion)
@@ -19,8 +19,15 @@ enum PoVFrequency: String, Sendable {
     case once = "ONCE", always = "ALWAYS"
 }
 
-/// One v4 configuration entry of a platform array, as its client decoded it.
-struct PoVConfiguration: Sendable {
+/// A requirement of a v4 configuration: the attribute it names and the value it asks for.
+struct PoVRequirement: Equatable, Sendable {
+    let key: String
+    let value: JSONValue
+}
+
+/// One v4 configuration entry of a platform array, as its client decoded it. Equatable over every field, so that
+/// equal views of different documents are known equal (`PoVViewKey`).
+struct PoVConfiguration: Equatable, Sendable {
     /// Rule id: key and index (`ios2[0]`).
     let id: String
     let required: PoVVersion?
@@ -29,7 +36,7 @@ struct PoVConfiguration: Sendable {
     /// `required_os_version`, when the client will check it (nil: no OS requirement).
     let requiredOS: PoVVersion?
     /// Every other requirement, in document order.
-    let requirements: [(key: String, value: JSONValue)]
+    let requirements: [PoVRequirement]
     /// Global meta merged with the entry's, the entry winning.
     let meta: JSONValue
     /// What the client throws on when it chooses this entry (Android checks an entry's types only then).

@@ -90,9 +90,12 @@ struct PoVDeviceEvaluator {
             remembered: { memo.candidates(profile, selection: selection, $0) }
         ) { i in
             configurations[i].requirements.indices.allSatisfy { k in
-                let (key, value) = configurations[i].requirements[k]
-                let check = { PoVRequirements.holds(key, value, profile: profile, options: context.options) }
-                return memo.holds(profile, configuration: i, requirement: k, name: key, check)
+                let requirement = configurations[i].requirements[k]
+                let check = {
+                    PoVRequirements.holds(
+                        requirement.key, requirement.value, profile: profile, options: context.options)
+                }
+                return memo.holds(profile, configuration: i, requirement: k, name: requirement.key, check)
             }
         }
         if let chosen {

@@ -1,6 +1,6 @@
 /// A PrinceOfVersions document as clients before 4.0 read it (docs/formats/princeofversions.md): one object per platform with
 /// `minimum_version`, `minimum_version_min_sdk` and `latest_version{version, notification_type, min_sdk}`.
-struct PoVLegacy: Sendable {
+struct PoVLegacy: Equatable, Sendable {
     /// `android`, `ios` or `macos`: rule ids are `<key>.minimum_version` and `<key>.latest_version`.
     let key: String
     let minimum: PoVVersion?

@@ -28,6 +28,10 @@ final class PoVMemo {
     private var keyFields: [NumberedField] = []
     /// One per selection seen (a document has one per platform view).
     private var selections: [SelectionCandidates] = []
+    /// The decisions equal views of the worker's documents give the profile at hand (nil when nothing is kept),
+    /// and the number there of each of this document's views.
+    private let shared: SharedDecisions<PoVViewKey>?
+    private var viewSlots: [(view: ObjectIdentifier, slot: Int)] = []
 
     // The key hashes its numbers folded into two words: `Hasher` then runs twice per lookup, not once per field
     // (equality still compares every field). It holds every field a decision reads: platform, versions,
@@ -82,6 +86,23 @@ final class PoVMemo {
         self.context = context
         self.remembers = remembers
         readings = context.worker?.kept(PoVDeviceReadings.self, PoVDeviceReadings.init) ?? PoVDeviceReadings()
+        shared = remembers ? context.worker?.kept(SharedDecisions<PoVViewKey>.self, SharedDecisions.init) : nil
+    }
+
+    /// The decision of view `ref` for the profile at hand, made once for every equal view of the worker's
+    /// documents (a device's decision reads only the view, the device and the context, which a worker's
+    /// evaluators share).
+    func viewDecision(_ ref: PoVViewRef, _ make: () -> Decision) -> Decision {
+        guard let shared, let worker = context.worker else { return make() }
+        let id = ObjectIdentifier(ref)
+        let slot: Int
+        if let known = viewSlots.first(where: { $0.view == id }) {
+            slot = known.slot
+        } else {
+            slot = shared.slot(PoVViewKey(view: ref.view))
+            viewSlots.append((id, slot))
+        }
+        return shared.decision(slot: slot, visit: worker.profileVisit, make)
     }
 
     /// Starts a device: forgets the last device's entry, and everything when its value numbers are of another scope than the last one's.
@@ -245,6 +266,25 @@ enum PoVPlatformEntry {
 final class PoVViewRef: Sendable {
     let view: PoVPlatformView
     init(_ view: PoVPlatformView) { self.view = view }
+}
+
+/// A view as a key of `SharedDecisions`: equal views (every field) decide every device alike. The hash reads
+/// only the view's shape and versions; equality compares the rest.
+struct PoVViewKey: Hashable {
+    let view: PoVPlatformView
+
+    static func == (lhs: PoVViewKey, rhs: PoVViewKey) -> Bool { lhs.view == rhs.view }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(view.platform)
+        hasher.combine(view.v4Present)
+        hasher.combine(view.v4?.count ?? -1)
+        for c in view.v4 ?? [] {
+            hasher.combine(c.required)
+            hasher.combine(c.last)
+            hasher.combine(c.requiredOS)
+        }
+    }
 }
 
 /// How the PrinceOfVersions client reads the device at hand (`PoVDeviceEvaluator.DeviceReading`: its versions as

@@ -1,13 +1,17 @@
 /// What the clients of one platform make of a PrinceOfVersions document: the v4 configurations a 4.x
 /// client uses (and what it silently dropped on the way), and the legacy object a client before 4.0 reads.
-struct PoVPlatformView: Sendable {
+///
+/// Equatable over every field (synthesized: a field added later is compared too): a device's decision depends
+/// only on the view, so equal views of different documents decide every device alike (`PoVViewKey`).
+struct PoVPlatformView: Equatable, Sendable {
     let platform: Platform
     /// Configurations a 4.x client evaluates; nil when it has none it can use.
     var v4: [PoVConfiguration]? {
-        didSet { v4Selection = v4.map(PoVSelection.init) }
+        didSet { selection = MadeFromTheRest(v4.map(PoVSelection.init)) }
     }
     /// How a device's configuration is found among `v4`.
-    private(set) var v4Selection: PoVSelection?
+    var v4Selection: PoVSelection? { selection.value }
+    private var selection = MadeFromTheRest<PoVSelection?>(nil)
     /// Whether the document has a v4 key for this platform at all (usable or not).
     var v4Present = false
     /// Why keys were dropped or rejected; attached to the devices they affect.
@@ -96,4 +100,12 @@ struct PoVPlatformView: Sendable {
         }
         return view
     }
+}
+
+/// A field made from a view's other fields alone (the selection from `v4`): views equal in those have equal
+/// ones, so it compares equal and the view's synthesized equality compares what it was made from.
+struct MadeFromTheRest<Value: Sendable>: Equatable, Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (_: Self, _: Self) -> Bool { true }
 }

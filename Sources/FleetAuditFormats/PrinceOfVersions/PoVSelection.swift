@@ -78,7 +78,7 @@ final class PoVSelection: Sendable {
 
     /// A requirement that holds only when the attribute equals a text, ignoring case (PoVRequirements: a
     /// string that is not a plain version), as (key, lower-cased text).
-    private static func fileable(_ requirement: (key: String, value: JSONValue)) -> (String, String)? {
+    private static func fileable(_ requirement: PoVRequirement) -> (String, String)? {
         guard case .string(let s) = requirement.value, !LenientVersion.isPlainVersion(s) else { return nil }
         return (requirement.key, s.lowercased())
     }

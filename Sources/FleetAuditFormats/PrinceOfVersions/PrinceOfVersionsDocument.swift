@@ -161,6 +161,11 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
         case .view(let known): ref = known
         case .missing(let decision): return decision
         }
+        return memo.viewDecision(ref) { evaluate(profile, view: ref, memo: memo) }
+    }
+
+    /// A device of the view's platform against the view.
+    private func evaluate(_ profile: any Device, view ref: PoVViewRef, memo: PoVMemo) -> Decision {
         let evaluator = PoVDeviceEvaluator(profile: profile, memo: memo)
         if evaluator.runsLegacyClient {
             switch ref.view.legacy {

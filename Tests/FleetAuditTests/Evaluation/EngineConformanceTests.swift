@@ -64,6 +64,40 @@ final class EngineConformanceTests: XCTestCase {
         XCTAssertGreaterThan(compared, 20_000)
     }
 
+    /// Documents that share some platform sections and differ in others (a folder per app and environment),
+    /// audited together: a worker decides equal sections once per profile for all of them (`SharedDecisions`),
+    /// and each document still counts what it decides on its own. Seen failing with the engine's
+    /// `startProfile` call left out (every document then counted the first profile's decisions).
+    func testDocumentsSharingSectionsDecideAsEachOnItsOwn() throws {
+        var rng = SeededGenerator(seed: 36)
+        var android: [JSONValue] = []
+        var apple: [(String, JSONValue)] = []
+        while android.count < 5 || apple.count < 5 {
+            // One spelling of the region requirement: a fleet has one region column.
+            let text = ConfigGrammar.princeOfVersions(rng: &rng)
+            guard !text.contains("\"Region\""), let root = (try? JSONParser.parse(text))?.objectValue else { continue }
+            if let section = root["android2"] { android.append(section) }
+            for key in ["ios2", "macos2"] { if let section = root[key] { apple.append((key, section)) } }
+        }
+        let directory = TestPaths.temporaryDirectory()
+        var configs: [LoadedConfig] = []
+        var tokens: [String] = []
+        for n in 0..<30 {
+            var root = JSONObject()
+            root.append("android2", android[Int(rng.next() % 5)])
+            let (key, section) = apple[Int(rng.next() % 5)]
+            root.append(key, section)
+            // Every third document again with other spacing: other bytes, the same sections.
+            let text = JSONWriter.write(.object(root)) + String(repeating: "\n", count: n % 3)
+            let path = TestPaths.write(text, named: "shared-\(n).json", in: directory)
+            configs.append(try ConfigLoader(forcedFormat: "princeofversions").load(path, id: "shared-\(n).json"))
+            tokens += Self.tokens(in: .object(root))
+        }
+        let seen = try check(
+            configs, fleet: Self.fleet(for: configs, tokens: tokens, rows: 1500, rng: &rng), label: "shared sections")
+        XCTAssertGreaterThan(seen.profiles, 500)
+    }
+
     /// The sample configs evaluated together, as a run evaluates them: groups of configs sharing a projection,
     /// attribute classes merged across a group's configs.
     func testTheSampleConfigsTogether() throws {

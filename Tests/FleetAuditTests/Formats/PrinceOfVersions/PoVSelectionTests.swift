@@ -26,7 +26,7 @@ final class PoVSelectionTests: XCTestCase {
         let os: PoVVersion? = Bool.random(using: &rng) ? nil : .code(Int64.random(in: 20...36, using: &rng))
         return PoVConfiguration(
             id: "android2[\(i)]", required: .code(10), last: nil, frequency: .once, requiredOS: os,
-            requirements: requirements, meta: .null)
+            requirements: requirements.map { PoVRequirement(key: $0.key, value: $0.value) }, meta: .null)
     }
 
     func testChoosesWhatAScanInArrayOrderChooses() {
@@ -71,7 +71,7 @@ final class PoVSelectionTests: XCTestCase {
     func testFilingIsOffWhenARequirementComparisonIsOverridden() throws {
         let c = PoVConfiguration(
             id: "ios2[0]", required: nil, last: nil, frequency: .once, requiredOS: nil,
-            requirements: [("model", .string("a"))], meta: .null)
+            requirements: [PoVRequirement(key: "model", value: .string("a"))], meta: .null)
         var options = FormatOptions()
         XCTAssertTrue(PoVSelection([c]).filingApplies(options))
         try options.addRequirement("model=atLeast")
