@@ -62,13 +62,17 @@ package struct ConfigTally: DecisionAccumulator {
         }
         for notice in decision.notices { noticeCounts.add(notice, devices) }
         for diagnostic in decision.diagnostics { diagnosticCounts.add(diagnostic, devices) }
-        if decision.outcome.isLocking { lockedVersions.add(decision.outcome, visit.profile, devices: devices) }
+        if decision.outcome.isLocking { lockedVersions.add(decision.outcome, visit, devices: devices) }
     }
 
     private mutating func ruleSlot(_ rule: String) -> Int {
         if let last = lastRule, last.name == rule { return last.index }
         let index: Int
-        if let known = ruleIndex[rule] {
+        // A config's few rules alternate from profile to profile: a short scan (equal copies of a rule's id
+        // compare by identity) before hashing the id.
+        if let listed = ruleNames.prefix(8).firstIndex(of: rule) {
+            index = listed
+        } else if let known = ruleIndex[rule] {
             index = known
         } else {
             index = ruleNames.count
@@ -134,7 +138,7 @@ struct PlatformCounts: Sendable {
     }
 
     private mutating func slot(_ platform: Platform) -> Int {
-        if let i = platforms.firstIndex(of: platform) { return i }
+        for i in platforms.indices where platforms[i].name == platform.name { return i }
         platforms.append(platform)
         counts.append(OutcomeCounts())
         return platforms.count - 1
@@ -155,6 +159,15 @@ struct LockedVersions: Sendable {
     /// (outcome, platform id, column, version id) packed into one integer → devices.
     private var byID: [Int64: Int64] = [:]
     private var byText: [Outcome: (app: [String: Int64], os: [String: Int64])] = [:]
+
+    /// `add(_:_:devices:)` with the ids the visit read once for every config's tally.
+    mutating func add(_ outcome: Outcome, _ visit: ProfileVisit, devices: Int64) {
+        let ids = visit.versionIDs
+        if store == nil { store = ids.store }
+        guard let store, ids.store === store else { return add(outcome, visit.profile, devices: devices) }
+        byID[Self.key(outcome, ids.platform, ProfileStore.appVersionColumn, ids.app), default: 0] += devices
+        byID[Self.key(outcome, ids.platform, ProfileStore.osVersionColumn, ids.os), default: 0] += devices
+    }
 
     mutating func add(_ outcome: Outcome, _ profile: Profile, devices: Int64) {
         if store == nil { store = profile.store }

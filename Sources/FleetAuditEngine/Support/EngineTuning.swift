@@ -62,4 +62,10 @@ package enum EngineTuning {
     /// table is split into at most one part per this many (and per core), so a small table is not spread over
     /// threads whose start and accumulator merge would cost more than its evaluation.
     package static let profilesPerWorker = 4096
+
+    /// Units a worker decides each of its profiles for in one pass over them (`EvaluationCore`): few enough that
+    /// their accumulators stay in a core's cache from profile to profile, many enough that what the units'
+    /// evaluators share about a profile (`SharedDecisions`) is worked out once for many of them. Chosen on the
+    /// many-configs benchmark (docs/performance.md).
+    package static let unitsPerPass = 64
 }

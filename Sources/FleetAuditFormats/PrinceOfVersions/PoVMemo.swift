@@ -255,10 +255,18 @@ final class PoVProfileEvaluator: ProfileEvaluator {
     }
 }
 
-/// What a document has for a platform: its view, or the decision for devices of a platform it has no key for.
+/// What a document has for a platform: its view, or the decision for devices of a platform it has no key for
+/// (by reference: the entry is copied out of the memo for every profile, and a decision copied by value retained
+/// each of its fields).
 enum PoVPlatformEntry {
     case view(PoVViewRef)
-    case missing(Decision)
+    case missing(PoVMissingPlatform)
+}
+
+/// The decision every device of a platform the document has no key for gets.
+final class PoVMissingPlatform {
+    let decision: Decision
+    init(_ decision: Decision) { self.decision = decision }
 }
 
 /// A platform's view by reference: evaluation reads a few of its fields per profile, and a copy of the

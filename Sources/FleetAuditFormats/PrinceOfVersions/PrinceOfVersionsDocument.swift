@@ -145,13 +145,14 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
     private func platformEntry(_ platform: Platform) -> PoVPlatformEntry {
         if let ref = viewRefs[platform] { return .view(ref) }
         return .missing(
-            .notTargeted(
-                "the document has no key for \(platform)",
-                diagnostics: [
-                    Diagnostic(
-                        Self.platformMissing, .info,
-                        "devices whose platform has no key in the document")
-                ]))
+            PoVMissingPlatform(
+                .notTargeted(
+                    "the document has no key for \(platform)",
+                    diagnostics: [
+                        Diagnostic(
+                            Self.platformMissing, .info,
+                            "devices whose platform has no key in the document")
+                    ])))
     }
 
     /// `evaluate`, remembering what depends only on interned values in `memo` (`PoVProfileEvaluator`).
@@ -159,7 +160,7 @@ struct PrinceOfVersionsDocument: EvaluableConfig {
         let ref: PoVViewRef
         switch memo.platform(profile, { platformEntry(profile.platform) }) {
         case .view(let known): ref = known
-        case .missing(let decision): return decision
+        case .missing(let missing): return missing.decision
         }
         return memo.viewDecision(ref) { evaluate(profile, view: ref, memo: memo) }
     }

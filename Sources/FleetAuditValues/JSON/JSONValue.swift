@@ -74,8 +74,11 @@ public struct JSONNumber: Equatable, Sendable, CustomStringConvertible {
 public struct JSONObject: Equatable, Sendable {
     package private(set) var pairs: [(key: String, value: JSONValue)]
     /// Each key's last pair (the one clients read), so a lookup is not a scan: an object of 100,000 keys
-    /// walked key by key was quadratic (29 s to validate 1.3 MB).
+    /// walked key by key was quadratic (29 s to validate 1.3 MB). Kept only past `indexedFrom` pairs: most
+    /// objects (a report's, a config entry's) have a few keys, found by a short scan, and hashing every key
+    /// of every object into a table of its own was much of writing a large report.
     private var lastIndex: [String: Int] = [:]
+    private static var indexedFrom: Int { 12 }
 
     /// Where the document put a comma before this object's `}`: FleetAudit and Foundation accept it, Android's
     /// org.json does not (`JSONTokener.readObject` reads a value after every comma).
@@ -109,7 +112,8 @@ public struct JSONObject: Equatable, Sendable {
         }
         guard changed else { return self }
         copy.pairs = pairs
-        copy.lastIndex = Dictionary(uniqueKeysWithValues: pairs.enumerated().map { ($1.key, $0) })
+        copy.lastIndex = [:]
+        copy.indexIfLarge()
         return copy
     }
 
@@ -122,7 +126,7 @@ public struct JSONObject: Equatable, Sendable {
 
     package init(_ pairs: [(key: String, value: JSONValue)] = []) {
         self.pairs = pairs
-        for (i, pair) in pairs.enumerated() { lastIndex[pair.key] = i }
+        indexIfLarge()
     }
 
     /// Each key once, in the order it first appears.
@@ -133,12 +137,25 @@ public struct JSONObject: Equatable, Sendable {
 
     /// The value of the key's last occurrence, as the clients' parsers keep it.
     package subscript(key: String) -> JSONValue? {
-        lastIndex[key].map { pairs[$0].value }
+        if pairs.count < Self.indexedFrom {
+            for i in pairs.indices.reversed() where pairs[i].key == key { return pairs[i].value }
+            return nil
+        }
+        return lastIndex[key].map { pairs[$0].value }
     }
 
     package mutating func append(_ key: String, _ value: JSONValue) {
-        lastIndex[key] = pairs.count
         pairs.append((key, value))
+        if pairs.count == Self.indexedFrom {
+            indexIfLarge()
+        } else if pairs.count > Self.indexedFrom {
+            lastIndex[key] = pairs.count - 1
+        }
+    }
+
+    private mutating func indexIfLarge() {
+        guard pairs.count >= Self.indexedFrom else { return }
+        for (i, pair) in pairs.enumerated() { lastIndex[pair.key] = i }
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
