@@ -45,6 +45,14 @@ package enum ProfileBuilder {
                             column: "os_api_level", reason: .invalidAPILevel,
                             message: "os_api_level \"\(level)\" is not a positive integer"))
                 }
+                // Android's API level is a Java int (`Build.VERSION.SDK_INT`); the store keeps it in 32 bits
+                // beside "none". A larger number is no device's: refused, not clamped into another level.
+                guard parsed < Int(Int32.max) else {
+                    return .failure(
+                        RowProblem(
+                            column: "os_api_level", reason: .invalidAPILevel,
+                            message: "os_api_level \"\(level)\" is larger than any Android API level"))
+                }
                 apiLevel = parsed
             } else if let derived = AndroidReleases.apiLevel(forRelease: osVersion) {
                 apiLevel = derived

@@ -4,9 +4,14 @@ import Foundation
 /// `SimpleDateFormat` patterns tried in order, each lenient, as Java's are by default. A pattern matches a
 /// prefix of the text (the rest is ignored: `2026-11-19T10:00:00Z` is read as 2026-11-19 by the last pattern),
 /// numbers take any count of digits (`2020-1-5`), spaces and tabs before a number are skipped, and values past
-/// their range roll over (`2026-11-31` is 1 December). `Z` takes an RFC 822 offset (`+0300`, `+03:00`) or
-/// `GMT±H[H][:MM]`; without one the date is in the device's zone. Written by hand: Foundation's
-/// `DateFormatter` is not lenient in these ways, and no library reproduces `SimpleDateFormat`.
+/// their range roll over (`2026-11-31` is 1 December). As current Android's libcore reads them (its
+/// `SimpleDateFormat` changed from Java's): `SSS` is a fraction of a second whatever its digits (`.5` is 500 ms,
+/// `.999999` 999 ms); `Z` takes a numeric offset — a sign, one or two hour digits, an optional `:`, exactly two
+/// minute digits (`+0300`, `+3:00`; not `+3` or `+300`) — after an optional `GMT`, or the zone name `UTC`
+/// (offset 0, what follows it ignored); without one the date is in the device's zone, and a wall time the zone
+/// shows twice (the hour clocks go back) is the later instant, in standard time, as the lenient
+/// `GregorianCalendar` computes it. Written by hand: Foundation's `DateFormatter` is not lenient in these ways,
+/// and no library reproduces `SimpleDateFormat`.
 struct AndroidMessageDate: Sendable, Equatable {
     /// Year, month, day, hour, minute, second, millisecond as written (not yet rolled over).
     let fields: [Int]
@@ -69,14 +74,24 @@ struct AndroidMessageDate: Sendable, Equatable {
                 i += 1
             case .number:
                 skipBlanks()
+                let start = i
                 guard let n = digits(), n <= 9_999_999 else { return nil }
-                numbers.append(n)
+                if numbers.count == 6 {
+                    // The seventh number is `SSS`: the digits are a fraction of a second, truncated to milliseconds.
+                    numbers.append(Int(Double(n) / pow(10, Double(i - start)) * 1000))
+                } else {
+                    numbers.append(n)
+                }
             case .zone:
                 skipBlanks()
-                var rest = i
-                if text.count - i >= 3, ["GMT", "UTC"].contains(String(String.UnicodeScalarView(text[i..<i + 3]))) {
-                    rest = i + 3
+                let name = text.count - i >= 3 ? String(String.UnicodeScalarView(text[i..<i + 3])) : ""
+                if name == "UTC" {
+                    // A zone name: its offset, and nothing after it is read.
+                    offset = 0
+                    i += 3
+                    continue
                 }
+                let rest = name == "GMT" ? i + 3 : i
                 guard rest < text.count, text[rest] == "+" || text[rest] == "-" else {
                     if rest > i {
                         offset = 0
@@ -87,20 +102,12 @@ struct AndroidMessageDate: Sendable, Equatable {
                 }
                 let sign = text[rest] == "-" ? -1 : 1
                 i = rest + 1
-                let start = i
-                guard let first = digits(max: 4) else { return nil }
-                let count = i - start
-                var hours = first
-                var minutes = 0
-                if count > 2 {
-                    hours = first / 100
-                    minutes = first % 100
-                } else if i < text.count, text[i] == ":" {
-                    i += 1
-                    guard let m = digits(max: 2) else { return nil }
-                    minutes = m
+                guard let hours = digits(max: 2) else { return nil }
+                if i < text.count, text[i] == ":" { i += 1 }
+                let minutesStart = i
+                guard let minutes = digits(max: 2), i - minutesStart == 2, hours <= 23, minutes <= 59 else {
+                    return nil
                 }
-                guard hours <= 23, minutes <= 59 else { return nil }
                 offset = sign * (hours * 3600 + minutes * 60)
             }
         }
@@ -115,6 +122,21 @@ struct AndroidMessageDate: Sendable, Equatable {
         let c = DateComponents(
             year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4],
             second: fields[5], nanosecond: 0)
-        return calendar.date(from: c)?.addingTimeInterval(Double(fields[6]) / 1000)
+        guard let first = calendar.date(from: c) else { return nil }
+        return Self.standardTimeReading(first, in: calendar.timeZone).addingTimeInterval(Double(fields[6]) / 1000)
+    }
+
+    /// Of a wall time the zone shows twice, the later instant (Foundation gives the earlier); any other instant
+    /// as it is. The zone's offsets a day either side are the two the wall time can be read with.
+    private static func standardTimeReading(_ instant: Date, in zone: TimeZone) -> Date {
+        let offset = zone.secondsFromGMT(for: instant)
+        let wall = instant.addingTimeInterval(Double(offset))
+        var later = instant
+        for other in [zone.secondsFromGMT(for: instant - 86_400), zone.secondsFromGMT(for: instant + 86_400)]
+        where other != offset {
+            let candidate = wall.addingTimeInterval(-Double(other))
+            if zone.secondsFromGMT(for: candidate) == other, candidate > later { later = candidate }
+        }
+        return later
     }
 }

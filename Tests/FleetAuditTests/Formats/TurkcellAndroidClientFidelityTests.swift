@@ -313,6 +313,52 @@ final class TurkcellAndroidDatesAndLanguageTests: XCTestCase {
         XCTAssertNil(utc("Nov 20, 2026"))
     }
 
+    /// Found by the differential run of session 22 (16,000 random cases against the SDK's classes compiled with
+    /// Java 17 and Android libcore's parsing rules; 33 cases): current Android's `SimpleDateFormat.subParse` reads
+    /// `SSS` as a fraction of a second (libcore "Android-changed: Better UTS#35 conformity for fractional
+    /// seconds"), so `.999999` is 999 ms, not 999,999 ms, and `.5` is 500 ms. Decided at `Utilities.java` L416-425
+    /// (`yyyy-MM-dd HH:mm:ss.SSSZ`), read by `MessageEntry.java` L62-63.
+    func testFractionalSecondsAreAFractionOfASecond() {
+        func milliseconds(_ text: String) -> Int64? {
+            utc(text).map { Int64(($0.timeIntervalSince1970 * 1000).rounded()) }
+        }
+        let midnight: Int64 = 1_795_132_800_000  // 2026-11-20T00:00:00Z
+        XCTAssertEqual(milliseconds("2026-11-19 23:50:00.999999+0000"), midnight - 600_000 + 999)
+        XCTAssertEqual(milliseconds("2026-11-20 00:00:00.0001+0000"), midnight)
+        XCTAssertEqual(milliseconds("2026-11-20 00:00:00.5+0000"), midnight + 500)
+        XCTAssertEqual(milliseconds("2026-11-20 00:00:00.123+0000"), midnight + 123)
+    }
+
+    /// The same run (11 cases): libcore's numeric zone takes a sign, one or two hour digits, an optional colon and
+    /// exactly two minute digits, so `GMT+3` fails `HH:mmZ` and the text is read by `yyyy-MM-dd HH:mm` in the
+    /// device's zone; `UTC` is a zone name whose offset is 0, what follows it unread.
+    func testANumericZoneNeedsTwoMinuteDigitsAndUTCIsAName() {
+        XCTAssertEqual(utc("2026-11-20 03:00GMT+3"), iso("2026-11-20T03:00:00Z"), "GMT+3: the zone fails")
+        XCTAssertEqual(utc("2026-11-20 03:00+01"), iso("2026-11-20T03:00:00Z"), "+01: the zone fails")
+        XCTAssertEqual(utc("2026-11-20 03:00+300"), iso("2026-11-20T03:00:00Z"), "+300: hours 30, one minute digit")
+        XCTAssertEqual(utc("2026-11-20 03:00GMT+03:00"), iso("2026-11-20T00:00:00Z"))
+        XCTAssertEqual(utc("2026-11-20 03:00+3:00"), iso("2026-11-20T00:00:00Z"))
+        XCTAssertEqual(utc("2026-11-20 03:00UTC+03:00"), iso("2026-11-20T03:00:00Z"), "UTC, then unread")
+        XCTAssertEqual(utc("2026-11-20 03:00GMT"), iso("2026-11-20T03:00:00Z"))
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        XCTAssertEqual(
+            AndroidMessageDate("2026-11-20 03:00GMT+3")?.instant(in: berlin), iso("2026-11-20T02:00:00Z"),
+            "the fallback pattern reads the device's zone, not UTC")
+    }
+
+    /// Found by a probe of the same harness: a wall time the zone shows twice (the hour Berlin's clocks go back) is
+    /// read in standard time by the lenient `GregorianCalendar.computeTime` the SDK's `SimpleDateFormat` fills
+    /// (`Utilities.java` L422-425); Foundation gives the daylight-time instant. A time in the spring gap was
+    /// already read alike.
+    func testAnAmbiguousWallTimeIsReadInStandardTime() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        XCTAssertEqual(AndroidMessageDate("2026-10-25 02:30")?.instant(in: berlin), iso("2026-10-25T01:30:00Z"))
+        let newYork = TimeZone(identifier: "America/New_York")!
+        XCTAssertEqual(AndroidMessageDate("2026-11-01 01:30")?.instant(in: newYork), iso("2026-11-01T06:30:00Z"))
+        XCTAssertEqual(AndroidMessageDate("2026-10-25 03:30")?.instant(in: berlin), iso("2026-10-25T02:30:00Z"))
+        XCTAssertEqual(AndroidMessageDate("2026-07-01 12:00")?.instant(in: berlin), iso("2026-07-01T10:00:00Z"))
+    }
+
     func testAMessageDateOnlyAndroidReadsDecidesOnAndroidAndIsSaid() throws {
         let json =
             #"{"packageName": "a", "messages": [{"displayAfterDate": "2026-11-21T00:00", "descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}}]}"#

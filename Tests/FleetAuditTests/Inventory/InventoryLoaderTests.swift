@@ -89,6 +89,18 @@ final class InventoryLoaderTests: XCTestCase {
         XCTAssertEqual(summary.rejections.map(\.reason), [.invalidAPILevel])
     }
 
+    /// An API level past 32 bits once wrapped in the store and trapped when read (a whole audit lost to one row):
+    /// found by the Turkcell differential run's device generator. The row is rejected with its line; the largest
+    /// level a store keeps is counted.
+    func testAnAPILevelNoDeviceHasIsARejectedRowNotACrash() throws {
+        let (table, summary) = try load(
+            "platform,os_version,os_api_level,app_version,app_build\nandroid,14,2147483647,1,1\n"
+                + "android,14,9223372036854775807,1,1\nandroid,14,2147483646,1,1\n")
+        XCTAssertEqual(table.profiles.map(\.apiLevel), [2_147_483_646])
+        XCTAssertEqual(summary.rejections.map(\.reason), [.invalidAPILevel, .invalidAPILevel])
+        XCTAssertEqual(summary.rejections.map(\.line), [2, 3])
+    }
+
     func testAndroidReleaseTable() {
         let cases: [(String, Int?)] = [
             ("4.4", 19), ("4.4.2", 19), ("5.0", 21), ("5.1.1", 22), ("6", 23), ("6.0.1", 23),
