@@ -80,3 +80,67 @@ package final class SharedDecisions<Part: Hashable> {
         return made
     }
 }
+
+/// A document as the tree it was loaded from, for `SharedDecisions`: identical trees of one kind of document
+/// (`JSONValue.isIdentical`) decide every device alike when the document is made from its tree alone. The hash
+/// reads the tree's shape near the root; equality reads all of it.
+package struct JSONTreeKey: Hashable {
+    /// The kind of document and whatever else its making took (a format name, a reading's option).
+    let kind: String
+    let tree: JSONValue
+
+    package static func == (lhs: JSONTreeKey, rhs: JSONTreeKey) -> Bool {
+        lhs.kind == rhs.kind && lhs.tree.isIdentical(to: rhs.tree)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        func shape(_ value: JSONValue, depth: Int) {
+            switch value {
+            case .object(let o):
+                hasher.combine(o.pairs.count)
+                for pair in o.pairs.prefix(16) {
+                    hasher.combine(pair.key)
+                    if depth < 2 { shape(pair.value, depth: depth + 1) }
+                }
+            case .array(let a):
+                hasher.combine(a.count)
+                if depth < 2, let first = a.first { shape(first, depth: depth + 1) }
+            case .string(let s): hasher.combine(s.utf8.count)
+            case .number(let n): hasher.combine(n.literal)
+            case .bool(let b): hasher.combine(b)
+            case .null: hasher.combine(0)
+            }
+        }
+        shape(tree, depth: 0)
+    }
+}
+
+/// The evaluator of a document made from its JSON tree alone (its format's `load` reads nothing else, and its
+/// decisions read nothing but the document, the device and the context): documents with identical trees are decided
+/// once per profile for all of a worker's configs (`SharedDecisions`). Each decision is `EvaluableConfig.evaluate`'s.
+package final class SharedTreeEvaluator: ProfileEvaluator {
+    private let config: any EvaluableConfig
+    private let context: EvaluationContext
+    private let shared: (decisions: SharedDecisions<JSONTreeKey>, slot: Int, worker: WorkerMemory)?
+
+    /// - Parameters:
+    ///   - kind: what else than the tree the document was made from (its type, a reading's option).
+    package init(_ config: any EvaluableConfig, tree: JSONValue, kind: String, context: EvaluationContext) {
+        self.config = config
+        self.context = context
+        if let worker = context.worker {
+            let decisions = worker.kept(SharedDecisions<JSONTreeKey>.self, SharedDecisions.init)
+            shared = (decisions, decisions.slot(JSONTreeKey(kind: kind, tree: tree)), worker)
+        } else {
+            shared = nil
+        }
+    }
+
+    package func evaluate(_ profile: any Device) -> Decision {
+        guard let shared else { return config.evaluate(profile, context: context) }
+        return shared.decisions.decision(slot: shared.slot, visit: shared.worker.profileVisit) {
+            config.evaluate(profile, context: context)
+        }
+    }
+}

@@ -17,7 +17,15 @@ struct OSAMRatingDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
     let needs: ProfileNeeds
 
+    /// What the document was made from: documents from identical trees decide alike (`SharedTreeEvaluator`).
+    private let tree: JSONValue
+
+    func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
+        SharedTreeEvaluator(self, tree: tree, kind: "osam rating", context: context)
+    }
+
     init(_ data: JSONObject, document: JSONObject = JSONObject()) {
+        tree = .array([.object(data), .object(document)])
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
         numAperture = OSAMDecoding.int(data["numAperture"])

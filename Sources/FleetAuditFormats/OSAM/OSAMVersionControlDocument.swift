@@ -26,7 +26,15 @@ struct OSAMVersionControlDocument: EvaluableConfig {
     /// `dialogDisplayDuration` in seconds, as the clients read it.
     let dialogDisplayDuration: Int64?
 
+    /// What the document was made from: documents from identical trees decide alike (`SharedTreeEvaluator`).
+    private let tree: JSONValue
+
+    func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
+        SharedTreeEvaluator(self, tree: tree, kind: "osam version control", context: context)
+    }
+
     init(_ data: JSONObject, document: JSONObject = JSONObject()) {
+        tree = .array([.object(data), .object(document)])
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
         let modeText = data["comparisonMode"]?.stringValue ?? JSONWriter.compact(data["comparisonMode"] ?? .null)

@@ -101,8 +101,15 @@ final class TurkcellDocument: EvaluableConfig {
     let androidMessages: TurkcellCandidateIndex
     let iOSMessages: TurkcellCandidateIndex
 
+    /// The tree the document was made from, and how: documents made alike from identical trees decide alike
+    /// (`SharedTreeEvaluator`).
+    private let tree: JSONObject
+    private let filing: Bool
+
     /// - Parameter filing: false evaluates every entry for every device (the tests' reference).
     init(_ root: JSONObject, filing: Bool = true) {
+        tree = root
+        self.filing = filing
         packageName = root["packageName"]?.stringValue
         androidPackageText = root["packageName"].map(JavaText.valueOf)
         androidPackageName = JavaText.removingWhitespace(androidPackageText ?? "")
@@ -434,6 +441,10 @@ final class TurkcellDocument: EvaluableConfig {
             }
         }
         return out
+    }
+
+    func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
+        SharedTreeEvaluator(self, tree: .object(tree), kind: "turkcell filing=\(filing)", context: context)
     }
 
     func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {

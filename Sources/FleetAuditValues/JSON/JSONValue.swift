@@ -158,6 +158,18 @@ public struct JSONObject: Equatable, Sendable {
         for (i, pair) in pairs.enumerated() { lastIndex[pair.key] = i }
     }
 
+    /// Whether the two are the same document to every reader: the same keys and values in the same order, texts
+    /// the same scalar for scalar (not merely canonically equivalent, as `==` on `String` compares), and the same
+    /// notes of the parser at every depth (a comma before `}`, a refusal of strict JSON, a byte-order mark).
+    package func isIdentical(to other: JSONObject) -> Bool {
+        pairs.count == other.pairs.count && trailingComma == other.trailingComma
+            && arraysWithTrailingComma == other.arraysWithTrailingComma
+            && strictJSONRefusal == other.strictJSONRefusal && byteOrderMark == other.byteOrderMark
+            && zip(pairs, other.pairs).allSatisfy {
+                sameBytes($0.key, $1.key) && $0.value.isIdentical(to: $1.value)
+            }
+    }
+
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         lhs.pairs.count == rhs.pairs.count
             && zip(lhs.pairs, rhs.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -165,6 +177,17 @@ public struct JSONObject: Equatable, Sendable {
 }
 
 extension JSONValue {
+    /// `JSONObject.isIdentical(to:)` for any value.
+    package func isIdentical(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.object(let a), .object(let b)): return a.isIdentical(to: b)
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
+        case (.string(let a), .string(let b)): return sameBytes(a, b)
+        default: return self == other
+        }
+    }
+
     /// The value as Apple's Foundation reads it (`JSONObject.keepingFirstCopies`).
     package func keepingFirstCopies() -> JSONValue {
         switch self {
@@ -210,4 +233,11 @@ extension JSONValue {
             return nil
         }
     }
+}
+
+/// Whether two texts are the same bytes of UTF-8 (`==` on `String` also takes canonically equivalent texts).
+func sameBytes(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && x.elementsEqual(y) } }
 }

@@ -98,6 +98,36 @@ final class EngineConformanceTests: XCTestCase {
         XCTAssertGreaterThan(seen.profiles, 500)
     }
 
+    /// Documents made from identical trees are decided once per profile for all of them (`SharedTreeEvaluator`:
+    /// Turkcell, NHS, OSAM); one whose tree differs only in what the parser noted — a comma before the last `}`,
+    /// which Android's org.json, Moshi and kotlinx reject — is not one of them, and each counts what it decides
+    /// on its own. Seen failing with `JSONObject.isIdentical` blind to the comma.
+    func testIdenticalTreesShareDecisionsAndAParserNoteTellsThemApart() throws {
+        let directory = TestPaths.temporaryDirectory()
+        var configs: [LoadedConfig] = []
+        var tokens: [String] = []
+        for sample in [
+            "turkcell/fleet-updater.json", "nhs/availability-android.json", "osam/android-force-352.json",
+            "osam/ios-rating.json",
+        ] {
+            let text = try String(contentsOfFile: TestPaths.sample("configs/" + sample), encoding: .utf8)
+            let close = try XCTUnwrap(text.lastIndex(of: "}"))
+            let variants = [
+                text, text + "\n\n", String(text[..<close]) + ",}" + String(text[text.index(after: close)...]), text,
+            ]
+            for (k, variant) in variants.enumerated() {
+                let name = sample.replacingOccurrences(of: "/", with: "-") + "-\(k).json"
+                let path = TestPaths.write(variant, named: name, in: directory)
+                configs.append(try ConfigLoader().load(path, id: name))
+                tokens += Self.tokens(in: try ConfigLoader().document(path).root)
+            }
+        }
+        var rng = SeededGenerator(seed: 37)
+        let seen = try check(
+            configs, fleet: Self.fleet(for: configs, tokens: tokens, rows: 3000, rng: &rng), label: "identical trees")
+        XCTAssertGreaterThan(seen.profiles, 500)
+    }
+
     /// The sample configs evaluated together, as a run evaluates them: groups of configs sharing a projection,
     /// attribute classes merged across a group's configs.
     func testTheSampleConfigsTogether() throws {
