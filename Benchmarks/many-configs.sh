@@ -3,8 +3,12 @@
 # of one sample config (copy k ends with k blank lines: another document to the engine, which evaluates identical
 # documents once, and the same decisions), for N = 1, 10, 100, 1,000. Prints the median wall time (JSON report
 # only), peak RSS, the evaluation phase and its cost per profile × config (FLEET_AUDIT_TIMINGS). Not run by CI.
+# Copies share every section, so they measure the path where equal sections (PrinceOfVersions' platform views) and
+# identical JSON trees (Turkcell, NHS, OSAM) are decided once per profile for all of them.
 # `sparkle-distinct` (not in the default list; Benchmarks/many-appcasts.sh runs it) makes appcasts that differ in
 # their items instead: the sample feed with another critical build, rollout start and title in each.
+# `princeofversions-distinct` (not in the default list) gives each copy its own iOS and Android required versions:
+# their views differ (the macOS view is still shared), the cost of configs that share little.
 #
 #   bash Benchmarks/many-configs.sh                        # every format, 1 10 100 1000
 #   bash Benchmarks/many-configs.sh princeofversions 1000  # one format, some sizes
@@ -21,6 +25,7 @@ declare -A sources=(
   [osam-rating]=SampleData/configs/osam/ios-rating.json
   [sparkle]=SampleData/configs/sparkle/appcast.xml
   [sparkle-distinct]=SampleData/configs/sparkle/appcast.xml
+  [princeofversions-distinct]=SampleData/configs/princeofversions/fleet-rollout.json
 )
 formats=(princeofversions nhs turkcell osam osam-rating sparkle)
 if [ $# -gt 0 ]; then
@@ -52,6 +57,17 @@ for i in range(n):
                  .replace("Sun, 15 Nov 2026 09:00:00", f"Sun, {r.randint(10, 17)} Nov 2026 09:00:00")
                  .replace("<title>Version 6.2</title>", f"<title>Version 6.2 ({i})</title>"))
     open(f"{out}/appcast-{i:04d}.xml", "w").write(doc)
+PY
+    elif [ ! -d "$dir" ] && [ "$format" = princeofversions-distinct ]; then
+      mkdir -p "$dir"
+      python3 - "$n" "$dir" "$source" <<'PY'
+import sys
+n, out, source = int(sys.argv[1]), sys.argv[2], open(sys.argv[3]).read()
+for i in range(n):
+    doc = (source.replace('"required_version": "4.29"', f'"required_version": "4.{10 + i % 90}"')
+                 .replace('"required_version": 352', f'"required_version": {300 + i % 60}')
+                 .replace('"required_version": 312', f'"required_version": {250 + i // 60 % 50}'))
+    open(f"{out}/config-{i:04d}.json", "w").write(doc)
 PY
     elif [ ! -d "$dir" ]; then
       mkdir -p "$dir"
