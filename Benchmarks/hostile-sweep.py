@@ -100,6 +100,8 @@ overflow_rows = write("overflow.csv", counted_header + "".join(
     "ios,14.%d,1.0,999999999999999999\n" % i for i in range(10)))
 overflow_one = write("overflow-one.csv", counted_header + "ios,14.0,1.0,999999999999999999\n" * 10)
 past_64 = write("past64.csv", counted_header + "ios,14.0,1.0,99999999999999999999999\n")
+api_past_32 = write("api-past-32.csv", "platform,os_version,os_api_level,app_version,app_build\n"
+                    "android,14,2147483647,1.0,5\nandroid,14,34,1.0,5\n")
 escape_config = write("esc\x1b[2J\x07name.json", open(ios_config).read().replace(
     '"iOS"', '"iOS\\u001b]8;;http://evil\\u0007\\n::error file=x::owned"', 1))
 twice = write("twice.csv", "platform,os_version,app_version,OS Version\nios,16.4,4.29,15.0\n")
@@ -144,6 +146,7 @@ probes = [
     ("2 whatif on the same counts", [binary, "whatif", "--inventory", overflow_rows, "--platform", "ios", "--sweep-app"], {65}),
     ("2 plan on the same counts", [binary, "plan", "--inventory", overflow_rows, "--published", ios_config, "--draft", ios_config], {65}),
     ("13 a count past 64 bits", [binary, "audit", "--inventory", past_64, "--config", ios_config, "--quiet"], {1, 65}),
+    ("an os_api_level past 32 bits (a rejected row)", [binary, "audit", "--inventory", api_past_32, "--config", ios_config, "--quiet"], {0}),
     ("3 control characters in a name and a value", [binary, "validate", escape_config], {0, 1}),
     ("4 --json naming the inventory", [binary, "audit", "--inventory", copy, "--config", ios_config, "--json", copy], {64}),
     ("5 a column given twice", [binary, "audit", "--inventory", twice, "--config", ios_config, "--quiet"], {65}),
