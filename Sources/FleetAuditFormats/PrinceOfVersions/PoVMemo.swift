@@ -276,12 +276,14 @@ final class PoVViewRef: Sendable {
     init(_ view: PoVPlatformView) { self.view = view }
 }
 
-/// A view as a key of `SharedDecisions`: equal views (every field) decide every device alike. The hash reads
-/// only the view's shape and versions; equality compares the rest.
+/// A view as a key of `SharedDecisions`: equal views (every field, and every version's text) decide every device
+/// alike. The hash reads only the view's shape and versions; equality compares the rest.
 struct PoVViewKey: Hashable {
     let view: PoVPlatformView
 
-    static func == (lhs: PoVViewKey, rhs: PoVViewKey) -> Bool { lhs.view == rhs.view }
+    static func == (lhs: PoVViewKey, rhs: PoVViewKey) -> Bool {
+        lhs.view == rhs.view && lhs.view.versionTexts == rhs.view.versionTexts
+    }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(view.platform)

@@ -23,6 +23,16 @@ struct PoVPlatformView: Equatable, Sendable {
 
     init(platform: Platform) { self.platform = platform }
 
+    /// Every version of the view as written. Equal versions may be written differently — SemVer's equality ignores
+    /// build metadata (`2.0.0+b1`, `2.0.0+b2`) — and a client before 4.0 compares the version it last notified as
+    /// text (`PoVDeviceEvaluator.legacy`), so views are the same only with the same texts (`PoVViewKey`).
+    var versionTexts: [String?] {
+        let v4Versions = (v4 ?? []).flatMap { [$0.required, $0.last, $0.requiredOS] }
+        let legacyVersions =
+            (try? legacy?.get()).map { [$0.minimum, $0.minimumMinOS, $0.latest, $0.latestMinOS] } ?? []
+        return (v4Versions + legacyVersions).map { $0?.description }
+    }
+
     var isEmpty: Bool { !v4Present && legacy == nil }
 
     /// iOS/macOS: `primary` (`ios`) when it is a usable array, else `secondary` (`ios2`). A legacy-shaped

@@ -98,6 +98,26 @@ final class EngineConformanceTests: XCTestCase {
         XCTAssertGreaterThan(seen.profiles, 500)
     }
 
+    /// Two legacy PrinceOfVersions documents whose latest versions differ only in SemVer build metadata: equal as
+    /// versions, yet Android's clients before 4.0 compare the version last notified as text (3.0.0 `PresenterImpl`
+    /// L66-68), so a device notified of `2.0.0+b1` is up to date for one and recommended by the other. Their views
+    /// must not share decisions (found by a read-only review of the sharing; seen failing before `versionTexts`).
+    func testViewsWhoseVersionsDifferOnlyInBuildMetadataAreNotShared() throws {
+        let directory = TestPaths.temporaryDirectory()
+        var configs: [LoadedConfig] = []
+        for build in ["b1", "b2"] {
+            let latest = #"{"version": "2.0.0+\#(build)", "notification_type": "ONCE"}"#
+            let text = #"{"android": {"minimum_version": "1.0.0", "latest_version": \#(latest)}}"#
+            let path = TestPaths.write(text, named: "legacy-\(build).json", in: directory)
+            configs.append(try ConfigLoader().load(path, id: "legacy-\(build).json"))
+        }
+        var fleet = "platform,os_version,os_api_level,app_version,app_build,package_name,last_notified_version\n"
+        for notified in ["2.0.0+b1", "2.0.0", ""] {
+            fleet += "android,14,34,1.5.0,15,,\(notified)\n"
+        }
+        _ = try check(configs, fleet: fleet, label: "build metadata")
+    }
+
     /// Documents made from identical trees are decided once per profile for all of them (`SharedTreeEvaluator`:
     /// Turkcell, NHS, OSAM); one whose tree differs only in what the parser noted — a comma before the last `}`,
     /// which Android's org.json, Moshi and kotlinx reject — is not one of them, and each counts what it decides
