@@ -12,7 +12,7 @@ enum TurkcellFormat: JSONConfigFormat {
     }
 
     static func load(_ root: JSONValue) -> any EvaluableConfig {
-        TurkcellDocument(root.objectValue ?? JSONObject())
+        TurkcellReadings.load(root.objectValue ?? JSONObject())
     }
 
     /// The Android SDK parses with org.json, which reads much that is not JSON (`OrgJSONReader`); the iOS SDK's

@@ -77,7 +77,7 @@ package enum DiagnosticCatalog {
             summary:
                 "An object holds a key twice: Android's parsers (org.json, Moshi, kotlinx) keep the last copy and Apple's Foundation (every iOS and macOS client) the first, so the two platforms can read different values.",
             help:
-                "Remove the copy you do not mean. The audit reads the first copy for the NHS iOS app and the PrinceOfVersions iOS and macOS clients, the last for every other client (docs/configs.md)."
+                "Remove the copy you do not mean. The audit reads the first copy for the NHS iOS app, the PrinceOfVersions iOS and macOS clients and the Turkcell iOS SDK, the last for every other client (docs/configs.md)."
         ),
         Entry(
             code: "inventory.columnAlias", severity: .info, format: nil,

@@ -114,7 +114,7 @@ final class NHSAndroidClientFidelityTests: XCTestCase {
 final class NHSNonStrictStringTests: XCTestCase {
     private func load(_ bytes: [UInt8]) throws -> LoadedConfig {
         let path = TestPaths.temporaryDirectory().appendingPathComponent("doc.json").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return try ConfigLoader().load(path, id: "doc.json")
     }
 

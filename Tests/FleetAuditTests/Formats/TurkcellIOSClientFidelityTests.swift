@@ -171,3 +171,59 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
         XCTAssertEqual(late.0.diagnostics.map(\.code), [], "outside its dates: nothing recorded, no crash")
     }
 }
+
+/// A key written twice: the iOS SDK parses with `NSJSONSerialization` (`UpdateServerIntegration.m` L175), which on
+/// Apple's platforms returns the first copy (bignerdranch/Freddy#62, #106: `{"a":1,"a":2}` gives 1 there; the
+/// Linux ports — swift-corelibs-foundation's `JSONSerialization`, GNUstep — keep the last, so a harness built on
+/// Linux is not the device here); the Android SDK's org.json keeps the last (`JSONObject.put` replaces). One
+/// document, two readings, each device decided by its own platform's.
+final class TurkcellRepeatedKeyTests: XCTestCase {
+    private let description = #""descriptions": {"*": {"message": "m", "whatIsNew": "w", "warnings": "x"}}"#
+
+    private func load(_ json: String) throws -> LoadedConfig {
+        let path = TestPaths.write(json, named: "t.json", in: TestPaths.temporaryDirectory())
+        return try ConfigLoader().load(path, id: "t.json")
+    }
+
+    private func decide(_ c: LoadedConfig, on platform: Platform) -> Decision {
+        let p =
+            platform == .ios
+            ? Profile(
+                platform: .ios, osVersion: "17.1", apiLevel: nil, appVersion: "1.0", appBuild: nil, packageName: "a")
+            : Profile(
+                platform: .android, osVersion: "14", apiLevel: 34, appVersion: "1.0", appBuild: "1", packageName: "a")
+        return c.config.evaluate(p, context: EvaluationContext())
+    }
+
+    func testEachSDKReadsItsOwnCopyOfAFilter() throws {
+        let c = try load(
+            #"{"packageName": "a", "updates": [{"filters": {"appVersionName": "1.0", "appVersionName": "2.0"}, \#(description), "targetWebsiteUrl": "https://x", "targetVersionCode": 5, "forceUpdate": true}]}"#
+        )
+        // iOS: "1.0", the installed version, matches; Android: "2.0" does not.
+        XCTAssertEqual(decide(c, on: .ios).outcome, .forced)
+        XCTAssertEqual(decide(c, on: .android).outcome, .upToDate)
+    }
+
+    func testARepeatedListGivesEachSDKItsOwnRules() throws {
+        let c = try load(
+            #"{"packageName": "a", "updates": [{\#(description), "targetWebsiteUrl": "https://x", "targetVersionCode": 5}], "updates": [{"filters": {"appVersionName": "9.0"}, \#(description), "targetWebsiteUrl": "https://y", "targetVersionCode": 5}, {\#(description), "targetWebsiteUrl": "https://z", "targetVersionCode": 5, "forceUpdate": true}]}"#
+        )
+        let iOS = decide(c, on: .ios)
+        let android = decide(c, on: .android)
+        XCTAssertEqual(iOS.outcome, .recommended)
+        XCTAssertEqual(iOS.rule, "updates[0]")
+        XCTAssertEqual(android.outcome, .forced)
+        XCTAssertEqual(android.rule, "updates[1]")
+        // Every rule either SDK decides by is one the report has a row for.
+        XCTAssertEqual(c.config.rules.map(\.id), ["updates[0]", "updates[1]"])
+    }
+
+    func testARepeatedPackageNameTargetsEachSDKsOwnApp() throws {
+        let c = try load(
+            #"{"packageName": "a", "packageName": "b", "updates": [{\#(description), "targetWebsiteUrl": "https://x", "targetVersionCode": 5, "forceUpdate": true}]}"#
+        )
+        XCTAssertEqual(decide(c, on: .ios).outcome, .forced)
+        XCTAssertEqual(decide(c, on: .android).outcome, .notTargeted)
+        XCTAssertEqual(Set(c.config.packageNames), ["a", "b"])
+    }
+}
