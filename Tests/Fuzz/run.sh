@@ -37,7 +37,7 @@ for t in "${targets[@]}"; do
   max_len=65536
   [ "$t" = csv ] || [ "$t" = csv-counted ] || [ "$t" = terminal ] && max_len=4096
   echo "fuzzing $t for $seconds s"
-  FLEET_AUDIT_FUZZ_TARGET=$t "$bin" "$corpus" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+  LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan.supp FLEET_AUDIT_FUZZ_TARGET=$t "$bin" "$corpus" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$scratch/crashes/$t-" -print_final_stats=1 2> "$scratch/$t.log" || {
       echo "fuzz: $t found a problem; see $scratch/$t.log and $scratch/crashes/" >&2
       tail -30 "$scratch/$t.log" >&2

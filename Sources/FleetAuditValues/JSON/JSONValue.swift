@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON document as the config formats see it.
 ///
 /// Why not `JSONSerialization`/`Codable`: the clients FleetAudit imitates disagree about what a number is
@@ -239,5 +241,8 @@ extension JSONValue {
 func sameBytes(_ a: String, _ b: String) -> Bool {
     var a = a
     var b = b
-    return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && x.elementsEqual(y) } }
+    // memcmp: the generic `elementsEqual` compared byte by byte, most of comparing a thousand documents' trees.
+    return a.withUTF8 { x in
+        b.withUTF8 { y in x.count == y.count && (x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+    }
 }
