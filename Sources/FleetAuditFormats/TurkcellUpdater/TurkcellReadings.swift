@@ -21,11 +21,25 @@ struct TurkcellReadings: EvaluableConfig {
         tree = root
         self.android = android
         self.iOS = iOS
-        rules = Self.union(android.rules, iOS.rules, by: \.id)
+        rules = Self.rules(android.rules, iOS.rules)
         notices = Self.union(android.notices, iOS.notices, by: \.id)
-        let androidDiagnostics = android.diagnostics.filter { Self.sdk(of: $0) != "ios" }
-        let iOSDiagnostics = iOS.diagnostics.filter { Self.sdk(of: $0) != "android" }
-        diagnostics = androidDiagnostics + iOSDiagnostics.filter { !androidDiagnostics.contains($0) }
+        // Each reading's diagnostics about its own SDK, or about both; one that only one reading raises is about
+        // that reading's copies of the repeated keys, and says so.
+        let androidOwn = android.diagnostics.filter { Self.sdk(of: $0) != "ios" }
+        let iOSOwn = iOS.diagnostics.filter { Self.sdk(of: $0) != "android" }
+        let inBoth = Set(androidOwn).intersection(iOSOwn)
+        var diagnostics =
+            androidOwn.map { inBoth.contains($0) ? $0 : Self.readBy(Self.androidReading, $0) }
+            + iOSOwn.filter { !inBoth.contains($0) }.map { Self.readBy(Self.iOSReading, $0) }
+        let packageNameCopies = root.pairs.filter { $0.key == "packageName" }.map(\.value)
+        if let first = packageNameCopies.first, let last = packageNameCopies.last, !first.isIdentical(to: last) {
+            diagnostics.append(
+                Diagnostic(
+                    "turkcell.packageNamePerSDK", .warning,
+                    "packageName is written more than once: the Android SDK matches its devices against \(Self.quoted(android.androidPackageText)) (the last copy), the iOS SDK against \(Self.quoted(iOS.packageName)) (the first)",
+                    path: "packageName"))
+        }
+        self.diagnostics = diagnostics
         var needs = android.needs
         needs.formUnion(iOS.needs)
         self.needs = needs
@@ -66,6 +80,30 @@ struct TurkcellReadings: EvaluableConfig {
     private static func sdk(of diagnostic: Diagnostic) -> Substring? {
         let parts = diagnostic.code.split(separator: ".")
         return parts.count > 2 ? parts[1] : nil
+    }
+
+    static let androidReading = "the Android SDK's reading (the last copy of each repeated key)"
+    static let iOSReading = "the iOS SDK's reading (the first copy of each repeated key)"
+
+    /// `diagnostic`, said of one reading of the document.
+    private static func readBy(_ reading: String, _ diagnostic: Diagnostic) -> Diagnostic {
+        var d = Diagnostic(
+            diagnostic.code, diagnostic.severity, "in \(reading): \(diagnostic.message)", path: diagnostic.path)
+        d.location = diagnostic.location
+        return d
+    }
+
+    private static func quoted(_ name: String?) -> String { name.map { "\"\($0)\"" } ?? "no package (not a string)" }
+
+    /// Both readings' rules by id, in order; an id whose entry the two readings tell apart says what each reads.
+    private static func rules(_ android: [RuleInfo], _ iOS: [RuleInfo]) -> [RuleInfo] {
+        let iOSByID = Dictionary(iOS.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let merged = android.map { rule -> RuleInfo in
+            guard let other = iOSByID[rule.id], other.summary != rule.summary else { return rule }
+            return RuleInfo(
+                id: rule.id, summary: "Android: \(rule.summary); iOS: \(other.summary)", meta: rule.meta)
+        }
+        return union(merged, iOS, by: \.id)
     }
 
     /// `first`, then the elements of `second` whose key `first` does not have, in their order.

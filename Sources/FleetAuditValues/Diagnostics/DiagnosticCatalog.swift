@@ -309,6 +309,11 @@ package enum DiagnosticCatalog {
                 "\"updates\" is an object: the iOS SDK 1.2 takes it as the update for every device of the package without reading its filters; the Android SDK finds no update.",
             help: "Put the update in an array: \"updates\": [{…}]."),
         Entry(
+            code: "turkcell.packageNamePerSDK", severity: .warning, format: "turkcell-updater",
+            summary:
+                "packageName is written more than once with different values: the Android SDK's org.json reads the last copy, the iOS SDK's NSJSONSerialization the first, so each platform's devices are matched against another package.",
+            help: "Keep one packageName; a document is for one app."),
+        Entry(
             code: "turkcell.entryNotObject", severity: .warning, format: "turkcell-updater",
             summary: "An element of updates or messages that is not an object: both SDKs skip it.",
             help: "Remove it, or make it an object."),

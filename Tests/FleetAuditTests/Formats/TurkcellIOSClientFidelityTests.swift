@@ -214,8 +214,25 @@ final class TurkcellRepeatedKeyTests: XCTestCase {
         XCTAssertEqual(iOS.rule, "updates[0]")
         XCTAssertEqual(android.outcome, .forced)
         XCTAssertEqual(android.rule, "updates[1]")
-        // Every rule either SDK decides by is one the report has a row for.
+        // Every rule either SDK decides by is one the report has a row for; a row whose entry the SDKs read
+        // differently says what each reads.
         XCTAssertEqual(c.config.rules.map(\.id), ["updates[0]", "updates[1]"])
+        let first = try XCTUnwrap(c.config.rules.first)
+        XCTAssertTrue(first.summary.hasPrefix("Android: appVersionName \"9.0\""), first.summary)
+        XCTAssertTrue(first.summary.contains("; iOS: every device"), first.summary)
+    }
+
+    /// A diagnostic only one reading raises is said of that reading: here only iOS reads the list whose first
+    /// element is not an object.
+    func testADiagnosticOfOneReadingSaysWhichItIs() throws {
+        let c = try load(
+            #"{"packageName": "a", "updates": [1, {\#(description), "targetWebsiteUrl": "https://x", "targetVersionCode": 5}], "updates": [{\#(description), "targetWebsiteUrl": "https://x", "targetVersionCode": 5}]}"#
+        )
+        let notObject = c.config.diagnostics.filter { $0.code == TurkcellDocument.entryNotObject }
+        XCTAssertEqual(notObject.count, 1)
+        XCTAssertTrue(notObject.first?.message.hasPrefix("in \(TurkcellReadings.iOSReading): ") == true)
+        XCTAssertEqual(decide(c, on: .ios).rule, "updates[1]")
+        XCTAssertEqual(decide(c, on: .android).rule, "updates[0]")
     }
 
     func testARepeatedPackageNameTargetsEachSDKsOwnApp() throws {
@@ -225,5 +242,8 @@ final class TurkcellRepeatedKeyTests: XCTestCase {
         XCTAssertEqual(decide(c, on: .ios).outcome, .forced)
         XCTAssertEqual(decide(c, on: .android).outcome, .notTargeted)
         XCTAssertEqual(Set(c.config.packageNames), ["a", "b"])
+        let perSDK = c.config.diagnostics.filter { $0.code == "turkcell.packageNamePerSDK" }
+        XCTAssertEqual(perSDK.count, 1)
+        XCTAssertTrue(perSDK.first?.message.contains(#"against "b" (the last copy), the iOS SDK against "a""#) == true)
     }
 }
