@@ -58,7 +58,11 @@ let package = Package(
         // document and decides for a `Device`; it cannot see the engine's stores, ids or pointers.
         .target(
             name: "FleetAuditFormats",
-            dependencies: ["FleetAuditValues"],
+            dependencies: [
+                "FleetAuditValues",
+                // SHA-256 of a document's tree, which documents decided alike share (`TreeIdentity`).
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: fuzzLibrary
         ),
         // The libcurl boundary: a config URL fetched with the limits docs/security.md states, C callbacks and all.

@@ -29,15 +29,23 @@ final class StatelessEvaluator: ProfileEvaluator {
 /// it between threads.
 package final class WorkerMemory: @unchecked Sendable {
     private var kept: [ObjectIdentifier: AnyObject] = [:]
-    /// Which profile the worker is deciding: the engine moves it on before each profile (`startProfile`), so
-    /// what a format keeps about the profile at hand (`SharedDecisions`) is known stale by a number, not by
-    /// comparing the profile's fields.
-    package private(set) var profileVisit = 0
+    /// Which profile the worker is deciding: its index in the engine's table, set before each profile
+    /// (`startProfile`), so what a format keeps about a profile (`SharedDecisions`) is found, or known stale, by
+    /// a number, not by comparing the profile's fields. -1 before the first.
+    package private(set) var profileVisit = -1
+    /// How many profiles of consecutive indexes the engine decides as one block (`EngineTuning.profilesPerBlock`),
+    /// a power of two: it decides a block for every config in several passes, a few configs at a time, and
+    /// what is shared about a profile is kept for the whole block, so that every pass finds it.
+    package let profilesPerBlock: Int
 
-    package init() {}
+    package init(profilesPerBlock: Int = 1) {
+        precondition(profilesPerBlock > 0 && profilesPerBlock & (profilesPerBlock - 1) == 0, "a power of two")
+        self.profilesPerBlock = profilesPerBlock
+    }
 
-    /// The engine starts deciding another profile (every evaluator of the worker sees it before the next).
-    package func startProfile() { profileVisit &+= 1 }
+    /// The engine starts deciding the profile at `index` of its table (every evaluator of the worker sees it
+    /// before the next); a block's profiles are started once per pass.
+    package func startProfile(_ index: Int) { profileVisit = index }
 
     /// The worker's object of type `T`, made on first use.
     package func kept<T: AnyObject>(_ type: T.Type, _ make: () -> T) -> T {
@@ -48,71 +56,42 @@ package final class WorkerMemory: @unchecked Sendable {
     }
 }
 
-/// The decisions that equal parts of different documents give the profile at hand, shared by one worker's
+/// The decisions that equal parts of different documents give the profiles at hand, shared by one worker's
 /// evaluators (`WorkerMemory`). A folder holds a config per app, platform and environment, most of them
-/// repeating the same sections, and the engine decides a profile for every config before the next: a part
-/// equal to one already decided for this profile is looked up instead of evaluated again. `Part` is the
-/// format's value of everything a decision reads besides the device and the context (equal parts decide every
-/// device alike); an evaluator numbers each of its parts once (`slot`) and finds its decision by that number.
-/// Memory: one decision per distinct part, whatever the number of profiles.
+/// repeating the same sections, and the engine decides a block of profiles for every config before the next
+/// block: a part equal to one already decided for a profile of the block is looked up instead of evaluated
+/// again, in whichever pass over the block. `Part` is the format's value of everything a decision reads
+/// besides the device and the context (equal parts decide every device alike); an evaluator numbers each of
+/// its parts once (`slot`) and finds its decisions by that number.
+/// Memory: one decision per distinct part and profile of a block, whatever the number of profiles.
 package final class SharedDecisions<Part: Hashable> {
     private var slots: [Part: Int] = [:]
+    /// Profiles kept per slot (`WorkerMemory.profilesPerBlock`): slot `s` keeps profile `p` at
+    /// `s * window + p % window`, with the profile's index, so a later block's profile replaces it.
+    private let window: Int
     private var visits: [Int] = []
     private var decisions: [Decision?] = []
 
-    package init() {}
+    /// - Parameter worker: the memory of the worker whose evaluators share these decisions.
+    package init(_ worker: WorkerMemory) { window = worker.profilesPerBlock }
 
     /// The number of `part` (equal parts, one number).
     package func slot(_ part: Part) -> Int {
         if let known = slots[part] { return known }
-        slots[part] = visits.count
-        visits.append(-1)
-        decisions.append(nil)
-        return visits.count - 1
+        slots[part] = visits.count / window
+        visits.append(contentsOf: repeatElement(Int.min, count: window))
+        decisions.append(contentsOf: repeatElement(nil, count: window))
+        return visits.count / window - 1
     }
 
     /// The decision of part `slot` for the profile of `visit` (`WorkerMemory.profileVisit`), made once.
     package func decision(slot: Int, visit: Int, _ make: () -> Decision) -> Decision {
-        if visits[slot] == visit, let known = decisions[slot] { return known }
+        let i = slot &* window &+ (visit & (window &- 1))
+        if visits[i] == visit, let known = decisions[i] { return known }
         let made = make()
-        visits[slot] = visit
-        decisions[slot] = made
+        visits[i] = visit
+        decisions[i] = made
         return made
-    }
-}
-
-/// A document as the tree it was loaded from, for `SharedDecisions`: identical trees of one kind of document
-/// (`JSONValue.isIdentical`) decide every device alike when the document is made from its tree alone. The hash
-/// reads the tree's shape near the root; equality reads all of it.
-package struct JSONTreeKey: Hashable {
-    /// The kind of document and whatever else its making took (a format name, a reading's option).
-    let kind: String
-    let tree: JSONValue
-
-    package static func == (lhs: JSONTreeKey, rhs: JSONTreeKey) -> Bool {
-        lhs.kind == rhs.kind && lhs.tree.isIdentical(to: rhs.tree)
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        func shape(_ value: JSONValue, depth: Int) {
-            switch value {
-            case .object(let o):
-                hasher.combine(o.pairs.count)
-                for pair in o.pairs.prefix(16) {
-                    hasher.combine(pair.key)
-                    if depth < 2 { shape(pair.value, depth: depth + 1) }
-                }
-            case .array(let a):
-                hasher.combine(a.count)
-                if depth < 2, let first = a.first { shape(first, depth: depth + 1) }
-            case .string(let s): hasher.combine(s.utf8.count)
-            case .number(let n): hasher.combine(n.literal)
-            case .bool(let b): hasher.combine(b)
-            case .null: hasher.combine(0)
-            }
-        }
-        shape(tree, depth: 0)
     }
 }
 
@@ -122,16 +101,15 @@ package struct JSONTreeKey: Hashable {
 package final class SharedTreeEvaluator: ProfileEvaluator {
     private let config: any EvaluableConfig
     private let context: EvaluationContext
-    private let shared: (decisions: SharedDecisions<JSONTreeKey>, slot: Int, worker: WorkerMemory)?
+    private let shared: (decisions: SharedDecisions<TreeIdentity>, slot: Int, worker: WorkerMemory)?
 
-    /// - Parameters:
-    ///   - kind: what else than the tree the document was made from (its type, a reading's option).
-    package init(_ config: any EvaluableConfig, tree: JSONValue, kind: String, context: EvaluationContext) {
+    /// - Parameter tree: the document's `TreeIdentity`, worked out when it was loaded.
+    package init(_ config: any EvaluableConfig, tree: TreeIdentity, context: EvaluationContext) {
         self.config = config
         self.context = context
         if let worker = context.worker {
-            let decisions = worker.kept(SharedDecisions<JSONTreeKey>.self, SharedDecisions.init)
-            shared = (decisions, decisions.slot(JSONTreeKey(kind: kind, tree: tree)), worker)
+            let decisions = worker.kept(SharedDecisions<TreeIdentity>.self) { SharedDecisions(worker) }
+            shared = (decisions, decisions.slot(tree), worker)
         } else {
             shared = nil
         }

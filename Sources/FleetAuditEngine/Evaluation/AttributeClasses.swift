@@ -12,9 +12,17 @@ struct AttributeClasses {
     private let options: FormatOptions
     /// Attributes whose every value is kept (an accumulator reads them: `DecisionAccumulator.reads`).
     private let kept: Set<String>
+    /// Whether a document with the `treeIdentity` of one already asked is skipped (false: the straight path
+    /// its tests compare with). A folder of copies of one document asked each copy about every value, most of
+    /// the evaluation of a thousand Turkcell documents.
+    private let skipsSameDocuments: Bool
 
-    init(_ configs: [any EvaluableConfig], options: FormatOptions, keeping kept: Set<String> = []) {
+    init(
+        _ configs: [any EvaluableConfig], options: FormatOptions, keeping kept: Set<String> = [],
+        skippingSameDocuments: Bool = true
+    ) {
         self.configs = configs
+        self.skipsSameDocuments = skippingSameDocuments
         self.options = options
         self.kept = kept
     }
@@ -25,7 +33,9 @@ struct AttributeClasses {
         let attribute = store.attributeNames[column - ProfileStore.fixedColumns]
         if kept.contains(attribute) { return nil }
         var keys: [@Sendable (String?) -> String] = []
+        var asked = Set<TreeIdentity>()
         for config in configs where config.needs.attributes(for: platform).contains(attribute) {
+            if skipsSameDocuments, let tree = config.treeIdentity, !asked.insert(tree).inserted { continue }
             guard let key = config.attributeClass(platform: platform, attribute: attribute, options: options) else {
                 return nil
             }

@@ -208,7 +208,7 @@ package enum EvaluationCore {
                 var decided: [Int: [Decision]] = [:]
                 for (p, origin) in origins.enumerated() where origin >= 0 {
                     if decided[origin] == nil {
-                        memory.startProfile()
+                        memory.startProfile(origin)
                         decided[origin] = evaluators.map { $0.evaluate(projected.profiles[origin]) }
                     }
                     out[p][u] = decided[origin]!
@@ -269,36 +269,44 @@ package enum EvaluationCore {
             // One evaluator per config for this worker's profiles; made here, not per profile. They share the
             // worker's memory of the profile at hand (`WorkerMemory`).
             var shared = context
-            let memory = WorkerMemory()
+            let memory = WorkerMemory(profilesPerBlock: EngineTuning.profilesPerBlock)
             shared.worker = memory
             let evaluators = units.map { $0.configs.map { $0.config.evaluator(context: shared) } }
             // Each unit's decisions, overwritten in place from profile to profile.
             var decisions: [[Decision]] = evaluators.map { _ in [] }
             var visit: ProfileVisit?
-            // The profiles are visited once per pass over a few units, not once over all: each profile is
-            // decided for every unit of the pass before the next (what the evaluators share about the profile
-            // at hand holds), and the pass's accumulators stay in the core's cache from profile to profile
-            // (with a thousand configs, the cache misses of reaching each one's tally were most of a record).
-            for pass in stride(from: 0, to: evaluators.count, by: EngineTuning.unitsPerPass) {
-                let passUnits = pass..<min(pass + EngineTuning.unitsPerPass, evaluators.count)
-                for i in range where table.devices[i] > 0 {
-                    let profile = table.profiles[i]
-                    memory.startProfile()
-                    if let visit {
-                        visit.move(to: profile, devices: table.devices[i])
-                    } else {
-                        visit = ProfileVisit(profile, devices: table.devices[i])
-                    }
-                    for u in passUnits {
-                        if decisions[u].isEmpty {
-                            decisions[u] = evaluators[u].map { $0.evaluate(profile) }
+            // A block of profiles is visited once per pass over a few units, not once over all: each profile
+            // is decided for every unit of the pass before the next, and the pass's accumulators stay in the
+            // core's cache from profile to profile (with a thousand configs, the cache misses of reaching each
+            // one's tally were most of a record). What the evaluators share about a profile is kept for the
+            // block (`SharedDecisions`), so later passes find it: per pass over the whole table, it was worked
+            // out again in every pass.
+            let block = EngineTuning.profilesPerBlock
+            for blockStart in stride(from: range.lowerBound, to: range.upperBound, by: block) {
+                let blockProfiles = blockStart..<min(blockStart + block, range.upperBound)
+                for pass in stride(from: 0, to: evaluators.count, by: EngineTuning.unitsPerPass) {
+                    let passUnits = pass..<min(pass + EngineTuning.unitsPerPass, evaluators.count)
+                    for i in blockProfiles where table.devices[i] > 0 {
+                        let profile = table.profiles[i]
+                        memory.startProfile(i)
+                        if let visit {
+                            visit.move(to: profile, devices: table.devices[i])
                         } else {
-                            for k in 0..<evaluators[u].count { decisions[u][k] = evaluators[u][k].evaluate(profile) }
+                            visit = ProfileVisit(profile, devices: table.devices[i])
                         }
-                        if decisions[u].contains(where: { $0.shares != nil }) {
-                            record(decisions[u], by: &accumulators[u], visit: visit!)
-                        } else {
-                            accumulators[u].record(decisions[u], for: visit!)
+                        for u in passUnits {
+                            if decisions[u].isEmpty {
+                                decisions[u] = evaluators[u].map { $0.evaluate(profile) }
+                            } else {
+                                for k in 0..<evaluators[u].count {
+                                    decisions[u][k] = evaluators[u][k].evaluate(profile)
+                                }
+                            }
+                            if decisions[u].contains(where: { $0.shares != nil }) {
+                                record(decisions[u], by: &accumulators[u], visit: visit!)
+                            } else {
+                                accumulators[u].record(decisions[u], for: visit!)
+                            }
                         }
                     }
                 }

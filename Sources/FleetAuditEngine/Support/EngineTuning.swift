@@ -68,4 +68,10 @@ package enum EngineTuning {
     /// evaluators share about a profile (`SharedDecisions`) is worked out once for many of them. Chosen on the
     /// many-configs benchmark (docs/performance.md).
     package static let unitsPerPass = 64
+
+    /// Profiles a worker decides for every unit, pass after pass, before it moves to the next ones: what the
+    /// units' evaluators share about a profile (`SharedDecisions`) is kept for a block, so that it is worked out
+    /// once per profile rather than once per pass. A power of two; memory is one decision per shared part and
+    /// profile of a block. Chosen on the many-configs benchmark (docs/performance.md).
+    package static let profilesPerBlock = 128
 }

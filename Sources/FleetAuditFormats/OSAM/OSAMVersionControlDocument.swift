@@ -27,14 +27,16 @@ struct OSAMVersionControlDocument: EvaluableConfig {
     let dialogDisplayDuration: Int64?
 
     /// What the document was made from: documents from identical trees decide alike (`SharedTreeEvaluator`).
-    private let tree: JSONValue
+    private let tree: TreeIdentity
 
     func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
-        SharedTreeEvaluator(self, tree: tree, kind: "osam version control", context: context)
+        SharedTreeEvaluator(self, tree: tree, context: context)
     }
 
+    var treeIdentity: TreeIdentity? { tree }
+
     init(_ data: JSONObject, document: JSONObject = JSONObject()) {
-        tree = .array([.object(data), .object(document)])
+        tree = TreeIdentity(kind: "osam version control", tree: .array([.object(data), .object(document)]))
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
         let modeText = data["comparisonMode"]?.stringValue ?? JSONWriter.compact(data["comparisonMode"] ?? .null)

@@ -86,7 +86,9 @@ final class PoVMemo {
         self.context = context
         self.remembers = remembers
         readings = context.worker?.kept(PoVDeviceReadings.self, PoVDeviceReadings.init) ?? PoVDeviceReadings()
-        shared = remembers ? context.worker?.kept(SharedDecisions<PoVViewKey>.self, SharedDecisions.init) : nil
+        shared = context.worker.flatMap { worker in
+            remembers ? worker.kept(SharedDecisions<PoVViewKey>.self) { SharedDecisions(worker) } : nil
+        }
     }
 
     /// The decision of view `ref` for the profile at hand, made once for every equal view of the worker's

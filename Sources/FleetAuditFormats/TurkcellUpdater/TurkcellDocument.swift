@@ -103,12 +103,12 @@ final class TurkcellDocument: EvaluableConfig {
 
     /// The tree the document was made from, and how: documents made alike from identical trees decide alike
     /// (`SharedTreeEvaluator`).
-    private let tree: JSONObject
+    private let tree: TreeIdentity
     private let filing: Bool
 
     /// - Parameter filing: false evaluates every entry for every device (the tests' reference).
     init(_ root: JSONObject, filing: Bool = true) {
-        tree = root
+        tree = TreeIdentity(kind: "turkcell filing=\(filing)", tree: .object(root))
         self.filing = filing
         packageName = root["packageName"]?.stringValue
         androidPackageText = root["packageName"].map(JavaText.valueOf)
@@ -444,8 +444,10 @@ final class TurkcellDocument: EvaluableConfig {
     }
 
     func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
-        SharedTreeEvaluator(self, tree: .object(tree), kind: "turkcell filing=\(filing)", context: context)
+        SharedTreeEvaluator(self, tree: tree, context: context)
     }
+
+    var treeIdentity: TreeIdentity? { tree }
 
     func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
         let android = profile.platform == .android

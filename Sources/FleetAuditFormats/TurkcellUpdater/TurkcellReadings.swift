@@ -8,7 +8,7 @@ struct TurkcellReadings: EvaluableConfig {
     let android: TurkcellDocument
     let iOS: TurkcellDocument
     /// The tree as written: documents from identical trees decide alike (`SharedTreeEvaluator`).
-    private let tree: JSONObject
+    private let tree: TreeIdentity
 
     /// The document as the SDKs read `root`: one reading when no key repeats, else one per SDK.
     static func load(_ root: JSONObject) -> any EvaluableConfig {
@@ -18,7 +18,7 @@ struct TurkcellReadings: EvaluableConfig {
     }
 
     init(_ root: JSONObject, android: TurkcellDocument, iOS: TurkcellDocument) {
-        tree = root
+        tree = TreeIdentity(kind: "turkcell readings", tree: .object(root))
         self.android = android
         self.iOS = iOS
         rules = Self.rules(android.rules, iOS.rules)
@@ -63,8 +63,10 @@ struct TurkcellReadings: EvaluableConfig {
     }
 
     func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
-        SharedTreeEvaluator(self, tree: .object(tree), kind: "turkcell readings", context: context)
+        SharedTreeEvaluator(self, tree: tree, context: context)
     }
+
+    var treeIdentity: TreeIdentity? { tree }
 
     func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
         @Sendable (String?) -> String

@@ -148,6 +148,33 @@ final class EngineConformanceTests: XCTestCase {
         XCTAssertGreaterThan(seen.profiles, 500)
     }
 
+    /// More documents than one pass decides (`EngineTuning.unitsPerPass`) over more profiles than one block
+    /// (`EngineTuning.profilesPerBlock`): what equal documents share about a profile is kept for its block and
+    /// found again by the later passes, and never given to another block's profile. Seen failing with the
+    /// engine starting each profile by its place in the block instead of in the table.
+    func testSharedDecisionsHoldAcrossPassesAndBlocks() throws {
+        let directory = TestPaths.temporaryDirectory()
+        var configs: [LoadedConfig] = []
+        var tokens: [String] = []
+        for sample in [
+            "princeofversions/fleet-rollout.json", "turkcell/fleet-updater.json", "nhs/availability-ios.json",
+            "osam/android-force-352.json",
+        ] {
+            let text = try String(contentsOfFile: TestPaths.sample("configs/" + sample), encoding: .utf8)
+            for k in 0..<20 {
+                let name = sample.replacingOccurrences(of: "/", with: "-") + "-\(k).json"
+                let path = TestPaths.write(text + String(repeating: "\n", count: k), named: name, in: directory)
+                configs.append(try ConfigLoader().load(path, id: name))
+                if k == 0 { tokens += Self.tokens(in: try ConfigLoader().document(path).root) }
+            }
+        }
+        XCTAssertGreaterThan(configs.count, EngineTuning.unitsPerPass)
+        var rng = SeededGenerator(seed: 38)
+        let seen = try check(
+            configs, fleet: Self.fleet(for: configs, tokens: tokens, rows: 3000, rng: &rng), label: "passes and blocks")
+        XCTAssertGreaterThan(seen.profiles, 4 * EngineTuning.profilesPerBlock)
+    }
+
     /// The sample configs evaluated together, as a run evaluates them: groups of configs sharing a projection,
     /// attribute classes merged across a group's configs.
     func testTheSampleConfigsTogether() throws {

@@ -1,0 +1,97 @@
+import Crypto
+import FleetAuditValues
+
+/// Which tree a document was made from, for `SharedDecisions`: the SHA-256 of the tree written out with every
+/// kind, length and parser note that `JSONValue.isIdentical` compares, after the kind of document. Equal
+/// identities are identical trees of one kind (two different encodings with one digest would be a SHA-256
+/// collision), and so documents that decide every device alike.
+///
+/// Worked out once per document as it is loaded, on the loader's threads. Before, each worker's evaluators
+/// compared every document's whole tree with the first of its kind, per worker and per document: on a folder
+/// of a thousand copies that was as much work as deciding the profiles. `JSONValue.isIdentical` stays the
+/// straight path; `TreeIdentityTests` holds the two to the same answer.
+package struct TreeIdentity: Hashable, Sendable {
+    private let digest: SIMD4<UInt64>
+
+    /// - Parameters:
+    ///   - kind: what else than the tree the document was made from (its type, a reading's option).
+    package init(kind: String, tree: JSONValue) {
+        var encoding = TreeEncoding()
+        encoding.text(kind)
+        encoding.value(tree)
+        let hash = SHA256.hash(data: encoding.bytes)
+        digest = hash.withUnsafeBytes { raw in
+            SIMD4(
+                raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+                raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        }
+    }
+}
+
+/// A tree as bytes that tell every two trees `JSONValue.isIdentical` tells apart apart: each value starts with
+/// its kind, each text and list with its length, so no two trees write the same bytes.
+private struct TreeEncoding {
+    var bytes: [UInt8] = []
+
+    mutating func count(_ n: Int) {
+        withUnsafeBytes(of: UInt64(truncatingIfNeeded: n).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// UTF-8 bytes as written: texts compare byte for byte (`sameBytes`), not by canonical equivalence.
+    mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            count(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func value(_ tree: JSONValue) {
+        switch tree {
+        case .null: bytes.append(0)
+        case .bool(let b): bytes.append(b ? 2 : 1)
+        case .number(let n):
+            bytes.append(3)
+            text(n.literal)
+        case .string(let s):
+            bytes.append(4)
+            text(s)
+        case .array(let elements):
+            bytes.append(5)
+            count(elements.count)
+            for element in elements { value(element) }
+        case .object(let o):
+            bytes.append(6)
+            object(o)
+        }
+    }
+
+    private mutating func object(_ o: JSONObject) {
+        count(o.pairs.count)
+        for pair in o.pairs {
+            text(pair.key)
+            value(pair.value)
+        }
+        note(o.trailingComma)
+        // A set: written in one order, the bytes' (its keys are keys of the pairs above, so equal sets of
+        // byte-identical pairs hold the same bytes).
+        let arrays = o.arraysWithTrailingComma.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        count(arrays.count)
+        for key in arrays { text(key) }
+        note(o.strictJSONRefusal)
+        bytes.append(o.byteOrderMark ? 1 : 0)
+    }
+
+    private mutating func note(_ error: JSONSyntaxError?) {
+        guard let error else {
+            bytes.append(0)
+            return
+        }
+        bytes.append(1)
+        count(error.line)
+        count(error.column)
+        text(error.message)
+    }
+}

@@ -1,0 +1,107 @@
+import XCTest
+
+@testable import FleetAuditFormats
+@testable import FleetAuditValues
+
+/// `TreeIdentity`, the digest documents decided alike are shared by, against the straight path it replaced:
+/// `JSONValue.isIdentical`, the whole trees compared. Equal identities exactly when the trees are identical.
+final class TreeIdentityTests: XCTestCase {
+    private func tree(_ text: String) throws -> JSONValue {
+        try JSONParser.parse(Array(text.utf8), lenientStrings: true)
+    }
+
+    private func identity(_ value: JSONValue, kind: String = "k") -> TreeIdentity {
+        TreeIdentity(kind: kind, tree: value)
+    }
+
+    /// Random documents from a small alphabet (so that many pairs are identical trees written differently):
+    /// every pair's identities are equal exactly when `isIdentical` says so.
+    func testIdentitiesAreEqualExactlyWhenTreesAreIdentical() throws {
+        var random = SplitMix64(seed: 36)
+        let documents = try (0..<400).map { _ in try tree(Self.document(&random)) }
+        var identical = 0
+        var different = 0
+        let identities = documents.map { identity($0) }
+        for i in documents.indices {
+            for j in documents.indices where j > i {
+                let same = documents[i].isIdentical(to: documents[j])
+                XCTAssertEqual(
+                    identities[i] == identities[j], same,
+                    "\(JSONWriter.compact(documents[i])) vs \(JSONWriter.compact(documents[j]))")
+                if same { identical += 1 } else { different += 1 }
+            }
+        }
+        XCTAssertGreaterThan(identical, 100, "the alphabet is small enough to give identical trees")
+        XCTAssertGreaterThan(different, 10_000)
+    }
+
+    /// Trees one boundary, one kind or one parser note apart.
+    func testNearMissesAreDifferent() throws {
+        let pairs = [
+            (#"{"a": ["ab", "c"]}"#, #"{"a": ["a", "bc"]}"#),
+            (#"{"a": "1"}"#, #"{"a": 1}"#),
+            (#"{"a": 1}"#, #"{"a": 1.0}"#),
+            (#"{"a": {}}"#, #"{"a": []}"#),
+            (#"{"a": null}"#, #"{"a": false}"#),
+            (#"{"a": "caf\#u{e9}"}"#, #"{"a": "cafe\#u{301}"}"#),
+            (#"{"a": 1, "b": 2}"#, #"{"b": 2, "a": 1}"#),
+            (#"{"a": 1}"#, #"{"a": 1,}"#),
+            (#"{"a": [1]}"#, #"{"a": [1,]}"#),
+            (#"{"a": 1}"#, "\u{FEFF}" + #"{"a": 1}"#),
+            (#"{"a": "\u0001"}"#, "{\"a\": \"\u{01}\"}"),
+        ]
+        for (a, b) in pairs {
+            let (x, y) = (try tree(a), try tree(b))
+            XCTAssertFalse(x.isIdentical(to: y), "\(a) vs \(b)")
+            XCTAssertNotEqual(identity(x), identity(y), "\(a) vs \(b)")
+        }
+        let same = try tree(#"{"a": [1, "x"]}"#)
+        XCTAssertEqual(identity(same), identity(try tree("{\n  \"a\": [1,\n \"x\"]\n}\n\n")))
+        XCTAssertNotEqual(identity(same, kind: "nhs"), identity(same, kind: "osam rating"))
+    }
+
+    private static func document(_ random: inout SplitMix64) -> String {
+        (random.next() % 8 == 0 ? "\u{FEFF}" : "") + object(&random, depth: 0)
+    }
+
+    private static func value(_ random: inout SplitMix64, depth: Int) -> String {
+        switch random.next() % (depth < 2 ? 7 : 5) {
+        case 0: return ["null", "true", "false"][Int(random.next() % 3)]
+        case 1: return ["1", "1.0", "10", "-0"][Int(random.next() % 4)]
+        case 2, 3:
+            return ["\"\"", "\"a\"", "\"ab\"", "\"b\"", "\"caf\u{e9}\"", "\"cafe\u{301}\"", "\"\\u0001\""][
+                Int(random.next() % 7)]
+        case 4: return "\"1\""
+        case 5:
+            let elements = (0..<Int(random.next() % 3)).map { _ in value(&random, depth: depth + 1) }
+            return "[" + elements.joined(separator: space(&random) + ",") + trailingComma(&random, elements) + "]"
+        default: return object(&random, depth: depth + 1)
+        }
+    }
+
+    private static func object(_ random: inout SplitMix64, depth: Int) -> String {
+        let pairs = (0..<Int(random.next() % 3)).map { _ in
+            ["\"a\"", "\"b\"", "\"ab\""][Int(random.next() % 3)] + ":" + space(&random) + value(&random, depth: depth)
+        }
+        return "{" + pairs.joined(separator: "," + space(&random)) + trailingComma(&random, pairs) + "}"
+    }
+
+    private static func space(_ random: inout SplitMix64) -> String { random.next() % 4 == 0 ? "\n" : "" }
+
+    private static func trailingComma(_ random: inout SplitMix64, _ elements: [String]) -> String {
+        !elements.isEmpty && random.next() % 6 == 0 ? "," : ""
+    }
+}
+
+/// A seeded generator, so a failing case comes back on the next run.
+private struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
