@@ -63,11 +63,17 @@ package final class WorkerMemory: @unchecked Sendable {
 /// again, in whichever pass over the block. `Part` is the format's value of everything a decision reads
 /// besides the device and the context (equal parts decide every device alike); an evaluator numbers each of
 /// its parts once (`slot`) and finds its decisions by that number.
-/// Memory: one decision per distinct part and profile of a block, whatever the number of profiles.
+/// Memory: one decision per part that several evaluators share and profile of a block, whatever the number of
+/// profiles.
 package final class SharedDecisions<Part: Hashable> {
     private var slots: [Part: Int] = [:]
-    /// Profiles kept per slot (`WorkerMemory.profilesPerBlock`): slot `s` keeps profile `p` at
-    /// `s * window + p % window`, with the profile's index, so a later block's profile replaces it.
+    /// Evaluators that asked for each slot's number: a part of one document alone is decided once per profile
+    /// anyway, and keeps nothing.
+    private var users: [Int] = []
+    /// Where each shared slot's decisions start in `visits` and `decisions` (-1: none kept yet). A slot keeps
+    /// `window` profiles (`WorkerMemory.profilesPerBlock`): profile `p` at `start + p % window`, with the
+    /// profile's index, so a later block's profile replaces it.
+    private var starts: [Int] = []
     private let window: Int
     private var visits: [Int] = []
     private var decisions: [Decision?] = []
@@ -75,18 +81,29 @@ package final class SharedDecisions<Part: Hashable> {
     /// - Parameter worker: the memory of the worker whose evaluators share these decisions.
     package init(_ worker: WorkerMemory) { window = worker.profilesPerBlock }
 
-    /// The number of `part` (equal parts, one number).
+    /// The number of `part` (equal parts, one number), for one more evaluator.
     package func slot(_ part: Part) -> Int {
-        if let known = slots[part] { return known }
-        slots[part] = visits.count / window
-        visits.append(contentsOf: repeatElement(Int.min, count: window))
-        decisions.append(contentsOf: repeatElement(nil, count: window))
-        return visits.count / window - 1
+        if let known = slots[part] {
+            users[known] += 1
+            return known
+        }
+        slots[part] = users.count
+        users.append(1)
+        starts.append(-1)
+        return users.count - 1
     }
 
     /// The decision of part `slot` for the profile of `visit` (`WorkerMemory.profileVisit`), made once.
     package func decision(slot: Int, visit: Int, _ make: () -> Decision) -> Decision {
-        let i = slot &* window &+ (visit & (window &- 1))
+        guard users[slot] > 1 else { return make() }
+        var start = starts[slot]
+        if start < 0 {
+            start = visits.count
+            starts[slot] = start
+            visits.append(contentsOf: repeatElement(Int.min, count: window))
+            decisions.append(contentsOf: repeatElement(nil, count: window))
+        }
+        let i = start &+ (visit & (window &- 1))
         if visits[i] == visit, let known = decisions[i] { return known }
         let made = make()
         visits[i] = visit
