@@ -71,8 +71,8 @@ package final class SharedDecisions<Part: Hashable> {
     /// anyway, and keeps nothing.
     private var users: [Int] = []
     /// Where each shared slot's decisions start in `visits` and `decisions` (-1: none kept yet). A slot keeps
-    /// `window` profiles (`WorkerMemory.profilesPerBlock`): profile `p` at `start + p % window`, with the
-    /// profile's index, so a later block's profile replaces it.
+    /// `window` profiles (`WorkerMemory.profilesPerBlock`, a power of two): profile `p` at `start` plus the low
+    /// bits of `p`, with the profile's index, so a later block's profile replaces it.
     private var starts: [Int] = []
     private let window: Int
     private var visits: [Int] = []

@@ -6,10 +6,9 @@ import FleetAuditValues
 /// identities are identical trees of one kind (two different encodings with one digest would be a SHA-256
 /// collision), and so documents that decide every device alike.
 ///
-/// Worked out once per document as it is loaded, on the loader's threads. Before, each worker's evaluators
-/// compared every document's whole tree with the first of its kind, per worker and per document: on a folder
-/// of a thousand copies that was as much work as deciding the profiles. `JSONValue.isIdentical` stays the
-/// straight path; `TreeIdentityTests` holds the two to the same answer.
+/// Worked out once per document as it is loaded, on the loader's threads, so that no worker compares whole
+/// trees to find which documents are copies. `JSONValue.isIdentical` stays the straight path;
+/// `TreeIdentityTests` holds the two to the same answer.
 package struct TreeIdentity: Hashable, Sendable {
     private let digest: SIMD4<UInt64>
 
@@ -75,8 +74,7 @@ private struct TreeEncoding {
             value(pair.value)
         }
         note(o.trailingComma)
-        // A set: written in one order, the bytes' (its keys are keys of the pairs above, so equal sets of
-        // byte-identical pairs hold the same bytes).
+        // A set: written in the order of its keys' bytes, as `isIdentical` compares it.
         let arrays = o.arraysWithTrailingComma.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         count(arrays.count)
         for key in arrays { text(key) }

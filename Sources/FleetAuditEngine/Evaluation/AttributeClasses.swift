@@ -12,9 +12,9 @@ struct AttributeClasses {
     private let options: FormatOptions
     /// Attributes whose every value is kept (an accumulator reads them: `DecisionAccumulator.reads`).
     private let kept: Set<String>
-    /// Whether a document with the `treeIdentity` of one already asked is skipped (false: the straight path
-    /// its tests compare with). A folder of copies of one document asked each copy about every value, most of
-    /// the evaluation of a thousand Turkcell documents.
+    /// Whether a document with the `treeIdentity` of one already asked is skipped: copies classify every value
+    /// alike, and a folder of copies need not ask each about every value (false: the straight path its tests
+    /// compare with).
     private let skipsSameDocuments: Bool
 
     init(

@@ -165,11 +165,18 @@ public struct JSONObject: Equatable, Sendable {
     /// notes of the parser at every depth (a comma before `}`, a refusal of strict JSON, a byte-order mark).
     package func isIdentical(to other: JSONObject) -> Bool {
         pairs.count == other.pairs.count && trailingComma == other.trailingComma
-            && arraysWithTrailingComma == other.arraysWithTrailingComma
+            && Self.sameKeys(arraysWithTrailingComma, other.arraysWithTrailingComma)
             && strictJSONRefusal == other.strictJSONRefusal && byteOrderMark == other.byteOrderMark
             && zip(pairs, other.pairs).allSatisfy {
                 sameBytes($0.key, $1.key) && $0.value.isIdentical(to: $1.value)
             }
+    }
+
+    /// Two sets of keys, byte for byte (a `Set`'s `==` takes canonically equivalent keys as one).
+    private static func sameKeys(_ a: Set<String>, _ b: Set<String>) -> Bool {
+        guard a.count == b.count else { return false }
+        let order: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return zip(a.sorted(by: order), b.sorted(by: order)).allSatisfy { sameBytes($0, $1) }
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

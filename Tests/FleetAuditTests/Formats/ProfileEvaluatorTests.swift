@@ -33,6 +33,26 @@ final class ProfileEvaluatorTests: XCTestCase {
         XCTAssertEqual(made, Array(0..<8), "once per profile, whatever the passes")
     }
 
+    /// PrinceOfVersions numbers its parts at its first decision: a part decided alone, then numbered by a second
+    /// evaluator, starts keeping from then on, with nothing from its single days to hand out.
+    func testAPartThatGainsASecondEvaluatorKeepsFromThen() {
+        let shared = SharedDecisions<String>(WorkerMemory(profilesPerBlock: 4))
+        let part = shared.slot("view")
+        var made: [String] = []
+        let decide = { (visit: Int, label: String) -> Decision in
+            shared.decision(slot: part, visit: visit) {
+                made.append(label)
+                return self.decision(label)
+            }
+        }
+        XCTAssertEqual(decide(0, "alone").rule, "alone")
+        XCTAssertEqual(shared.slot("view"), part)
+        XCTAssertEqual(decide(0, "first of two").rule, "first of two", "nothing was kept while it was alone")
+        XCTAssertEqual(decide(0, "again").rule, "first of two", "kept once shared")
+        XCTAssertEqual(decide(1, "next profile").rule, "next profile")
+        XCTAssertEqual(made, ["alone", "first of two", "next profile"])
+    }
+
     func testAPartOfOneEvaluatorKeepsNothing() {
         let shared = SharedDecisions<String>(WorkerMemory(profilesPerBlock: 4))
         let alone = shared.slot("alone")
