@@ -17,7 +17,7 @@ final class TreeIdentityTests: XCTestCase {
     /// Random documents from a small alphabet (so that many pairs are identical trees written differently):
     /// every pair's identities are equal exactly when `isIdentical` says so.
     func testIdentitiesAreEqualExactlyWhenTreesAreIdentical() throws {
-        var random = SplitMix64(seed: 36)
+        var random = SeededGenerator(seed: 36)
         let documents = try (0..<400).map { _ in try tree(Self.document(&random)) }
         var identical = 0
         var different = 0
@@ -62,11 +62,11 @@ final class TreeIdentityTests: XCTestCase {
         XCTAssertNotEqual(identity(same, kind: "nhs"), identity(same, kind: "osam rating"))
     }
 
-    private static func document(_ random: inout SplitMix64) -> String {
+    private static func document(_ random: inout SeededGenerator) -> String {
         (random.next() % 8 == 0 ? "\u{FEFF}" : "") + object(&random, depth: 0)
     }
 
-    private static func value(_ random: inout SplitMix64, depth: Int) -> String {
+    private static func value(_ random: inout SeededGenerator, depth: Int) -> String {
         switch random.next() % (depth < 2 ? 7 : 5) {
         case 0: return ["null", "true", "false"][Int(random.next() % 3)]
         case 1: return ["1", "1.0", "10", "-0"][Int(random.next() % 4)]
@@ -84,7 +84,7 @@ final class TreeIdentityTests: XCTestCase {
         }
     }
 
-    private static func object(_ random: inout SplitMix64, depth: Int) -> String {
+    private static func object(_ random: inout SeededGenerator, depth: Int) -> String {
         let pairs = (0..<Int(random.next() % 3)).map { _ in
             // Keys that are canonically equivalent but not the same bytes, too.
             ["\"a\"", "\"b\"", "\"ab\"", "\"\u{e9}\"", "\"e\u{301}\""][Int(random.next() % 5)] + ":" + space(&random)
@@ -93,22 +93,9 @@ final class TreeIdentityTests: XCTestCase {
         return "{" + pairs.joined(separator: "," + space(&random)) + trailingComma(&random, pairs) + "}"
     }
 
-    private static func space(_ random: inout SplitMix64) -> String { random.next() % 4 == 0 ? "\n" : "" }
+    private static func space(_ random: inout SeededGenerator) -> String { random.next() % 4 == 0 ? "\n" : "" }
 
-    private static func trailingComma(_ random: inout SplitMix64, _ elements: [String]) -> String {
+    private static func trailingComma(_ random: inout SeededGenerator, _ elements: [String]) -> String {
         !elements.isEmpty && random.next() % 6 == 0 ? "," : ""
-    }
-}
-
-/// A seeded generator, so a failing case comes back on the next run.
-private struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
