@@ -1,5 +1,3 @@
-import FleetAuditEngine
-
 /// Which values of an attribute a group of configs cannot tell apart, per platform
 /// (`EvaluableConfig.attributeClass`): the audit's projection writes each value as the first (lowest id)
 /// value of its class, so profiles that differ only by such values are one evaluation. On a fleet, 200

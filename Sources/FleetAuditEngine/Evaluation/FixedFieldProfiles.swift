@@ -1,5 +1,4 @@
 import Dispatch
-import FleetAuditEngine
 import Foundation
 
 /// The run's profiles projected once onto the fixed fields — platform, OS version, API level, app version,

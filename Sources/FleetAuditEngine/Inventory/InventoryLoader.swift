@@ -149,8 +149,7 @@ package struct InventoryLoader {
     ) throws(InventoryError) -> (ProfileTable, InventorySummary) {
         let n = parts.sources.count
         progress.parts(n)
-        let classifications = SharedClassifications(attributeNames: plan.parts.compactMap(\.attribute))
-        let counters = parts.sources.map { _ in RowCounter(plan: plan, summary: summary, shared: classifications) }
+        let counters = parts.sources.map { _ in RowCounter(plan: plan, summary: summary) }
         let errors = ErrorSlots(n)
         let shared = UncheckedBox((parts.sources, counters))
         DispatchQueue.concurrentPerform(iterations: n) { i in

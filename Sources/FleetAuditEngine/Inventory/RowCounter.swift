@@ -85,17 +85,12 @@ final class RowCounter {
     private var batchFound = [Int32](repeating: 0, count: RowCounter.batchSize)
     private var batchIsNew = [Bool](repeating: false, count: RowCounter.batchSize)
 
-    /// Shared with the other parts' counters, when the inventory is read in parallel.
-    private let shared: SharedClassifications?
-
     /// - Parameter window: rows over which the counter chooses its tier (`tierWindow`).
     init(
-        plan: ProfileKeyPlan, summary: InventorySummary, shared: SharedClassifications? = nil,
-        window: Int = RowCounter.tierWindow
+        plan: ProfileKeyPlan, summary: InventorySummary, window: Int = RowCounter.tierWindow
     ) {
         self.plan = plan
         self.window = window
-        self.shared = shared
         store = ProfileStore(attributeNames: plan.parts.compactMap(\.attribute))
         rows = ProfileRowSet(store)
         self.counted = summary
@@ -262,7 +257,7 @@ final class RowCounter {
             let slot: Int
             if keys.count < Self.rawKeyLimit {
                 let (found, isNew) = keys.entry(of: key, hash: batchHash[r])
-                if isNew { keys.setPayload(atEntry: found, classify(key, hash: batchHash[r])) } else { windowHits += 1 }
+                if isNew { keys.setPayload(atEntry: found, classify(key)) } else { windowHits += 1 }
                 entry = found
                 slot = Int(keys.payload(atEntry: found))
             } else if let found = keys.existingEntry(of: key, hash: batchHash[r]) {
@@ -270,7 +265,7 @@ final class RowCounter {
                 entry = found
                 slot = Int(keys.payload(atEntry: found))
             } else {
-                slot = Int(classify(key, hash: batchHash[r]))
+                slot = Int(classify(key))
             }
             count(row: r, slot: slot, entry: entry)
         }
@@ -354,41 +349,13 @@ final class RowCounter {
         return i
     }
 
-    /// The profile (or the problem) of a key seen for the first time: another part's, else built.
-    /// The shared cache pays when the parts meet the same keys (profiles repeat); on a fleet whose devices do
-    /// not repeat almost every lookup misses, and its lock and second copy of every profile were a fifth of
-    /// ingest and a third of its memory. So after `sharedTrial` new keys with fewer than a quarter found there,
-    /// this counter stops using it.
-    private var sharedLookups = 0, sharedHits = 0
-    private var usesShared = true
-    private static let sharedTrial = EngineTuning.sharedCacheTrial
-
-    private func classify(_ key: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
-        let result: Result<ProfileFields, RowProblem>
-        if usesShared, let shared {
-            sharedLookups += 1
-            if let known = shared.lookup(key, hash: hash) {
-                sharedHits += 1
-                result = known
-            } else {
-                result = build(key)
-                shared.store(key, hash: hash, result)
-            }
-            if sharedLookups == Self.sharedTrial && sharedHits * 4 < sharedLookups { usesShared = false }
-        } else {
-            return classifyByParts(key)
-        }
-        switch result {
-        case .success(let profile): return add(profile)
-        case .failure(let problem): return add(problem)
-        }
-    }
-
     // A new key by its parts. The core (platform, versions, build, package) decides whether the row makes a
     // profile at all, and repeats even when devices do not: its result — the fixed ids, or the problem — is
-    // kept per distinct core; each attribute's value id per distinct bytes. So a new profile on a fleet whose
-    // devices do not repeat costs a few byte-hash lookups and a row of ids, not a String per field, a
-    // dictionary of attributes and a `ProfileFields` (which with their hashing were most of ingest there).
+    // kept per distinct core; each attribute's value id per distinct bytes. So a new profile costs a few
+    // byte-hash lookups and a row of ids, not a String per field, a dictionary of attributes and a
+    // `ProfileFields` (which with their hashing were most of ingest on a fleet whose devices do not repeat).
+    // This is cheaper than finding the key in a cache the parts share (counted in instructions: a fifth of
+    // what looking up, building and storing a key there cost), so each part classifies its own new keys.
     private let coreKeys = ProfileKeyTable(capacity: 1 << 10)
     /// Each core's fixed ids, back to back; a core's payload in `coreKeys` is the start of its ids here, or
     /// its problem slot (`-1 - index`, as in `keys`).
@@ -399,7 +366,7 @@ final class RowCounter {
     private lazy var corePartCount = plan.parts.prefix { $0.column != nil }.count
     private var row: [Int32] = []
 
-    private func classifyByParts(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
+    private func classify(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
         row.removeAll(keepingCapacity: true)
         row.append(contentsOf: repeatElement(0, count: store.width))
         let end = coreEnd(key)
@@ -463,15 +430,14 @@ final class RowCounter {
         return Int32(slot)
     }
 
-    /// The profile of a key's first `parts` parts (all of them: the whole profile; the core parts: its fixed
-    /// fields, and whether the row makes one).
-    private func build(_ key: UnsafeBufferPointer<UInt8>, parts: Int? = nil) -> Result<ProfileFields, RowProblem> {
+    /// The fixed fields of a key's core (its first `parts` parts), or why the row makes no profile.
+    private func build(_ key: UnsafeBufferPointer<UInt8>, parts: Int) -> Result<ProfileFields, RowProblem> {
         // Values by part in plain arrays, searched in order: a `[InventoryColumn: String]` hashed each
         // column's raw name, which with the strings was most of the cost of a new key.
         var columns: [(InventoryColumn, String)] = []
         columns.reserveCapacity(plan.parts.count)
         var attributes: [String: String] = [:]
-        Self.forEachPart(ofKey: key, parts: parts ?? plan.parts.count) { k, bytes in
+        Self.forEachPart(ofKey: key, parts: parts) { k, bytes in
             let value = String(decoding: bytes, as: UTF8.self)
             let part = plan.parts[k]
             if let column = part.column { columns.append((column, value)) }
@@ -479,10 +445,6 @@ final class RowCounter {
         }
         return ProfileBuilder.build(
             value: { column in columns.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs)
-    }
-
-    private func add(_ profile: ProfileFields) -> Int32 {
-        slot(of: store.ids(of: profile))
     }
 
     private func add(_ problem: RowProblem) -> Int32 {

@@ -36,11 +36,6 @@ package enum EngineTuning {
     /// export, whose rows never repeat, leaves the raw keys early.
     package static let tierWindow = 1 << 14
 
-    /// New keys after which a part stops asking the other parts' shared cache when fewer than a quarter were
-    /// found there: on a fleet whose devices do not repeat, its lock and second copy of every profile were a
-    /// fifth of ingest and a third of its memory.
-    package static let sharedCacheTrial = 8192
-
     /// The key table's entries live in chunks of 2^this bytes, so growing it never moves a key already counted.
     package static let keyTableChunkShift = 18
 

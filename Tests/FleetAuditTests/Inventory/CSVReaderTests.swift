@@ -126,6 +126,44 @@ final class CSVReaderTests: XCTestCase {
         }
     }
 
+    /// Random rows shaped like inventories (short and long lines, quoted fields holding delimiters, the odd `""`,
+    /// quote inside an unquoted field or malformed quote, CR LF ends, several delimiters) read the same whether
+    /// split in place or all by the general path.
+    func testInPlaceAndGeneralPathsReadRandomRowsTheSame() throws {
+        var rng = SeededGenerator(seed: 11)
+        func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        func word(_ delimiter: Character) -> String {
+            String((0..<pick(14)).map { _ in Array("abcXYZ09 .-\(delimiter)")[pick(12)] })
+        }
+        for round in 0..<400 {
+            let delimiter: Character = [",", ";", "\t", "|"][pick(4)]
+            var text = ""
+            for _ in 0..<(1 + pick(12)) {
+                let fields = (0..<(1 + pick(24))).map { _ -> String in
+                    switch pick(20) {
+                    case 0: return ""
+                    case 1: return "\"" + word(delimiter) + "\"\"" + word(delimiter) + "\""  // an escaped quote
+                    case 2: return word(delimiter).replacingOccurrences(of: "\(delimiter)", with: "") + "\"x"  // data
+                    case 3: return "\"" + word(delimiter) + "\"y"  // malformed
+                    case 4...9: return "\"" + word(delimiter) + "\""
+                    default: return word(delimiter).replacingOccurrences(of: "\(delimiter)", with: "")
+                    }
+                }
+                text += fields.joined(separator: String(delimiter)) + (pick(4) == 0 ? "\r\n" : "\n")
+            }
+            if pick(3) == 0 { text.removeLast() }  // the last line without its line feed (or its CR left alone)
+            let bytes = Array(text.utf8)
+            for chunk in [64, 1 << 20] {
+                let inPlace = CSVReader(bytes: bytes, delimiter: delimiter.asciiValue!, chunkSize: chunk)
+                let general = CSVReader(bytes: bytes, delimiter: delimiter.asciiValue!, chunkSize: chunk)
+                general.readsInPlace = false
+                XCTAssertEqual(
+                    try events(inPlace), try events(general), "round \(round), chunk \(chunk): \(text.debugDescription)"
+                )
+            }
+        }
+    }
+
     func testMissingFileAndDirectoryAreClearErrors() {
         XCTAssertThrowsError(try CSVReader(path: "/no/such/file.csv")) { error in
             XCTAssertEqual(error as? InventoryError, .fileNotFound("/no/such/file.csv"))

@@ -117,9 +117,8 @@ final class ParallelIngestTests: XCTestCase {
         }
     }
 
-    /// A fleet whose devices do not repeat: past `RowCounter.sharedTrial` new keys the counters stop sharing
-    /// classifications (almost none would be found), and the result is still exactly one thread's — including
-    /// rejected rows and repeats that do occur.
+    /// A fleet whose devices do not repeat (the parts' profiles are nearly all distinct, and their merge adds
+    /// most of them): the result is still exactly one thread's, including rejected rows and repeats that do occur.
     func testHighCardinalityPartsGiveExactlyWhatOneThreadGives() throws {
         var rng = SeededGenerator(seed: 16)
         var text = "platform,os_version,app_version,app_build,region,count\n"

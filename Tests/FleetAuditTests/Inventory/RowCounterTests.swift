@@ -24,8 +24,9 @@ final class RowCounterTests: XCTestCase {
         return out
     }
 
+    private let needs = ProfileNeeds(packageName: false, appBuildOffAndroid: true, attributes: ["region"])
+
     private func count(_ rows: [[String]], window: Int) throws -> RowCounter {
-        let needs = ProfileNeeds(packageName: false, appBuildOffAndroid: true, attributes: ["region"])
         let plan = ProfileKeyPlan(map: try ColumnMap(headers: headers), headerCount: headers.count, needs: needs)
         let counter = RowCounter(
             plan: plan, summary: InventorySummary(source: "test", locationKind: "line"), window: window)
@@ -64,5 +65,71 @@ final class RowCounterTests: XCTestCase {
         XCTAssertGreaterThan(x.store.count, 280_000)
         XCTAssertEqual(x.store.ids, y.store.ids, "the same profiles in the same order")
         XCTAssertEqual(x.devices, y.devices)
+    }
+
+    /// A new key is classified by its parts (its core once per distinct core, each attribute once per distinct
+    /// bytes) into a row of ids. The straight path is `ProfileBuilder` on the row's texts: every profile (in
+    /// order of first appearance) and every rejected line with its reason and message must be what it makes.
+    func testKeysClassifiedByPartsAreWhatTheProfileBuilderMakes() throws {
+        var rng = SeededGenerator(seed: 23)
+        func pick(_ values: [String]) -> String { values[Int(rng.next() % UInt64(values.count))] }
+        let platforms = ["android", "Android", " ios", "iOS", "IPADOS", "ios\u{00A0}", "\u{3000}android", "web", ""]
+        let versions = ["13", "17.1", " 17.0.1 ", "x", "", "1.2.3.4.5", "4.4", "2.0-beta", "١٣"]
+        let builds = ["100", "x", "", " 42 ", "007", "-1", "99999999999999999999"]
+        let regions = ["GB", " gb ", "R-1", "", "ÅLAND", "A\u{030A}LAND", "gb"]
+        let rows = (0..<6000).map { _ in
+            [pick(platforms), pick(versions), pick(versions), pick(builds), pick(regions), pick(["1", "2", "3"])]
+        }
+        let counter = try count(rows, window: .max)
+
+        let expected = ProfileStore(attributeNames: ["region"])
+        var rowOf: [[Int32]: Int] = [:]
+        var devices: [Int64] = []
+        var rejected: [(line: Int, column: String?, reason: RejectionReason, message: String)] = []
+        for (i, row) in rows.enumerated() {
+            let values: [InventoryColumn: String] = [
+                .platform: row[0], .osVersion: row[1], .appVersion: row[2], .appBuild: row[3],
+            ]
+            let made = ProfileBuilder.build(
+                value: { values[$0] }, attributes: ["region": row[4].trimmedWhitespace], needs: needs)
+            switch made {
+            case .success(let fields):
+                let ids = expected.ids(of: fields)
+                if rowOf[ids] == nil {
+                    rowOf[ids] = ids.withUnsafeBufferPointer { expected.append(ids: $0.baseAddress!) }
+                    devices.append(0)
+                }
+                devices[rowOf[ids]!] += Int64(row[5])!
+            case .failure(let problem):
+                rejected.append((i + 2, problem.column, problem.reason, problem.message))
+            }
+        }
+        XCTAssertGreaterThan(rejected.count, 500, "rows the builder refuses")
+        XCTAssertGreaterThan(expected.count, 500, "profiles it makes")
+
+        let table = counter.table()
+        XCTAssertEqual(table.store.count, expected.count)
+        let remap = expected.remap(from: table.store)
+        var translated = [Int32](repeating: 0, count: expected.width)
+        for r in 0..<min(table.store.count, expected.count) {
+            translated.withUnsafeMutableBufferPointer {
+                expected.translate(row: r, of: table.store, remap: remap, into: $0.baseAddress!)
+            }
+            let want = (0..<expected.width).map { expected.id(r, $0) }
+            XCTAssertEqual(translated, want, "profile \(r)")
+        }
+        XCTAssertEqual(table.devices, devices)
+        let summary = counter.summary
+        XCTAssertEqual(summary.rowsRejected, Int64(rejected.count))
+        XCTAssertEqual(
+            summary.rejectionsByReason, Dictionary(rejected.map { ($0.reason, Int64(1)) }, uniquingKeysWith: +))
+        // The summary keeps the first rejections with their lines (and counts the rest by reason).
+        XCTAssertGreaterThan(summary.rejections.count, 50)
+        XCTAssertEqual(summary.rejections.map(\.line), rejected.prefix(summary.rejections.count).map(\.line))
+        for (got, want) in zip(summary.rejections, rejected) {
+            XCTAssertEqual(got.column, want.column, "line \(want.line)")
+            XCTAssertEqual(got.reason, want.reason, "line \(want.line)")
+            XCTAssertEqual(got.message, want.message, "line \(want.line)")
+        }
     }
 }
