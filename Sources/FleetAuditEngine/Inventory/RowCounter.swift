@@ -354,8 +354,8 @@ final class RowCounter {
     // kept per distinct core; each attribute's value id per distinct bytes. So a new profile costs a few
     // byte-hash lookups and a row of ids, not a String per field, a dictionary of attributes and a
     // `ProfileFields` (which with their hashing were most of ingest on a fleet whose devices do not repeat).
-    // This is cheaper than finding the key in a cache the parts share (counted in instructions: a fifth of
-    // what looking up, building and storing a key there cost), so each part classifies its own new keys.
+    // This costs less than finding the key in a cache the parts share (a lock, a copy of the key and of its
+    // profile's texts), so each part classifies its own new keys.
     private let coreKeys = ProfileKeyTable(capacity: 1 << 10)
     /// Each core's fixed ids, back to back; a core's payload in `coreKeys` is the start of its ids here, or
     /// its problem slot (`-1 - index`, as in `keys`).
@@ -430,21 +430,18 @@ final class RowCounter {
         return Int32(slot)
     }
 
-    /// The fixed fields of a key's core (its first `parts` parts), or why the row makes no profile.
+    /// The fixed fields of a key's core (its first `parts` parts, all columns, no attributes), or why the row
+    /// makes no profile.
     private func build(_ key: UnsafeBufferPointer<UInt8>, parts: Int) -> Result<ProfileFields, RowProblem> {
-        // Values by part in plain arrays, searched in order: a `[InventoryColumn: String]` hashed each
-        // column's raw name, which with the strings was most of the cost of a new key.
+        // Values by part in a plain array, searched in order: a `[InventoryColumn: String]` hashed each
+        // column's raw name, which with the strings was most of the cost of a new core.
         var columns: [(InventoryColumn, String)] = []
-        columns.reserveCapacity(plan.parts.count)
-        var attributes: [String: String] = [:]
+        columns.reserveCapacity(parts)
         Self.forEachPart(ofKey: key, parts: parts) { k, bytes in
-            let value = String(decoding: bytes, as: UTF8.self)
-            let part = plan.parts[k]
-            if let column = part.column { columns.append((column, value)) }
-            if let name = part.attribute { attributes[name] = value.trimmedWhitespace }
+            if let column = plan.parts[k].column { columns.append((column, String(decoding: bytes, as: UTF8.self))) }
         }
         return ProfileBuilder.build(
-            value: { column in columns.first { $0.0 == column }?.1 }, attributes: attributes, needs: plan.needs)
+            value: { column in columns.first { $0.0 == column }?.1 }, attributes: [:], needs: plan.needs)
     }
 
     private func add(_ problem: RowProblem) -> Int32 {
