@@ -265,59 +265,77 @@ package enum EvaluationCore {
         let results = Slots<[A]>(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let range = (count * part / parts)..<(count * (part + 1) / parts)
-            var accumulators = Array(repeating: A(), count: units.count)
-            // One evaluator per config for this worker's profiles; made here, not per profile. They share the
-            // worker's memory of the profile at hand (`WorkerMemory`).
-            var shared = context
-            let memory = WorkerMemory(profilesPerBlock: EngineTuning.profilesPerBlock)
-            shared.worker = memory
-            let evaluators = units.map { $0.configs.map { $0.config.evaluator(context: shared) } }
-            // Each unit's decisions, overwritten in place from profile to profile.
-            var decisions: [[Decision]] = evaluators.map { _ in [] }
-            var visit: ProfileVisit?
-            // A block of profiles is visited once per pass over a few units, not once over all: each profile
-            // is decided for every unit of the pass before the next, and the pass's accumulators stay in the
-            // core's cache from profile to profile (with a thousand configs, the cache misses of reaching each
-            // one's tally were most of a record). What the evaluators share about a profile is kept for the
-            // block (`SharedDecisions`), so later passes find it: per pass over the whole table, it was worked
-            // out again in every pass.
-            let block = EngineTuning.profilesPerBlock
-            for blockStart in stride(from: range.lowerBound, to: range.upperBound, by: block) {
-                let blockProfiles = blockStart..<min(blockStart + block, range.upperBound)
-                for pass in stride(from: 0, to: evaluators.count, by: EngineTuning.unitsPerPass) {
-                    let passUnits = pass..<min(pass + EngineTuning.unitsPerPass, evaluators.count)
-                    for i in blockProfiles where table.devices[i] > 0 {
-                        let profile = table.profiles[i]
-                        memory.startProfile(i)
-                        if let visit {
-                            visit.move(to: profile, devices: table.devices[i])
-                        } else {
-                            visit = ProfileVisit(profile, devices: table.devices[i])
-                        }
-                        for u in passUnits {
-                            if decisions[u].isEmpty {
-                                decisions[u] = evaluators[u].map { $0.evaluate(profile) }
-                            } else {
-                                for k in 0..<evaluators[u].count {
-                                    decisions[u][k] = evaluators[u][k].evaluate(profile)
-                                }
-                            }
-                            if decisions[u].contains(where: { $0.shares != nil }) {
-                                record(decisions[u], by: &accumulators[u], visit: visit!)
-                            } else {
-                                accumulators[u].record(decisions[u], for: visit!)
-                            }
-                        }
-                    }
+            var worker = Worker<A>(units, context: context)
+            for step in schedule(profiles: range, units: units.count) {
+                for i in step.profiles where table.devices[i] > 0 {
+                    worker.decide(profile: i, of: table, units: step.units)
                 }
             }
-            results.store(part, accumulators)
+            results.store(part, worker.accumulators)
         }
         var merged = results[0]
         for part in 1..<parts {
             for (u, accumulator) in results[part].enumerated() { merged[u].merge(accumulator) }
         }
         return merged
+    }
+
+    /// The order a worker visits its profiles in: a block of profiles at a time, and each block once per pass
+    /// over a few units, every profile of the block decided for every unit of the pass before the next. The
+    /// pass's accumulators stay in the core's cache from profile to profile (with a thousand configs, the cache
+    /// misses of reaching each one's tally were most of a record); what the evaluators share about a profile is
+    /// kept for the block (`SharedDecisions`), so later passes find it (per pass over the whole table, it was
+    /// worked out again in every pass).
+    private static func schedule(profiles: Range<Int>, units: Int) -> [(profiles: Range<Int>, units: Range<Int>)] {
+        let block = EngineTuning.profilesPerBlock
+        let pass = EngineTuning.unitsPerPass
+        return stride(from: profiles.lowerBound, to: profiles.upperBound, by: block).flatMap { start in
+            stride(from: 0, to: units, by: pass).map { first in
+                (start..<min(start + block, profiles.upperBound), first..<min(first + pass, units))
+            }
+        }
+    }
+
+    /// One worker's evaluators (one per config, made once for its profiles; they share the worker's memory of
+    /// the profile at hand, `WorkerMemory`), each unit's decisions (overwritten in place from profile to
+    /// profile) and accumulators.
+    private struct Worker<A: DecisionAccumulator> {
+        let memory = WorkerMemory(profilesPerBlock: EngineTuning.profilesPerBlock)
+        let evaluators: [[any ProfileEvaluator]]
+        var decisions: [[Decision]]
+        var accumulators: [A]
+        var visit: ProfileVisit?
+
+        init(_ units: [EvaluationUnit], context: EvaluationContext) {
+            var shared = context
+            shared.worker = memory
+            evaluators = units.map { $0.configs.map { $0.config.evaluator(context: shared) } }
+            decisions = evaluators.map { _ in [] }
+            accumulators = Array(repeating: A(), count: units.count)
+        }
+
+        /// Decides profile `i` of `table` for each of `units` and records the decisions.
+        mutating func decide(profile i: Int, of table: ProfileTable, units: Range<Int>) {
+            let profile = table.profiles[i]
+            memory.startProfile(i)
+            if let visit {
+                visit.move(to: profile, devices: table.devices[i])
+            } else {
+                visit = ProfileVisit(profile, devices: table.devices[i])
+            }
+            for u in units {
+                if decisions[u].isEmpty {
+                    decisions[u] = evaluators[u].map { $0.evaluate(profile) }
+                } else {
+                    for k in 0..<evaluators[u].count { decisions[u][k] = evaluators[u][k].evaluate(profile) }
+                }
+                if decisions[u].contains(where: { $0.shares != nil }) {
+                    EvaluationCore.record(decisions[u], by: &accumulators[u], visit: visit!)
+                } else {
+                    accumulators[u].record(decisions[u], for: visit!)
+                }
+            }
+        }
     }
 
     /// Records decisions of which some are split over shares of the profile's devices (`Decision.shares`):

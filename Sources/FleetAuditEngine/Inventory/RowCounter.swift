@@ -354,8 +354,8 @@ final class RowCounter {
     // kept per distinct core; each attribute's value id per distinct bytes. So a new profile costs a few
     // byte-hash lookups and a row of ids, not a String per field, a dictionary of attributes and a
     // `ProfileFields` (which with their hashing were most of ingest on a fleet whose devices do not repeat).
-    // This costs less than finding the key in a cache the parts share (a lock, a copy of the key and of its
-    // profile's texts), so each part classifies its own new keys.
+    // Each part classifies its own new keys: a cache the parts shared would cost a lock and a copy of each key
+    // and of its profile's texts, more than classifying the key again.
     private let coreKeys = ProfileKeyTable(capacity: 1 << 10)
     /// Each core's fixed ids, back to back; a core's payload in `coreKeys` is the start of its ids here, or
     /// its problem slot (`-1 - index`, as in `keys`).
@@ -389,7 +389,7 @@ final class RowCounter {
     private func coreResult(_ core: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
         let (entry, isNew) = coreKeys.entry(of: core, hash: hash)
         if isNew {
-            switch build(core, parts: corePartCount) {
+            switch buildCore(core) {
             case .success(let fields):
                 coreKeys.setPayload(atEntry: entry, Int32(coreIDs.count))
                 coreIDs += store.fixedIDs(fields)
@@ -430,14 +430,14 @@ final class RowCounter {
         return Int32(slot)
     }
 
-    /// The fixed fields of a key's core (its first `parts` parts, all columns, no attributes), or why the row
-    /// makes no profile.
-    private func build(_ key: UnsafeBufferPointer<UInt8>, parts: Int) -> Result<ProfileFields, RowProblem> {
+    /// The fixed fields of a key's core (its first `corePartCount` parts: columns, no attributes), or why the
+    /// row makes no profile.
+    private func buildCore(_ core: UnsafeBufferPointer<UInt8>) -> Result<ProfileFields, RowProblem> {
         // Values by part in a plain array, searched in order: a `[InventoryColumn: String]` hashed each
         // column's raw name, which with the strings was most of the cost of a new core.
         var columns: [(InventoryColumn, String)] = []
-        columns.reserveCapacity(parts)
-        Self.forEachPart(ofKey: key, parts: parts) { k, bytes in
+        columns.reserveCapacity(corePartCount)
+        Self.forEachPart(ofKey: core, parts: corePartCount) { k, bytes in
             if let column = plan.parts[k].column { columns.append((column, String(decoding: bytes, as: UTF8.self))) }
         }
         return ProfileBuilder.build(

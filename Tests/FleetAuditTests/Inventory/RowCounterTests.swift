@@ -26,8 +26,12 @@ final class RowCounterTests: XCTestCase {
 
     private let needs = ProfileNeeds(packageName: false, appBuildOffAndroid: true, attributes: ["region"])
 
-    private func count(_ rows: [[String]], window: Int) throws -> RowCounter {
-        let plan = ProfileKeyPlan(map: try ColumnMap(headers: headers), headerCount: headers.count, needs: needs)
+    private func count(
+        _ rows: [[String]], window: Int, headers: [String]? = nil, needs: ProfileNeeds? = nil
+    ) throws -> RowCounter {
+        let headers = headers ?? self.headers
+        let plan = ProfileKeyPlan(
+            map: try ColumnMap(headers: headers), headerCount: headers.count, needs: needs ?? self.needs)
         let counter = RowCounter(
             plan: plan, summary: InventorySummary(source: "test", locationKind: "line"), window: window)
         let fields = RowFields()
@@ -69,29 +73,42 @@ final class RowCounterTests: XCTestCase {
 
     /// A new key is classified by its parts (its core once per distinct core, each attribute once per distinct
     /// bytes) into a row of ids. The straight path is `ProfileBuilder` on the row's texts: every profile (in
-    /// order of first appearance) and every rejected line with its reason and message must be what it makes.
+    /// order of first appearance) and every rejected line with its reason and message must be what it makes —
+    /// with iOS builds read and with them left out of the key (`appBuildOffAndroid`), and with a package column.
     func testKeysClassifiedByPartsAreWhatTheProfileBuilderMakes() throws {
-        var rng = SeededGenerator(seed: 23)
+        let withPackage = ["platform", "os_version", "app_version", "app_build", "package_name", "region", "count"]
+        try classifiesAsTheProfileBuilder(headers: headers, needs: needs, seed: 23)
+        try classifiesAsTheProfileBuilder(
+            headers: withPackage,
+            needs: ProfileNeeds(packageName: true, appBuildOffAndroid: false, attributes: ["region"]), seed: 29)
+    }
+
+    private func classifiesAsTheProfileBuilder(headers: [String], needs: ProfileNeeds, seed: UInt64) throws {
+        var rng = SeededGenerator(seed: seed)
         func pick(_ values: [String]) -> String { values[Int(rng.next() % UInt64(values.count))] }
-        let platforms = ["android", "Android", " ios", "iOS", "IPADOS", "ios\u{00A0}", "\u{3000}android", "web", ""]
+        let platforms = ["android", " Android\t", " ios", "iOS", "IPADOS", "ios\u{00A0}", "\u{3000}android", "web", ""]
         let versions = ["13", "17.1", " 17.0.1 ", "x", "", "1.2.3.4.5", "4.4", "2.0-beta", "١٣"]
         let builds = ["100", "x", "", " 42 ", "007", "-1", "99999999999999999999"]
+        let packages = ["com.example.app", " com.example.app ", "", "COM.EXAMPLE.APP"]
         let regions = ["GB", " gb ", "R-1", "", "ÅLAND", "A\u{030A}LAND", "gb"]
+        let hasPackage = headers.contains("package_name")
         let rows = (0..<6000).map { _ in
-            [pick(platforms), pick(versions), pick(versions), pick(builds), pick(regions), pick(["1", "2", "3"])]
+            [pick(platforms), pick(versions), pick(versions), pick(builds)] + (hasPackage ? [pick(packages)] : [])
+                + [pick(regions), pick(["1", "2", "3"])]
         }
-        let counter = try count(rows, window: .max)
+        let counter = try count(rows, window: .max, headers: headers, needs: needs)
 
         let expected = ProfileStore(attributeNames: ["region"])
         var rowOf: [[Int32]: Int] = [:]
         var devices: [Int64] = []
         var rejected: [(line: Int, column: String?, reason: RejectionReason, message: String)] = []
         for (i, row) in rows.enumerated() {
-            let values: [InventoryColumn: String] = [
+            var values: [InventoryColumn: String] = [
                 .platform: row[0], .osVersion: row[1], .appVersion: row[2], .appBuild: row[3],
             ]
+            if hasPackage { values[.packageName] = row[4] }
             let made = ProfileBuilder.build(
-                value: { values[$0] }, attributes: ["region": row[4].trimmedWhitespace], needs: needs)
+                value: { values[$0] }, attributes: ["region": row[row.count - 2].trimmedWhitespace], needs: needs)
             switch made {
             case .success(let fields):
                 let ids = expected.ids(of: fields)
@@ -99,7 +116,7 @@ final class RowCounterTests: XCTestCase {
                     rowOf[ids] = ids.withUnsafeBufferPointer { expected.append(ids: $0.baseAddress!) }
                     devices.append(0)
                 }
-                devices[rowOf[ids]!] += Int64(row[5])!
+                devices[rowOf[ids]!] += Int64(row[row.count - 1])!
             case .failure(let problem):
                 rejected.append((i + 2, problem.column, problem.reason, problem.message))
             }
