@@ -54,6 +54,7 @@ final class RowCounter {
     /// make a profile; its device count is the profile's.
     let keys = ProfileKeyTable()
     static let rawKeyLimit = EngineTuning.rawKeyLimit
+    private let keyLimit: Int
     /// The profiles made so far, as rows of small integers (`ProfileStore`), each once (`rows`).
     let store: ProfileStore
     private let rows: ProfileRowSet
@@ -80,17 +81,24 @@ final class RowCounter {
     // Counting by parts: the batch's rows of ids back to back, each row's slot (or problem), and what
     // `ProfileRowSet.rows` found.
     private lazy var batchIDs = [Int32](repeating: 0, count: Self.batchSize * store.width)
-    private var batchSlot = [Int32](repeating: 0, count: RowCounter.batchSize)
-    private var batchCoreEnd = [Int](repeating: 0, count: RowCounter.batchSize)
-    private var batchFound = [Int32](repeating: 0, count: RowCounter.batchSize)
-    private var batchIsNew = [Bool](repeating: false, count: RowCounter.batchSize)
+    private let batchSlot = UnsafeMutablePointer<Int32>.allocate(capacity: RowCounter.batchSize)
+    private let batchCoreEnd = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
+    private let batchFound = UnsafeMutablePointer<Int32>.allocate(capacity: RowCounter.batchSize)
+    private let batchIsNew = UnsafeMutablePointer<Bool>.allocate(capacity: RowCounter.batchSize)
+    /// The rows `classifyByParts` classifies (indexes into the batch), and each row's raw-key entry (or -1).
+    private let batchPending = UnsafeMutablePointer<Int32>.allocate(capacity: RowCounter.batchSize)
+    private let batchEntry = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
 
-    /// - Parameter window: rows over which the counter chooses its tier (`tierWindow`).
+    /// - Parameters:
+    ///   - window: rows over which the counter chooses its tier (`tierWindow`).
+    ///   - keyLimit: distinct raw keys kept (`rawKeyLimit`; tests fill the table with fewer).
     init(
-        plan: ProfileKeyPlan, summary: InventorySummary, window: Int = RowCounter.tierWindow
+        plan: ProfileKeyPlan, summary: InventorySummary, window: Int = RowCounter.tierWindow,
+        keyLimit: Int = RowCounter.rawKeyLimit
     ) {
         self.plan = plan
         self.window = window
+        self.keyLimit = keyLimit
         store = ProfileStore(attributeNames: plan.parts.compactMap(\.attribute))
         rows = ProfileRowSet(store)
         self.counted = summary
@@ -107,6 +115,10 @@ final class RowCounter {
         batchHash.deallocate()
         batchLine.deallocate()
         batchDevices.deallocate()
+        for batch in [batchSlot, batchFound, batchPending] { batch.deallocate() }
+        batchCoreEnd.deallocate()
+        batchIsNew.deallocate()
+        batchEntry.deallocate()
     }
 
     /// The accounting so far (rows still in the batch are counted first).
@@ -198,31 +210,45 @@ final class RowCounter {
         windowHits = 0
     }
 
-    /// The batch's rows by their parts: each row's profile ids (or its problem), then the profiles looked up
-    /// 16 at a time (`ProfileRowSet.rows`), then counted in order.
+    /// The batch's rows by their parts (`classifyByParts`), then counted in order.
     private func countByParts(_ n: Int) {
         rowsCountedByParts += n
+        for r in 0..<n { batchPending[r] = Int32(r) }
+        classifyByParts(n)
+        for r in 0..<n { count(row: r, slot: Int(batchSlot[r]), entry: nil) }
+    }
+
+    /// Sets `batchSlot` of the first `m` rows listed in `batchPending` to their profile's slot (added when new)
+    /// or problem: each row's profile ids (or its problem), then the profiles looked up 16 at a time
+    /// (`ProfileRowSet.rows`). Rows are taken in the order listed, so new profiles are numbered in that order.
+    private func classifyByParts(_ m: Int) {
         let width = store.width
         // The cores' lookups, then their fixed ids, each a batch of loads in flight at once (as in
         // `countByKeys`): the table of cores is small, but the profiles' rows push it out of the core's cache.
-        for r in 0..<n {
+        for i in 0..<m {
+            let r = Int(batchPending[i])
             let key = batchKey(r)
             batchCoreEnd[r] = coreEnd(key)
             batchHash[r] = ProfileKeyTable.hash(UnsafeBufferPointer(rebasing: key[0..<batchCoreEnd[r]]))
         }
         var touched: UInt64 = 0
-        for r in 0..<n { touched &+= coreKeys.slotValue(hash: batchHash[r]) }
-        for r in 0..<n { touched &+= coreKeys.entryValue(hash: batchHash[r]) }
-        for r in 0..<n {
+        for i in 0..<m { touched &+= coreKeys.slotValue(hash: batchHash[Int(batchPending[i])]) }
+        for i in 0..<m { touched &+= coreKeys.entryValue(hash: batchHash[Int(batchPending[i])]) }
+        for i in 0..<m {
+            let r = Int(batchPending[i])
             batchSlot[r] = coreResult(
                 UnsafeBufferPointer(rebasing: batchKey(r)[0..<batchCoreEnd[r]]), hash: batchHash[r])
         }
         coreIDs.withUnsafeBufferPointer { ids in
-            for r in 0..<n where batchSlot[r] >= 0 { touched &+= UInt64(truncatingIfNeeded: ids[Int(batchSlot[r])]) }
+            for i in 0..<m {
+                let slot = batchSlot[Int(batchPending[i])]
+                if slot >= 0 { touched &+= UInt64(truncatingIfNeeded: ids[Int(slot)]) }
+            }
         }
         coreKeys.keepAlive(touched)
         var valid = 0
-        for r in 0..<n {
+        for i in 0..<m {
+            let r = Int(batchPending[i])
             let problem = batchIDs.withUnsafeMutableBufferPointer {
                 idsByParts(
                     batchKey(r), coreEnd: batchCoreEnd[r], coreResult: batchSlot[r],
@@ -232,16 +258,17 @@ final class RowCounter {
             if problem >= 0 { valid += 1 }
         }
         batchIDs.withUnsafeBufferPointer {
-            rows.rows(of: $0.baseAddress!, count: valid, into: &batchFound, isNew: &batchIsNew)
+            rows.rows(of: $0.baseAddress!, count: valid, into: batchFound, isNew: batchIsNew)
         }
         var k = 0
-        for r in 0..<n where batchSlot[r] >= 0 {
+        for i in 0..<m {
+            let r = Int(batchPending[i])
+            guard batchSlot[r] >= 0 else { continue }
             // New rows are numbered in order: each new one is the next of `rowDevices`.
             if batchIsNew[k] { rowDevices.append(0) } else { windowHits += 1 }
             batchSlot[r] = batchFound[k]
             k += 1
         }
-        for r in 0..<n { count(row: r, slot: Int(batchSlot[r]), entry: nil) }
     }
 
     private func countByKeys(_ n: Int) {
@@ -251,23 +278,30 @@ final class RowCounter {
         for r in 0..<n { touched &+= keys.slotValue(hash: batchHash[r]) }
         for r in 0..<n { touched &+= keys.entryValue(hash: batchHash[r]) }
         keys.keepAlive(touched)
+        // Once the table is full, a key it lacks is not added: its row is classified by its parts, with the
+        // batch's other such rows (`classifyByParts`, their lookups in flight at once), then counted in order.
+        var misses = 0
         for r in 0..<n {
             let key = batchKey(r)
-            var entry: Int? = nil
-            let slot: Int
-            if keys.count < Self.rawKeyLimit {
+            if keys.count < keyLimit {
                 let (found, isNew) = keys.entry(of: key, hash: batchHash[r])
                 if isNew { keys.setPayload(atEntry: found, classify(key)) } else { windowHits += 1 }
-                entry = found
-                slot = Int(keys.payload(atEntry: found))
+                batchEntry[r] = found
+                batchSlot[r] = keys.payload(atEntry: found)
             } else if let found = keys.existingEntry(of: key, hash: batchHash[r]) {
                 windowHits += 1
-                entry = found
-                slot = Int(keys.payload(atEntry: found))
+                batchEntry[r] = found
+                batchSlot[r] = keys.payload(atEntry: found)
             } else {
-                slot = Int(classify(key))
+                batchEntry[r] = -1
+                batchPending[misses] = Int32(r)
+                misses += 1
             }
-            count(row: r, slot: slot, entry: entry)
+        }
+        if misses > 0 { classifyByParts(misses) }
+        for r in 0..<n {
+            let entry = batchEntry[r]
+            count(row: r, slot: Int(batchSlot[r]), entry: entry >= 0 ? entry : nil)
         }
     }
 
@@ -307,23 +341,49 @@ final class RowCounter {
     private func appendKey(_ fields: RowFields) {
         // iOS build numbers only when some config reads them (see `ProfileNeeds.appBuildOffAndroid`).
         let dropsPart = appBuildPart >= 0 && !Self.isAndroid(fields.field(plan.platformIndex)) ? appBuildPart : -1
+        guard let (bases, lengths) = fields.views else {
+            for k in 0..<partFields.count {
+                appendPart(k == dropsPart ? UnsafeBufferPointer(start: nil, count: 0) : fields.field(partFields[k]))
+            }
+            return
+        }
+        // A CSV line split in place or a SQLite row: the fields' starts and lengths are read from the reader's
+        // arrays directly (through `field(_:)` they were reloaded for every part, the key's stores in between).
         var used = keyUsed
         for k in 0..<partFields.count {
-            let field = k == dropsPart ? UnsafeBufferPointer(start: nil, count: 0) : fields.field(partFields[k])
-            let n = field.count
-            if used + n + 5 > keyCapacity { growKeys(used + n + 5, keeping: used) }
+            let index = partFields[k]
+            let n = k == dropsPart ? 0 : lengths[index]
+            if used &+ n &+ 5 > keyCapacity { growKeys(used + n + 5, keeping: used) }
             if n < 0xFF {
-                keyBytes[used] = UInt8(n)
-                used += 1
+                keyBytes[used] = UInt8(truncatingIfNeeded: n)
+                used &+= 1
             } else {
                 keyBytes[used] = 0xFF
-                for k in 0..<4 { keyBytes[used + 1 + k] = UInt8(truncatingIfNeeded: n >> (8 * k)) }
-                used += 5
+                for b in 0..<4 { keyBytes[used + 1 + b] = UInt8(truncatingIfNeeded: n >> (8 * b)) }
+                used &+= 5
             }
-            if n > 0 { copyBytes(to: keyBytes + used, from: field.baseAddress!, count: n) }
-            used += n
+            if n > 0 { copyBytes(to: keyBytes + used, from: bases[index]!, count: n) }
+            used &+= n
         }
         keyUsed = used
+    }
+
+    /// Appends one part of a key (its length, then its bytes).
+    @inline(__always)
+    private func appendPart(_ field: UnsafeBufferPointer<UInt8>) {
+        var used = keyUsed
+        let n = field.count
+        if used + n + 5 > keyCapacity { growKeys(used + n + 5, keeping: used) }
+        if n < 0xFF {
+            keyBytes[used] = UInt8(n)
+            used += 1
+        } else {
+            keyBytes[used] = 0xFF
+            for k in 0..<4 { keyBytes[used + 1 + k] = UInt8(truncatingIfNeeded: n >> (8 * k)) }
+            used += 5
+        }
+        if n > 0 { copyBytes(to: keyBytes + used, from: field.baseAddress!, count: n) }
+        keyUsed = used + n
     }
 
     private func growKeys(_ needed: Int, keeping used: Int) {
@@ -554,6 +614,17 @@ final class RowCounter {
     /// a no-break space or an ideographic space around `android` reads the same here as there.
     @inline(__always)
     static func isAndroid(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        // The usual field, exactly seven bytes: compared in one word, each byte's 0x20 bit set (which makes an
+        // ASCII capital its small letter, and nothing else one of these small letters). Seven bytes holding
+        // anything but `android` in some case are not `android` by any reading: the text around it, blanks
+        // included, would need more bytes.
+        if field.count == 7 {
+            let p = UnsafeRawPointer(field.baseAddress!)
+            let word =
+                UInt64(p.loadUnaligned(as: UInt32.self)) | UInt64(p.loadUnaligned(fromByteOffset: 3, as: UInt32.self))
+                << 24
+            return word | 0x0020_2020_2020_2020 == Self.androidWord
+        }
         if field.contains(where: { $0 >= 0x80 }) {
             return ProfileBuilder.platform(String(decoding: field, as: UTF8.self)) == .android
         }
@@ -570,6 +641,10 @@ final class RowCounter {
         }
         return true
     }
+
+    /// `android` as the seven low bytes of a little-endian word (a literal: a computed `static let` cost a
+    /// `swift_once` call per row).
+    static var androidWord: UInt64 { 0x0064_696F_7264_6E61 }
 
     /// A positive whole number of devices, at most `InventorySummary.maxDevices`, spaces around it allowed,
     /// and written as a warehouse or pandas may write a whole number (`12.0`, `12.00`).

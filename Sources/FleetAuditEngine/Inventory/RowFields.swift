@@ -84,6 +84,24 @@ package final class RowFields {
         count &+= 1
     }
 
+    /// Where the fields of a row started by `beginView` go, for a reader that adds many of them in one loop:
+    /// field `i`'s start and length at index `i`, room for `capacity` fields. The reader keeps the count itself
+    /// and ends with `endView(count:)` (through `addViewField` the count went to memory and back per field).
+    @inline(__always) func viewSlots() -> (
+        bases: UnsafeMutablePointer<UnsafePointer<UInt8>?>, lengths: UnsafeMutablePointer<Int>, capacity: Int
+    ) {
+        (fieldBases, fieldEnds, fieldCapacity)
+    }
+
+    /// Room for more view fields than `viewSlots` gave (its pointers are then stale), keeping the first `count`.
+    func growViews(keeping count: Int) {
+        self.count = count
+        growFields()
+    }
+
+    /// Ends a row started by `beginView` whose `count` fields were written through `viewSlots`.
+    @inline(__always) func endView(count: Int) { self.count = count }
+
     @inline(__always) package func append(_ field: UnsafeBufferPointer<UInt8>) {
         appendPart(field)
         endField()
@@ -116,6 +134,13 @@ package final class RowFields {
     @inline(__always) package func field(_ i: Int) -> UnsafeBufferPointer<UInt8> {
         if hasFieldBases { return UnsafeBufferPointer(start: fieldBases[i], count: fieldEnds[i]) }
         return UnsafeBufferPointer(start: storage + fieldStarts[i], count: fieldEnds[i] - fieldStarts[i])
+    }
+
+    /// When every field of the row is a view (`beginView`, `addPointerField`): each field's start and length,
+    /// field `i` at index `i`, valid until the next row; else nil (the fields are in `storage`). A loop over
+    /// several fields reads these once rather than `field(_:)`'s three loads and a branch per field.
+    @inline(__always) package var views: (bases: UnsafePointer<UnsafePointer<UInt8>?>, lengths: UnsafePointer<Int>)? {
+        hasFieldBases ? (UnsafePointer(fieldBases), UnsafePointer(fieldEnds)) : nil
     }
 
     package func string(_ i: Int) -> String { String(decoding: field(i), as: UTF8.self) }

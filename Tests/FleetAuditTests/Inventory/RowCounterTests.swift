@@ -27,15 +27,32 @@ final class RowCounterTests: XCTestCase {
     private let needs = ProfileNeeds(packageName: false, appBuildOffAndroid: true, attributes: ["region"])
 
     private func count(
-        _ rows: [[String]], window: Int, headers: [String]? = nil, needs: ProfileNeeds? = nil
+        _ rows: [[String]], window: Int, headers: [String]? = nil, needs: ProfileNeeds? = nil,
+        keyLimit: Int = RowCounter.rawKeyLimit, asViews: Bool = false
     ) throws -> RowCounter {
         let headers = headers ?? self.headers
         let plan = ProfileKeyPlan(
             map: try ColumnMap(headers: headers), headerCount: headers.count, needs: needs ?? self.needs)
         let counter = RowCounter(
-            plan: plan, summary: InventorySummary(source: "test", locationKind: "line"), window: window)
+            plan: plan, summary: InventorySummary(source: "test", locationKind: "line"), window: window,
+            keyLimit: keyLimit)
         let fields = RowFields()
         for (i, row) in rows.enumerated() {
+            if asViews {
+                // As a CSV line split in place: each field a view into the line's bytes.
+                let line = row.map { Array($0.utf8) }
+                let bytes: [UInt8] = line.flatMap { $0 + [UInt8(ascii: ",")] }
+                bytes.withUnsafeBufferPointer { buffer in
+                    fields.beginView()
+                    var start = 0
+                    for value in line {
+                        fields.addViewField(buffer.baseAddress! + start, length: value.count)
+                        start += value.count + 1
+                    }
+                    counter.add(fields, line: i + 2)
+                }
+                continue
+            }
             fields.reset()
             for value in row { Array(value.utf8).withUnsafeBufferPointer { fields.append($0) } }
             counter.add(fields, line: i + 2)
@@ -74,16 +91,26 @@ final class RowCounterTests: XCTestCase {
     /// A new key is classified by its parts (its core once per distinct core, each attribute once per distinct
     /// bytes) into a row of ids. The straight path is `ProfileBuilder` on the row's texts: every profile (in
     /// order of first appearance) and every rejected line with its reason and message must be what it makes —
-    /// with iOS builds read and with them left out of the key (`appBuildOffAndroid`), and with a package column.
+    /// with iOS builds read and with them left out of the key (`appBuildOffAndroid`), and with a package column;
+    /// and once the raw-key table is full, when the keys it lacks are classified a batch at a time; with fields
+    /// copied (the general CSV path) and viewed in place (a line split in place, a SQLite row).
     func testKeysClassifiedByPartsAreWhatTheProfileBuilderMakes() throws {
         let withPackage = ["platform", "os_version", "app_version", "app_build", "package_name", "region", "count"]
-        try classifiesAsTheProfileBuilder(headers: headers, needs: needs, seed: 23)
-        try classifiesAsTheProfileBuilder(
-            headers: withPackage,
-            needs: ProfileNeeds(packageName: true, appBuildOffAndroid: false, attributes: ["region"]), seed: 29)
+        for keyLimit in [RowCounter.rawKeyLimit, 300] {
+            for asViews in [false, true] {
+                try classifiesAsTheProfileBuilder(
+                    headers: headers, needs: needs, seed: 23, keyLimit: keyLimit, asViews: asViews)
+                try classifiesAsTheProfileBuilder(
+                    headers: withPackage,
+                    needs: ProfileNeeds(packageName: true, appBuildOffAndroid: false, attributes: ["region"]), seed: 29,
+                    keyLimit: keyLimit, asViews: asViews)
+            }
+        }
     }
 
-    private func classifiesAsTheProfileBuilder(headers: [String], needs: ProfileNeeds, seed: UInt64) throws {
+    private func classifiesAsTheProfileBuilder(
+        headers: [String], needs: ProfileNeeds, seed: UInt64, keyLimit: Int, asViews: Bool
+    ) throws {
         var rng = SeededGenerator(seed: seed)
         func pick(_ values: [String]) -> String { values[Int(rng.next() % UInt64(values.count))] }
         let platforms = ["android", " Android\t", " ios", "iOS", "IPADOS", "ios\u{00A0}", "\u{3000}android", "web", ""]
@@ -96,7 +123,9 @@ final class RowCounterTests: XCTestCase {
             [pick(platforms), pick(versions), pick(versions), pick(builds)] + (hasPackage ? [pick(packages)] : [])
                 + [pick(regions), pick(["1", "2", "3"])]
         }
-        let counter = try count(rows, window: .max, headers: headers, needs: needs)
+        let counter = try count(
+            rows, window: .max, headers: headers, needs: needs, keyLimit: keyLimit, asViews: asViews)
+        if keyLimit < rows.count { XCTAssertEqual(counter.keys.count, keyLimit, "the raw-key table is full") }
 
         let expected = ProfileStore(attributeNames: ["region"])
         var rowOf: [[Int32]: Int] = [:]
@@ -147,6 +176,32 @@ final class RowCounterTests: XCTestCase {
             XCTAssertEqual(got.column, want.column, "line \(want.line)")
             XCTAssertEqual(got.reason, want.reason, "line \(want.line)")
             XCTAssertEqual(got.message, want.message, "line \(want.line)")
+        }
+    }
+
+    /// `isAndroid` reads a platform field as `ProfileBuilder.platform` does: every case of `android`, and texts a
+    /// byte or a blank away from it (seven-byte fields take a one-word comparison, the others the byte path).
+    func testIsAndroidReadsThePlatformAsTheProfileBuilder() {
+        XCTAssertEqual(RowCounter.androidWord, "android".utf8.reversed().reduce(0) { $0 << 8 | UInt64($1) })
+        let android = Array("android")
+        var texts = (0..<128).map { mask in
+            String(
+                android.enumerated().map {
+                    mask >> $0.offset & 1 == 1 ? Character($0.element.uppercased()) : $0.element
+                })
+        }
+        let near: [Character] = ["@", "`", "A", "[", "{", " ", "\t", "\u{00A0}", "é", "0", "N", "m", "\u{0130}"]
+        for i in 0..<7 {
+            for c in near {
+                var chars = android
+                chars[i] = c
+                texts.append(String(chars))
+            }
+        }
+        texts += [" android", "android ", "\tandroid", "androi", "androidx", "ANDROID\t", "\u{3000}android", "", "ios"]
+        for text in texts {
+            let got = Array(text.utf8).withUnsafeBufferPointer { RowCounter.isAndroid($0) }
+            XCTAssertEqual(got, ProfileBuilder.platform(text) == .android, text.debugDescription)
         }
     }
 }
