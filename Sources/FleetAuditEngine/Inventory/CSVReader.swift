@@ -31,10 +31,7 @@ package final class CSVReader: RowStepper {
     /// unclosed quote must not pull the rest of a 10 GB file into memory.
     private let maxRecordBytes: Int
     private let delimiter: UInt8
-    /// Raw memory rather than `[UInt8]`: every record's parse reached the array through a closure that retained
-    /// and released its storage, a pair of atomic operations per row.
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var bufferCapacity: Int
+    private var buffer: [UInt8]
     private var start = 0  // first unconsumed byte in buffer
     private var end = 0  // bytes valid in buffer
     private var bufferFileOffset = 0  // file offset of buffer[0]
@@ -99,7 +96,7 @@ package final class CSVReader: RowStepper {
         self.closesDescriptor = true
         self.path = path
         self.delimiter = delimiter
-        (self.buffer, self.bufferCapacity) = Self.allocateBuffer(max(chunkSize, 64))
+        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
         self.stopOffset = stopOffset
         bufferFileOffset = startOffset
     }
@@ -120,7 +117,7 @@ package final class CSVReader: RowStepper {
         self.closesDescriptor = true
         self.path = other.path
         self.delimiter = other.delimiter
-        (self.buffer, self.bufferCapacity) = Self.allocateBuffer(max(chunkSize, 64))
+        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
         self.stopOffset = stopOffset
         self.snapshotSize = other.snapshotSize
         bufferFileOffset = startOffset
@@ -154,7 +151,7 @@ package final class CSVReader: RowStepper {
         self.closesDescriptor = false
         self.path = name
         self.delimiter = delimiter
-        (self.buffer, self.bufferCapacity) = Self.allocateBuffer(max(chunkSize, 64))
+        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
         self.stopOffset = nil
     }
 
@@ -171,23 +168,14 @@ package final class CSVReader: RowStepper {
         self.closesDescriptor = closesDescriptor
         self.path = name
         self.delimiter = delimiter
-        (self.buffer, self.bufferCapacity) = Self.allocateBuffer(max(chunkSize, 64, prefix.count * 2))
+        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64, prefix.count * 2))
         self.stopOffset = nil
-        prefix.withUnsafeBufferPointer { if let base = $0.baseAddress { buffer.update(from: base, count: $0.count) } }
+        buffer.replaceSubrange(0..<prefix.count, with: prefix)
         end = prefix.count
         bytesRead = prefix.count
     }
 
-    deinit {
-        if fd >= 0 && closesDescriptor { close(fd) }
-        buffer.deallocate()
-    }
-
-    private static func allocateBuffer(_ capacity: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        buffer.initialize(repeating: 0, count: capacity)
-        return (buffer, capacity)
-    }
+    deinit { if fd >= 0 && closesDescriptor { close(fd) } }
 
     /// Keeps only these fields' bytes in each record (see `RowFields.keepOnly`).
     package func keepOnly(_ fields: Set<Int>) { self.fields.keepOnly(fields) }
@@ -286,8 +274,7 @@ package final class CSVReader: RowStepper {
 
     private func parseRecord() -> ParseResult {
         fields.reset()
-        let buf = UnsafeBufferPointer(start: buffer, count: bufferCapacity)
-        do {
+        return buffer.withUnsafeBufferPointer { buf -> ParseResult in
             var i = start
             var newlines = 0
             let delimiter = self.delimiter
@@ -387,27 +374,15 @@ package final class CSVReader: RowStepper {
             return nil
         }
         fields.beginView()
-        var (bases, lengths, capacity) = fields.viewSlots()
-        var count = 0
-        @inline(__always) func add(_ base: UnsafePointer<UInt8>, _ length: Int) {
-            if count == capacity {
-                fields.growViews(keeping: count)
-                (bases, lengths, capacity) = fields.viewSlots()
-            }
-            bases[count] = base
-            lengths[count] = length
-            count &+= 1
-        }
         var fieldStart = start
         while true {
             if fieldStart < lineEnd && buf[fieldStart] == Self.quote {
                 let open = fieldStart + 1
                 guard let found = memchr(buf.baseAddress! + open, Int32(Self.quote), lineEnd - open) else { return nil }
                 let close = open + (UnsafeRawPointer(found) - UnsafeRawPointer(buf.baseAddress! + open))
-                add(buf.baseAddress! + open, close &- open)
+                fields.addViewField(buf.baseAddress! + open, length: close &- open)
                 let after = close + 1
                 if after == lineEnd || (buf[after] == Self.cr && after + 1 == lineEnd) {
-                    fields.endView(count: count)
                     return .complete(next: next, newlines: newlines)
                 }
                 guard buf[after] == delimiter else { return nil }
@@ -417,14 +392,13 @@ package final class CSVReader: RowStepper {
             let i = Self.firstDelimiterOrNewline(
                 buf, from: fieldStart, to: lineEnd, delimiterWord: delimiterWord, delimiter: delimiter)
             if i < lineEnd {
-                add(buf.baseAddress! + fieldStart, i &- fieldStart)
+                fields.addViewField(buf.baseAddress! + fieldStart, length: i &- fieldStart)
                 fieldStart = i + 1
                 continue
             }
             var fieldEnd = lineEnd
             if fieldEnd > fieldStart && buf[fieldEnd - 1] == Self.cr { fieldEnd -= 1 }
-            add(buf.baseAddress! + fieldStart, fieldEnd &- fieldStart)
-            fields.endView(count: count)
+            fields.addViewField(buf.baseAddress! + fieldStart, length: fieldEnd &- fieldStart)
             return .complete(next: next, newlines: newlines)
         }
     }
@@ -466,33 +440,35 @@ package final class CSVReader: RowStepper {
         if start > 0 {
             let remaining = end - start
             if remaining > 0 {
-                _ = memmove(buffer, buffer + start, remaining)
+                buffer.withUnsafeMutableBufferPointer { b in
+                    _ = memmove(b.baseAddress!, b.baseAddress! + start, remaining)
+                }
             }
             bufferFileOffset += start
             end = remaining
             start = 0
         }
-        if end == bufferCapacity {
-            buffer = grown(buffer, capacity: &bufferCapacity, needed: bufferCapacity * 2, keeping: end)
-            (buffer + end).initialize(repeating: 0, count: bufferCapacity - end)
-        }
+        if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
         let n: Int
         if let memory {
-            n = min(memory.count - memoryOffset, bufferCapacity - end)
-            memory.withUnsafeBufferPointer {
-                if n > 0 { (buffer + end).update(from: $0.baseAddress! + memoryOffset, count: n) }
-            }
+            n = min(memory.count - memoryOffset, buffer.count - end)
+            buffer.replaceSubrange(end..<(end + n), with: memory[memoryOffset..<(memoryOffset + n)])
             memoryOffset += n
         } else if isStream {
-            #if canImport(Glibc)
-                n = Glibc.read(fd, buffer + end, bufferCapacity - end)
-            #else
-                n = Darwin.read(fd, buffer + end, bufferCapacity - end)
-            #endif
+            n = buffer.withUnsafeMutableBufferPointer { b in
+                #if canImport(Glibc)
+                    Glibc.read(fd, b.baseAddress! + end, b.count - end)
+                #else
+                    Darwin.read(fd, b.baseAddress! + end, b.count - end)
+                #endif
+            }
         } else {
             let offset = bufferFileOffset + end
-            let room = min(bufferCapacity - end, (snapshotSize ?? Int.max) - offset)
-            n = room <= 0 ? 0 : pread(fd, buffer + end, room, off_t(offset))
+            let room = min(buffer.count - end, (snapshotSize ?? Int.max) - offset)
+            n =
+                room <= 0
+                ? 0
+                : buffer.withUnsafeMutableBufferPointer { b in pread(fd, b.baseAddress! + end, room, off_t(offset)) }
         }
         if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         end += n

@@ -84,24 +84,6 @@ package final class RowFields {
         count &+= 1
     }
 
-    /// Where the fields of a row started by `beginView` go, for a reader that adds many of them in one loop:
-    /// field `i`'s start and length at index `i`, room for `capacity` fields. The reader keeps the count itself
-    /// and ends with `endView(count:)` (through `addViewField` the count went to memory and back per field).
-    @inline(__always) func viewSlots() -> (
-        bases: UnsafeMutablePointer<UnsafePointer<UInt8>?>, lengths: UnsafeMutablePointer<Int>, capacity: Int
-    ) {
-        (fieldBases, fieldEnds, fieldCapacity)
-    }
-
-    /// Room for more view fields than `viewSlots` gave (its pointers are then stale), keeping the first `count`.
-    func growViews(keeping count: Int) {
-        self.count = count
-        growFields()
-    }
-
-    /// Ends a row started by `beginView` whose `count` fields were written through `viewSlots`.
-    @inline(__always) func endView(count: Int) { self.count = count }
-
     @inline(__always) package func append(_ field: UnsafeBufferPointer<UInt8>) {
         appendPart(field)
         endField()
