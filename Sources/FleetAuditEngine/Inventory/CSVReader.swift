@@ -31,7 +31,11 @@ package final class CSVReader: RowStepper {
     /// unclosed quote must not pull the rest of a 10 GB file into memory.
     private let maxRecordBytes: Int
     private let delimiter: UInt8
-    private var buffer: [UInt8]
+    /// Raw memory rather than `[UInt8]`: every record's parse reached the array through a closure that retained
+    /// and released its storage, two atomic operations per row. Bytes are read into the first `capacity`; a
+    /// block of zeros follows (`allocateBuffer`), so the line scan reads whole blocks up to the last byte.
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
     private var start = 0  // first unconsumed byte in buffer
     private var end = 0  // bytes valid in buffer
     private var bufferFileOffset = 0  // file offset of buffer[0]
@@ -47,6 +51,11 @@ package final class CSVReader: RowStepper {
     /// Whether lines are split in place when they can be (`inPlaceLine`); tests turn it off to check that
     /// the in-place path reads every line exactly as the general path does.
     package var readsInPlace = true
+    /// `readsInPlace`, unless the delimiter is a byte the in-place scan treats as a quote or line end (the
+    /// command line refuses those; the general path reads them as it always has).
+    private var splitsInPlace: Bool {
+        readsInPlace && delimiter != Self.quote && delimiter != Self.newline && delimiter != Self.cr
+    }
     package private(set) var bytesRead = 0
     /// The file as it was when opened: no byte at or after this offset is read, so rows a concurrent writer
     /// appends are outside the audit (nil for a stream or bytes in memory).
@@ -96,7 +105,8 @@ package final class CSVReader: RowStepper {
         self.closesDescriptor = true
         self.path = path
         self.delimiter = delimiter
-        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
+        self.capacity = max(chunkSize, 64)
+        self.buffer = Self.allocateBuffer(capacity)
         self.stopOffset = stopOffset
         bufferFileOffset = startOffset
     }
@@ -117,7 +127,8 @@ package final class CSVReader: RowStepper {
         self.closesDescriptor = true
         self.path = other.path
         self.delimiter = other.delimiter
-        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
+        self.capacity = max(chunkSize, 64)
+        self.buffer = Self.allocateBuffer(capacity)
         self.stopOffset = stopOffset
         self.snapshotSize = other.snapshotSize
         bufferFileOffset = startOffset
@@ -151,7 +162,8 @@ package final class CSVReader: RowStepper {
         self.closesDescriptor = false
         self.path = name
         self.delimiter = delimiter
-        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64))
+        self.capacity = max(chunkSize, 64)
+        self.buffer = Self.allocateBuffer(capacity)
         self.stopOffset = nil
     }
 
@@ -168,14 +180,26 @@ package final class CSVReader: RowStepper {
         self.closesDescriptor = closesDescriptor
         self.path = name
         self.delimiter = delimiter
-        self.buffer = [UInt8](repeating: 0, count: max(chunkSize, 64, prefix.count * 2))
+        self.capacity = max(chunkSize, 64, prefix.count * 2)
+        self.buffer = Self.allocateBuffer(capacity)
         self.stopOffset = nil
-        buffer.replaceSubrange(0..<prefix.count, with: prefix)
+        prefix.withUnsafeBufferPointer { if let bytes = $0.baseAddress { buffer.update(from: bytes, count: $0.count) } }
         end = prefix.count
         bytesRead = prefix.count
     }
 
-    deinit { if fd >= 0 && closesDescriptor { close(fd) } }
+    deinit {
+        if fd >= 0 && closesDescriptor { close(fd) }
+        buffer.deallocate()
+    }
+
+    /// `capacity` bytes and a scan block's more, all zero.
+    private static func allocateBuffer(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let size = capacity + FieldBoundaryScanner.width
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        buffer.initialize(repeating: 0, count: size)
+        return buffer
+    }
 
     /// Keeps only these fields' bytes in each record (see `RowFields.keepOnly`).
     package func keepOnly(_ fields: Set<Int>) { self.fields.keepOnly(fields) }
@@ -274,12 +298,13 @@ package final class CSVReader: RowStepper {
 
     private func parseRecord() -> ParseResult {
         fields.reset()
-        return buffer.withUnsafeBufferPointer { buf -> ParseResult in
+        let buf = UnsafeBufferPointer(start: buffer, count: capacity)
+        do {
             var i = start
             var newlines = 0
             let delimiter = self.delimiter
             let delimiterWord = UInt64(delimiter) &* Self.ones
-            if readsInPlace, let fast = inPlaceLine(buf, delimiterWord: delimiterWord, delimiter: delimiter) {
+            if splitsInPlace, let fast = inPlaceLine(buf, delimiter: delimiter) {
                 return fast
             }
             fields.reset()  // the fast path may have viewed some fields before giving up
@@ -350,57 +375,132 @@ package final class CSVReader: RowStepper {
     }
 
     /// The common case, a whole line in the buffer whose quoted fields (if any) hold no `""` and no line
-    /// break: the fields are found with `memchr` and the word-at-a-time delimiter search and handed out in place
-    /// (`RowFields.beginView`; a quoted field is the bytes between its quotes), with no copy. Anything else (an
-    /// escaped quote, a line break inside quotes, a malformed quote, a line not yet complete) takes the general
-    /// path, which reads the same line to the same fields.
+    /// break: the fields are handed out in place (`RowFields.beginView`; a quoted field is the bytes between its
+    /// quotes), with no copy. The line is read 32 bytes at a time (`FieldBoundaryScanner`): only the bytes that
+    /// can end or open a field — delimiters, line feeds, quotes — are visited. Anything else (an escaped quote,
+    /// a line break inside quotes, a malformed quote, a line not yet complete) takes the general path, which
+    /// reads the same line to the same fields.
     @inline(__always)
-    private func inPlaceLine(_ buf: UnsafeBufferPointer<UInt8>, delimiterWord: UInt64, delimiter: UInt8) -> ParseResult?
-    {
-        let base = buf.baseAddress! + start
-        let available = end - start
-        let lineEnd: Int
-        let next: Int
-        let newlines: Int
-        if let found = memchr(base, Int32(Self.newline), available) {
-            lineEnd = start + (UnsafeRawPointer(found) - UnsafeRawPointer(base))
-            next = lineEnd + 1
-            newlines = 1
-        } else if eof {
-            lineEnd = end
-            next = end
-            newlines = 0
-        } else {
-            return nil
-        }
+    private func inPlaceLine(_ buf: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> ParseResult? {
+        let base = buf.baseAddress!
+        let scanner = FieldBoundaryScanner(delimiter: delimiter)
+        let width = FieldBoundaryScanner.width
         fields.beginView()
+        let (bases, lengths, capacity) = fields.viewSlots()
+        var count = 0
         var fieldStart = start
-        while true {
-            if fieldStart < lineEnd && buf[fieldStart] == Self.quote {
-                let open = fieldStart + 1
-                guard let found = memchr(buf.baseAddress! + open, Int32(Self.quote), lineEnd - open) else { return nil }
-                let close = open + (UnsafeRawPointer(found) - UnsafeRawPointer(buf.baseAddress! + open))
-                fields.addViewField(buf.baseAddress! + open, length: close &- open)
-                let after = close + 1
-                if after == lineEnd || (buf[after] == Self.cr && after + 1 == lineEnd) {
-                    return .complete(next: next, newlines: newlines)
+        // Whether the field at `fieldStart` opened with a quote whose closing quote is not yet found.
+        var quoted = false
+        var block = start
+        while block < end {
+            // Bytes past `end` (the buffer's zeros at its end) are read and their bits cleared; so are bits before
+            // `fieldStart` (the delimiter after a closing quote that ended the block before).
+            var masks = scanner.masks(at: base + block)
+            var valid: UInt32 = end &- block < width ? (1 << UInt32(end &- block)) &- 1 : ~0
+            if fieldStart > block {
+                valid &= fieldStart &- block < width ? ~((1 << UInt32(fieldStart &- block)) &- 1) : 0
+            }
+            masks.delimiters &= valid
+            masks.lineFeeds &= valid
+            masks.quotes &= valid
+            // The line's end, if in this block, and the delimiters before it.
+            let lineEnd = masks.lineFeeds.trailingZeroBitCount
+            let beforeEnd: UInt32 = lineEnd < width ? (1 << UInt32(lineEnd)) &- 1 : ~0
+            if !quoted && masks.quotes & beforeEnd == 0 {
+                // No quote: every delimiter ends a field (the common block, taken without looking at a byte).
+                var delimiters = masks.delimiters & beforeEnd
+                while delimiters != 0 {
+                    guard count < capacity else { return nil }  // more fields than slots: the general path makes room
+                    let p = block &+ delimiters.trailingZeroBitCount
+                    delimiters &= delimiters &- 1
+                    bases[count] = base + fieldStart
+                    lengths[count] = p &- fieldStart
+                    count &+= 1
+                    fieldStart = p &+ 1
                 }
-                guard buf[after] == delimiter else { return nil }
-                fieldStart = after + 1
+                if lineEnd < width {
+                    guard count < capacity else { return nil }
+                    let p = block &+ lineEnd
+                    var fieldEnd = p
+                    if fieldEnd > fieldStart && base[fieldEnd &- 1] == Self.cr { fieldEnd &-= 1 }
+                    bases[count] = base + fieldStart
+                    lengths[count] = fieldEnd &- fieldStart
+                    fields.endView(count: count &+ 1)
+                    return .complete(next: p &+ 1, newlines: 1)
+                }
+                block &+= width
                 continue
             }
-            let i = Self.firstDelimiterOrNewline(
-                buf, from: fieldStart, to: lineEnd, delimiterWord: delimiterWord, delimiter: delimiter)
-            if i < lineEnd {
-                fields.addViewField(buf.baseAddress! + fieldStart, length: i &- fieldStart)
-                fieldStart = i + 1
-                continue
+            // A quote before the line's end: each delimiter, line feed and quote in turn.
+            var events = masks.delimiters | masks.lineFeeds | masks.quotes
+            while events != 0 {
+                let p = block &+ events.trailingZeroBitCount
+                events &= events &- 1
+                if p < fieldStart { continue }  // the delimiter after a closing quote, already taken
+                let b = base[p]
+                if quoted {
+                    if b == Self.newline { return nil }
+                    if b != Self.quote || p == fieldStart { continue }  // a delimiter inside quotes, or the opening one
+                    guard count < capacity else { return nil }
+                    bases[count] = base + (fieldStart &+ 1)
+                    lengths[count] = p &- fieldStart &- 1
+                    count &+= 1
+                    let after = p &+ 1
+                    if after == end {
+                        guard eof else { return nil }
+                        fields.endView(count: count)
+                        return .complete(next: end, newlines: 0)
+                    }
+                    let c = base[after]
+                    if c == delimiter {
+                        fieldStart = after &+ 1
+                        quoted = false
+                        continue
+                    }
+                    if c == Self.newline {
+                        fields.endView(count: count)
+                        return .complete(next: after &+ 1, newlines: 1)
+                    }
+                    if c == Self.cr {
+                        if after &+ 1 < end && base[after &+ 1] == Self.newline {
+                            fields.endView(count: count)
+                            return .complete(next: after &+ 2, newlines: 1)
+                        }
+                        if after &+ 1 == end && eof {
+                            fields.endView(count: count)
+                            return .complete(next: end, newlines: 0)
+                        }
+                    }
+                    return nil
+                }
+                if b == delimiter {
+                    guard count < capacity else { return nil }
+                    bases[count] = base + fieldStart
+                    lengths[count] = p &- fieldStart
+                    count &+= 1
+                    fieldStart = p &+ 1
+                } else if b == Self.newline {
+                    guard count < capacity else { return nil }
+                    var fieldEnd = p
+                    if fieldEnd > fieldStart && base[fieldEnd &- 1] == Self.cr { fieldEnd &-= 1 }
+                    bases[count] = base + fieldStart
+                    lengths[count] = fieldEnd &- fieldStart
+                    fields.endView(count: count &+ 1)
+                    return .complete(next: p &+ 1, newlines: 1)
+                } else if p == fieldStart {
+                    quoted = true  // a quote inside an unquoted field is data
+                }
             }
-            var fieldEnd = lineEnd
-            if fieldEnd > fieldStart && buf[fieldEnd - 1] == Self.cr { fieldEnd -= 1 }
-            fields.addViewField(buf.baseAddress! + fieldStart, length: fieldEnd &- fieldStart)
-            return .complete(next: next, newlines: newlines)
+            block &+= width
         }
+        // No line feed before the end of what is read: the file's last line, or a line not yet read whole.
+        guard eof, !quoted, count < capacity else { return nil }
+        var fieldEnd = end
+        if fieldEnd > fieldStart && base[fieldEnd &- 1] == Self.cr { fieldEnd &-= 1 }
+        bases[count] = base + fieldStart
+        lengths[count] = fieldEnd &- fieldStart
+        fields.endView(count: count &+ 1)
+        return .complete(next: end, newlines: 0)
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
@@ -408,9 +508,9 @@ package final class CSVReader: RowStepper {
     private static let newlineWord = UInt64(newline) &* ones
 
     /// The index of the first delimiter or line feed in `from..<to`, or `to`. Looks at 8 bytes per step
-    /// (the "has a zero byte" bit trick on the bytes XOR the wanted byte): the unquoted fields of a large
-    /// inventory are where parsing spends its time. The lowest flagged byte is always a true match; later
-    /// flags can be false, so only the first is used.
+    /// (the "has a zero byte" bit trick on the bytes XOR the wanted byte), for the general path's unquoted
+    /// fields. The lowest flagged byte is always a true match; later flags can be false, so only the first is
+    /// used.
     @inline(__always)
     private static func firstDelimiterOrNewline(
         _ buf: UnsafeBufferPointer<UInt8>, from: Int, to end: Int,
@@ -439,36 +539,35 @@ package final class CSVReader: RowStepper {
     private func fill() throws(InventoryError) {
         if start > 0 {
             let remaining = end - start
-            if remaining > 0 {
-                buffer.withUnsafeMutableBufferPointer { b in
-                    _ = memmove(b.baseAddress!, b.baseAddress! + start, remaining)
-                }
-            }
+            if remaining > 0 { _ = memmove(buffer, buffer + start, remaining) }
             bufferFileOffset += start
             end = remaining
             start = 0
         }
-        if end == buffer.count { buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count)) }
+        if end == capacity {
+            let bigger = Self.allocateBuffer(capacity * 2)
+            bigger.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = bigger
+            capacity *= 2
+        }
         let n: Int
         if let memory {
-            n = min(memory.count - memoryOffset, buffer.count - end)
-            buffer.replaceSubrange(end..<(end + n), with: memory[memoryOffset..<(memoryOffset + n)])
+            n = min(memory.count - memoryOffset, capacity - end)
+            if n > 0 {
+                memory.withUnsafeBufferPointer { (buffer + end).update(from: $0.baseAddress! + memoryOffset, count: n) }
+            }
             memoryOffset += n
         } else if isStream {
-            n = buffer.withUnsafeMutableBufferPointer { b in
-                #if canImport(Glibc)
-                    Glibc.read(fd, b.baseAddress! + end, b.count - end)
-                #else
-                    Darwin.read(fd, b.baseAddress! + end, b.count - end)
-                #endif
-            }
+            #if canImport(Glibc)
+                n = Glibc.read(fd, buffer + end, capacity - end)
+            #else
+                n = Darwin.read(fd, buffer + end, capacity - end)
+            #endif
         } else {
             let offset = bufferFileOffset + end
-            let room = min(buffer.count - end, (snapshotSize ?? Int.max) - offset)
-            n =
-                room <= 0
-                ? 0
-                : buffer.withUnsafeMutableBufferPointer { b in pread(fd, b.baseAddress! + end, room, off_t(offset)) }
+            let room = min(capacity - end, (snapshotSize ?? Int.max) - offset)
+            n = room <= 0 ? 0 : pread(fd, buffer + end, room, off_t(offset))
         }
         if n < 0 { throw .unreadable(path, reason: String(cString: strerror(errno))) }
         end += n

@@ -336,11 +336,12 @@ final class RowCounter {
         UnsafeBufferPointer(start: keyBytes + batchKeyStart[r], count: batchKeyStart[r + 1] - batchKeyStart[r])
     }
 
-    /// Each part's bytes preceded by its length (one byte, or 0xFF and four bytes), so `a|bc` ≠ `ab|c`.
+    /// Each part's bytes preceded by its length (`putLength`), so `a|bc` ≠ `ab|c`.
     @inline(__always)
     private func appendKey(_ fields: RowFields) {
         // iOS build numbers only when some config reads them (see `ProfileNeeds.appBuildOffAndroid`).
         let dropsPart = appBuildPart >= 0 && !Self.isAndroid(fields.field(plan.platformIndex)) ? appBuildPart : -1
+        let partFields = self.partFields
         guard let (bases, lengths) = fields.views else {
             for k in 0..<partFields.count {
                 appendPart(k == dropsPart ? UnsafeBufferPointer(start: nil, count: 0) : fields.field(partFields[k]))
@@ -348,21 +349,18 @@ final class RowCounter {
             return
         }
         // A CSV line split in place or a SQLite row: the fields' starts and lengths are read from the reader's
-        // arrays directly (through `field(_:)` they were reloaded for every part, the key's stores in between).
+        // arrays directly, room for the whole key is made once, and the key is written through locals (kept in
+        // the object, the buffer and its capacity were reloaded after every byte stored, as they might alias).
+        var room = keyUsed &+ 5 &* partFields.count
+        for k in 0..<partFields.count { room &+= lengths[partFields[k]] }
+        if room > keyCapacity { growKeys(room, keeping: keyUsed) }
+        let out = keyBytes
         var used = keyUsed
         for k in 0..<partFields.count {
             let index = partFields[k]
             let n = k == dropsPart ? 0 : lengths[index]
-            if used &+ n &+ 5 > keyCapacity { growKeys(used + n + 5, keeping: used) }
-            if n < 0xFF {
-                keyBytes[used] = UInt8(truncatingIfNeeded: n)
-                used &+= 1
-            } else {
-                keyBytes[used] = 0xFF
-                for b in 0..<4 { keyBytes[used + 1 + b] = UInt8(truncatingIfNeeded: n >> (8 * b)) }
-                used &+= 5
-            }
-            if n > 0 { copyBytes(to: keyBytes + used, from: bases[index]!, count: n) }
+            used &+= Self.putLength(n, at: out + used)
+            if n > 0 { copyBytes(to: out + used, from: bases[index]!, count: n) }
             used &+= n
         }
         keyUsed = used
@@ -371,19 +369,24 @@ final class RowCounter {
     /// Appends one part of a key (its length, then its bytes).
     @inline(__always)
     private func appendPart(_ field: UnsafeBufferPointer<UInt8>) {
-        var used = keyUsed
         let n = field.count
-        if used + n + 5 > keyCapacity { growKeys(used + n + 5, keeping: used) }
+        if keyUsed + n + 5 > keyCapacity { growKeys(keyUsed + n + 5, keeping: keyUsed) }
+        keyUsed += Self.putLength(n, at: keyBytes + keyUsed)
+        if n > 0 { copyBytes(to: keyBytes + keyUsed, from: field.baseAddress!, count: n) }
+        keyUsed += n
+    }
+
+    /// Writes a part's length where its bytes are to start (one byte, or 0xFF and four bytes for 255 or more);
+    /// returns the bytes written.
+    @inline(__always)
+    private static func putLength(_ n: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
         if n < 0xFF {
-            keyBytes[used] = UInt8(n)
-            used += 1
-        } else {
-            keyBytes[used] = 0xFF
-            for k in 0..<4 { keyBytes[used + 1 + k] = UInt8(truncatingIfNeeded: n >> (8 * k)) }
-            used += 5
+            out[0] = UInt8(truncatingIfNeeded: n)
+            return 1
         }
-        if n > 0 { copyBytes(to: keyBytes + used, from: field.baseAddress!, count: n) }
-        keyUsed = used + n
+        out[0] = 0xFF
+        for b in 0..<4 { out[1 + b] = UInt8(truncatingIfNeeded: n >> (8 * b)) }
+        return 5
     }
 
     private func growKeys(_ needed: Int, keeping used: Int) {

@@ -68,20 +68,27 @@ package final class RowFields {
         count += 1
     }
 
-    /// Starts a row whose fields all point into a reader's buffer (valid until the next row), added by
-    /// `addViewField`.
+    /// Starts a row whose fields all point into a reader's buffer (valid until the next row), written through
+    /// `viewSlots`.
     @inline(__always) func beginView() {
         reset()
         hasFieldBases = true
     }
 
-    /// Adds a field of a row started by `beginView`: `length` bytes at `base`. Two stores: this runs for every
-    /// field of every CSV line split in place.
-    @inline(__always) func addViewField(_ base: UnsafePointer<UInt8>, length: Int) {
-        if count == fieldCapacity { growFields() }
-        fieldBases[count] = base
-        fieldEnds[count] = length
-        count &+= 1
+    /// Where a reader that splits a whole line in one loop writes the fields of a row started by `beginView`:
+    /// field `i`'s start and length at index `i`, room for `capacity` fields (a line with more is left to a
+    /// path that grows them). The reader keeps the count in a local and ends with `endView(count:)`: a method
+    /// call per field stored the count and reloaded both pointers each time, as they might alias the bytes.
+    @inline(__always) func viewSlots() -> (
+        bases: UnsafeMutablePointer<UnsafePointer<UInt8>?>, lengths: UnsafeMutablePointer<Int>, capacity: Int
+    ) {
+        (fieldBases, fieldEnds, fieldCapacity)
+    }
+
+    /// Ends a row started by `beginView` whose first `count` fields were written through `viewSlots`.
+    @inline(__always) func endView(count: Int) {
+        precondition(count <= fieldCapacity)
+        self.count = count
     }
 
     @inline(__always) package func append(_ field: UnsafeBufferPointer<UInt8>) {

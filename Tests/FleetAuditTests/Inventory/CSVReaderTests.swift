@@ -164,6 +164,42 @@ final class CSVReaderTests: XCTestCase {
         }
     }
 
+    /// Inventory-shaped lines (quoted models holding the delimiter, CR LF ends, lines longer than one scan block,
+    /// a field straddling two blocks, the last line without a line feed) are split in place, not silently handed
+    /// to the general path: each record's fields are views into the reader's buffer.
+    func testInventoryLinesAreSplitInPlace() throws {
+        let lines = [
+            "ios,12.5,6.49,9970,com.example.app,\"iPhone10,1\",R-024,l00-XX,false,3581437a489229e0\r\n",
+            "android,5.0,6.49,997,com.example.app,Model-0003,R-002,l00-XX,false,521b55ada989d8e5\n",
+            String(repeating: "x", count: 30) + ",\"" + String(repeating: "y,", count: 20) + "\"," + "z\n",
+            "\"last\",line",
+        ]
+        let reader = CSVReader(bytes: Array(lines.joined().utf8))
+        var read = 0
+        while case .record(_, let fields)? = try reader.next() {
+            XCTAssertNotNil(fields.views, "line \(read + 1) split in place")
+            read += 1
+        }
+        XCTAssertEqual(read, lines.count)
+    }
+
+    /// A line with more fields than the reader has slots for goes to the general path (which makes room), and
+    /// reads as that path reads it; the lines after it are split in place again.
+    func testALineWiderThanTheFieldSlotsReadsTheSame() throws {
+        let wide = (0..<200).map { $0 % 7 == 0 ? "\"q,\($0)\"" : "f\($0)" }.joined(separator: ",")
+        let text = "a,b\n" + wide + "\nc,d\n" + wide + "\r\n\"e\",f\n"
+        for chunk in [64, 1 << 20] {
+            let inPlace = CSVReader(bytes: Array(text.utf8), chunkSize: chunk)
+            let general = CSVReader(bytes: Array(text.utf8), chunkSize: chunk)
+            general.readsInPlace = false
+            XCTAssertEqual(try events(inPlace), try events(general), "chunk \(chunk)")
+        }
+        let reader = CSVReader(bytes: Array(text.utf8))
+        var widths: [Int] = []
+        while case .record(_, let fields)? = try reader.next() { widths.append(fields.count) }
+        XCTAssertEqual(widths, [2, 200, 2, 200, 2])
+    }
+
     func testMissingFileAndDirectoryAreClearErrors() {
         XCTAssertThrowsError(try CSVReader(path: "/no/such/file.csv")) { error in
             XCTAssertEqual(error as? InventoryError, .fileNotFound("/no/such/file.csv"))
