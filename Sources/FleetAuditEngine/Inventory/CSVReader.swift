@@ -386,7 +386,8 @@ package final class CSVReader: RowStepper {
         let scanner = FieldBoundaryScanner(delimiter: delimiter)
         let width = FieldBoundaryScanner.width
         fields.beginView()
-        let (bases, lengths, capacity) = fields.viewSlots()
+        let slots = fields.viewSlots()
+        let (bases, lengths, capacity) = slots
         var count = 0
         var fieldStart = start
         // Whether the field at `fieldStart` opened with a quote whose closing quote is not yet found.
@@ -419,14 +420,8 @@ package final class CSVReader: RowStepper {
                     fieldStart = p &+ 1
                 }
                 if lineEnd < width {
-                    guard count < capacity else { return nil }
                     let p = block &+ lineEnd
-                    var fieldEnd = p
-                    if fieldEnd > fieldStart && base[fieldEnd &- 1] == Self.cr { fieldEnd &-= 1 }
-                    bases[count] = base + fieldStart
-                    lengths[count] = fieldEnd &- fieldStart
-                    fields.endView(count: count &+ 1)
-                    return .complete(next: p &+ 1, newlines: 1)
+                    return endLine(base, field: fieldStart, at: p, slot: count, of: slots, next: p &+ 1, newlines: 1)
                 }
                 block &+= width
                 continue
@@ -480,13 +475,7 @@ package final class CSVReader: RowStepper {
                     count &+= 1
                     fieldStart = p &+ 1
                 } else if b == Self.newline {
-                    guard count < capacity else { return nil }
-                    var fieldEnd = p
-                    if fieldEnd > fieldStart && base[fieldEnd &- 1] == Self.cr { fieldEnd &-= 1 }
-                    bases[count] = base + fieldStart
-                    lengths[count] = fieldEnd &- fieldStart
-                    fields.endView(count: count &+ 1)
-                    return .complete(next: p &+ 1, newlines: 1)
+                    return endLine(base, field: fieldStart, at: p, slot: count, of: slots, next: p &+ 1, newlines: 1)
                 } else if p == fieldStart {
                     quoted = true  // a quote inside an unquoted field is data
                 }
@@ -494,13 +483,27 @@ package final class CSVReader: RowStepper {
             block &+= width
         }
         // No line feed before the end of what is read: the file's last line, or a line not yet read whole.
-        guard eof, !quoted, count < capacity else { return nil }
-        var fieldEnd = end
+        guard eof, !quoted else { return nil }
+        return endLine(base, field: fieldStart, at: end, slot: count, of: slots, next: end, newlines: 0)
+    }
+
+    /// Ends a line split in place with its last field, unquoted, from `fieldStart` to the line's end `lineEnd`
+    /// (a CR before it left out) in slot `count`; nil when the slots are full.
+    @inline(__always)
+    private func endLine(
+        _ base: UnsafePointer<UInt8>, field fieldStart: Int, at lineEnd: Int, slot count: Int,
+        of slots: (
+            bases: UnsafeMutablePointer<UnsafePointer<UInt8>?>, lengths: UnsafeMutablePointer<Int>, capacity: Int
+        ),
+        next: Int, newlines: Int
+    ) -> ParseResult? {
+        guard count < slots.capacity else { return nil }
+        var fieldEnd = lineEnd
         if fieldEnd > fieldStart && base[fieldEnd &- 1] == Self.cr { fieldEnd &-= 1 }
-        bases[count] = base + fieldStart
-        lengths[count] = fieldEnd &- fieldStart
+        slots.bases[count] = base + fieldStart
+        slots.lengths[count] = fieldEnd &- fieldStart
         fields.endView(count: count &+ 1)
-        return .complete(next: end, newlines: 0)
+        return .complete(next: next, newlines: newlines)
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
