@@ -75,6 +75,48 @@ final class SQLiteInventorySourceTests: XCTestCase {
         }
     }
 
+    /// Profiles with their device counts, comparable across loads.
+    private func counts(_ table: ProfileTable) -> [String: Int64] {
+        var result: [String: Int64] = [:]
+        for (row, profile) in table.profiles.enumerated() {
+            result["\(profile.fields)", default: 0] += table.devices[row]
+        }
+        return result
+    }
+
+    /// A table is read through the columns a run selects: in a UTF-8 database each value taken once and read as
+    /// a blob into the row's view slots, in a UTF-16 one as text, past 64 columns through the growing path.
+    /// Each must read what the straight path reads, every column of `SELECT *` copied as text: integers, reals,
+    /// blobs, NULLs, empty and non-ASCII texts alike.
+    func testSelectedColumnsReadAsEveryColumnCopiedReads() throws {
+        let rows = """
+            ('ios', 16.4, '5.0', 100, 'a'), ('android', '13', '5.0', 358, 'b'), ('android', 13, '5.0', NULL, 'c'),
+            ('ios', NULL, '1', 1, 'd'), ('ios', X'31362E34', '5.0', X'', 'e'), ('android', '14', '５.0', '', 'f'),
+            ('ios', '', '5.0', 7, 'g'), ('android', '13', 5, 358.0, 'h'), ('ios', '17.1', 'é', 2, 'i'),
+            ('android', '13', '5.0', 358, 'j'), ('ios', 16.4, '5.0', 100, 'k')
+            """
+        let columns = "platform, os_version, app_version, app_build, device_id"
+        for (encoding, padding) in [("UTF-8", 0), ("UTF-16le", 0), ("UTF-8", 61), ("UTF-16be", 61)] {
+            let unread = (0..<padding).map { "unread_\($0) TEXT" }
+            let path = makeDatabase([
+                "PRAGMA encoding = '\(encoding)'",
+                "CREATE TABLE devices (\((unread + ["platform", "os_version", "app_version", "app_build INTEGER", "device_id"]).joined(separator: ", ")))",
+                "INSERT INTO devices (\(columns)) VALUES \(rows)",
+            ])
+            let label = "\(encoding), \(padding + 5) columns"
+            let (selectedTable, selected) = try InventoryLoader().load(try SQLiteInventorySource(path: path))
+            let (copiedTable, copied) = try InventoryLoader().load(
+                try SQLiteInventorySource(path: path, query: "SELECT * FROM devices"))
+            XCTAssertEqual(selected.rowsRead, 11, label)
+            XCTAssertEqual(selected.rowsRead, copied.rowsRead, label)
+            XCTAssertEqual(selected.devices, copied.devices, label)
+            XCTAssertEqual(selected.rejections.map(\.line), copied.rejections.map(\.line), label)
+            XCTAssertEqual(selected.rejections.map(\.reason), copied.rejections.map(\.reason), label)
+            XCTAssertEqual(counts(selectedTable), counts(copiedTable), label)
+            XCTAssertGreaterThan(selectedTable.profiles.count, 3, label)
+        }
+    }
+
     func testSampleDataGivesTheSameProfilesAsCSVAndSQLite() throws {
         let (csvTable, csv) = try InventoryLoader().load(
             try CSVInventorySource(path: TestPaths.sample("inventory.csv")))
