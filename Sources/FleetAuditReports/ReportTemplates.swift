@@ -7,6 +7,9 @@ public struct ReportTemplates: Sendable {
     /// File name → contents (`report.html.mustache`, `bar.mustache`, `fleet-audit-report-1.xsd`).
     package let files: [String: String]
     package let origin: String
+    /// The page template is parsed in pieces of about this many bytes (`TemplatePieces`); nil, whole (the
+    /// straight path the pieces are tested against).
+    package var pieceBytes: Int? = TemplatePieces.pieceBytes
 
     public static let embedded = ReportTemplates(files: EmbeddedTemplates.files, origin: "built in")
 
@@ -77,6 +80,16 @@ public struct ReportTemplates: Sendable {
     func render(_ context: Any, template: String) throws(ReportError) -> String {
         var parsed: [String: MustacheTemplate] = [:]
         for (name, text) in partials(of: template) {
+            // Only the page itself is cut: a partial may be indented as a whole where it is included.
+            if name == template, let pieceBytes, let pieces = TemplatePieces.cut(text, pieceBytes: pieceBytes),
+                let templates = try? pieces.map({ try MustacheTemplate(string: $0) })
+            {
+                for (k, piece) in templates.enumerated() { parsed[TemplatePieces.name(k, of: name)] = piece }
+                if let page = try? MustacheTemplate(string: TemplatePieces.joining(pieces.count, of: name)) {
+                    parsed[name] = page
+                    continue
+                }
+            }
             do {
                 parsed[name] = try MustacheTemplate(string: text)
             } catch {

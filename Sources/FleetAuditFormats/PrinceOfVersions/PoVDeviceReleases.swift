@@ -14,7 +14,7 @@ final class PoVDeviceReleases {
     init(_ releases: Releases, device: any Device) {
         self.device = (device.platform, device.packageName)
         candidates = releases.candidates(for: device)
-        installs = candidates.map { Releases.installs($0, on: device) }
+        installs = Releases.installs(candidates, on: device)
     }
 
     /// `Releases.installability(for:reaches:)` with "reaches" meaning a version ≥ `required` as

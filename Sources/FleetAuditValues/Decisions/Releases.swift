@@ -11,6 +11,10 @@ package struct Release: Equatable, Sendable {
     /// Lowest OS it installs on: an OS version on iOS/macOS, an API level on Android.
     package let minOS: String?
     package let package: String?
+    /// `minOS` as `Releases.installs` compares it, read once: an API level (Android) and a version (elsewhere).
+    /// Every device of a PrinceOfVersions run asks of every release it could be offered.
+    let minAPILevel: Int?
+    let minOSVersion: LenientVersion?
 
     /// Whether a device of this platform and package can be offered it: the platform matches, and the package
     /// too when both name one.
@@ -25,6 +29,8 @@ package struct Release: Equatable, Sendable {
         self.build = build
         self.minOS = minOS
         self.package = package
+        minAPILevel = minOS.flatMap { Int($0) }
+        minOSVersion = minOS.flatMap { LenientVersion($0) }
     }
 }
 
@@ -123,6 +129,23 @@ public struct Releases: Sendable {
         }
         guard let required = LenientVersion(minOS), let device = LenientVersion(osVersion) else { return true }
         return device >= required
+    }
+
+    /// `installs(_:platform:osVersion:apiLevel:)` of each release on one device, with each release's `min_os`
+    /// read when the release was made and the device's OS version read once, not once per release.
+    package static func installs(_ releases: [Release], on profile: any Device) -> [Bool] {
+        let platform = profile.platform
+        var device: LenientVersion??
+        return releases.map { release in
+            guard let minOS = release.minOS, !minOS.isEmpty else { return true }
+            if platform == .android {
+                guard let required = release.minAPILevel, let level = profile.apiLevel else { return true }
+                return level >= required
+            }
+            if device == nil { device = .some(LenientVersion(profile.osVersion)) }
+            guard let required = release.minOSVersion, let version = device ?? nil else { return true }
+            return version >= required
+        }
     }
 }
 

@@ -57,6 +57,35 @@ final class ReleasesTests: XCTestCase {
         XCTAssertEqual(releases.installability(for: other) { ($0.build ?? 0) >= 10 }.forcedOutcome, .unsupportedOS)
     }
 
+    /// A device's releases read together (`installs(_:on:)`: each release's `min_os` read once, the device's OS
+    /// once) install exactly where each release asked alone (`installs(_:platform:osVersion:apiLevel:)`) does,
+    /// on odd texts too.
+    func testReleasesReadTogetherInstallWhereEachAloneDoes() {
+        let minimums: [String?] = [
+            nil, "", "13.5", "13.5.1", "14", "14.0.0", "abc", "12a", "26", " 14", "30", "-1", "5.",
+        ]
+        let versions = ["13.5", "13.4.9", "13.5.0", "14", "", "x", "15.1.2", "26", "5", "13.5.1.0"]
+        let platforms: [Platform] = [.android, .ios, .macos]
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<2_000 {
+            let platform = platforms.randomElement(using: &generator)!
+            let releases = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                Release(platform: platform, version: "1", minOS: minimums.randomElement(using: &generator)!)
+            }
+            let device = Profile(
+                platform: platform, osVersion: versions.randomElement(using: &generator)!,
+                apiLevel: [nil, 21, 26, 30, 34].randomElement(using: &generator)!, appVersion: "1", appBuild: "1",
+                packageName: nil)
+            let alone = releases.map {
+                Releases.installs($0, platform: device.platform, osVersion: device.osVersion, apiLevel: device.apiLevel)
+            }
+            XCTAssertEqual(Releases.installs(releases, on: device), alone, "\(releases) on \(device)")
+            compared += releases.count
+        }
+        XCTAssertGreaterThan(compared, 4_000)
+    }
+
     /// docs/configs.md: a release row needs `platform` and at least one of `version` and `build`. Formats that compare
     /// Android versionCodes read only `build`; one that needs the version skips a build-only row.
     func testAReleaseMayBeGivenByBuildAlone() throws {
