@@ -80,8 +80,7 @@ public struct ReportTemplates: Sendable {
     func render(_ context: Any, template: String) throws(ReportError) -> String {
         var parsed: [String: MustacheTemplate] = [:]
         for (name, text) in partials(of: template) {
-            // Only the page itself is cut: a partial may be indented as a whole where it is included.
-            if name == template, let pieceBytes, let pieces = TemplatePieces.cut(text, pieceBytes: pieceBytes),
+            if let pieceBytes, let pieces = TemplatePieces.cut(text, pieceBytes: pieceBytes),
                 let templates = try? pieces.map({ try MustacheTemplate(string: $0) })
             {
                 for (k, piece) in templates.enumerated() { parsed[TemplatePieces.name(k, of: name)] = piece }

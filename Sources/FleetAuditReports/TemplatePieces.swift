@@ -1,15 +1,17 @@
-/// A long page template cut into pieces that are parsed apart and rendered one after another.
+/// A long template cut into pieces that are parsed apart and rendered one after another.
 ///
 /// swift-mustache's parser measures the rest of the template (`String.distance`, character by character) at
-/// every tag, so parsing takes time in the square of the template's length: on the audit's page that was a
-/// tenth of a small run. Each piece is parsed alone and the page becomes `{{>piece-0}}{{>piece-1}}…`, which
-/// renders the same text: pieces are cut only after a line feed outside every section, so each line — and
-/// with it Mustache's rule for tags standing alone on their line — stays whole in one piece, and the pieces'
-/// tags sit on one line where none stands alone. A template that changes its delimiters (`{{=`), or whose
-/// sections do not pair up, is not cut (the parser then reports its error on the whole text).
+/// every tag and line, so parsing takes time in the square of the template's length: on the audit's page
+/// that was a tenth of a small run. Each piece is parsed alone and the template becomes
+/// `{{>piece-0}}{{>piece-1}}…`, which renders the same text: pieces are cut only after a line feed outside
+/// every section, so each line — and with it Mustache's rule for tags standing alone on their line — stays
+/// whole in one piece, and the pieces' tags sit on one line where none stands alone. Included as an indented
+/// partial, the pieces are indented as the whole was: each line after a line feed. A template that changes
+/// its delimiters (`{{=`), or whose sections do not pair up, is not cut (the parser then reports its error
+/// on the whole text).
 enum TemplatePieces {
     /// About how many bytes a piece holds before the next line it may end at.
-    static let pieceBytes = 2048
+    static let pieceBytes = 1024
 
     /// The template's text in pieces that join back to it, or nil when it is not cut.
     static func cut(_ text: String, pieceBytes: Int = TemplatePieces.pieceBytes) -> [String]? {

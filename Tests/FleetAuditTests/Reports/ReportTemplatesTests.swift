@@ -27,8 +27,9 @@ final class ReportTemplatesTests: XCTestCase {
     }
 
     /// A page cut into pieces (`TemplatePieces`) renders what the whole page renders: sections, inverted
-    /// sections and tags alone on their lines, comments over several lines, unescaped values, indented partials,
-    /// cut at every line it may be and at a few sizes, with sections present, empty and missing.
+    /// sections and tags alone on their lines, comments over several lines, unescaped values, indented partials
+    /// (themselves cut, one including another), cut at every line it may be and at a few sizes, with sections
+    /// present, empty and missing.
     func testAPageInPiecesRendersAsTheWholePage() throws {
         let page = """
             <h1>{{title}}</h1>
@@ -57,13 +58,20 @@ final class ReportTemplatesTests: XCTestCase {
             ["title": "t", "rows": [] as [Any], "flag": false],
             ["title": "only"],
         ]
-        let files = ["report.html.mustache": page, "cell.mustache": "<td>{{title}}</td>\n<td>x</td>\n"]
+        // Partials are cut too, and included indented as a whole: each of their lines indented.
+        let files = [
+            "report.html.mustache": page,
+            "cell.mustache":
+                "<td>{{title}}</td>\n<td>x</td>\n{{#rows}}\n<i>{{name}}</i>\n{{/rows}}\n\t{{> leaf}}\nend\n",
+            "leaf.mustache": "leaf one\n{{#flag}}\nflag\n{{/flag}}\nleaf two\n",
+        ]
         var whole = ReportTemplates(files: files, origin: "test")
         whole.pieceBytes = nil
         var cuts = 0
         for size in [1, 7, 40, 100] {
             let pieces = try XCTUnwrap(TemplatePieces.cut(page, pieceBytes: size), "size \(size)")
             XCTAssertEqual(pieces.joined(), page, "size \(size)")
+            for piece in pieces { XCTAssertNoThrow(try MustacheTemplate(string: piece), "size \(size): \(piece)") }
             cuts = max(cuts, pieces.count)
             var inPieces = ReportTemplates(files: files, origin: "test")
             inPieces.pieceBytes = size
