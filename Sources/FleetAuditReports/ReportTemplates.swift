@@ -7,7 +7,7 @@ public struct ReportTemplates: Sendable {
     /// File name → contents (`report.html.mustache`, `bar.mustache`, `fleet-audit-report-1.xsd`).
     package let files: [String: String]
     package let origin: String
-    /// The page template is parsed in pieces of about this many bytes (`TemplatePieces`); nil, whole (the
+    /// A long template is parsed in pieces of about this many bytes (`TemplatePieces`); nil, whole (the
     /// straight path the pieces are tested against).
     package var pieceBytes: Int? = TemplatePieces.pieceBytes
 

@@ -2,7 +2,7 @@
 ///
 /// swift-mustache's parser measures the rest of the template (`String.distance`, character by character) at
 /// every tag and line, so parsing takes time in the square of the template's length: on the audit's page
-/// that was a tenth of a small run. Each piece is parsed alone and the template becomes
+/// a large part of a small run. Each piece is parsed alone and the template becomes
 /// `{{>piece-0}}{{>piece-1}}…`, which renders the same text: pieces are cut only after a line feed outside
 /// every section, so each line — and with it Mustache's rule for tags standing alone on their line — stays
 /// whole in one piece, and the pieces' tags sit on one line where none stands alone. Included as an indented
