@@ -385,7 +385,7 @@ package final class CSVReader: RowStepper {
         let base = buf.baseAddress!
         let scanner = FieldBoundaryScanner(delimiter: delimiter)
         let width = FieldBoundaryScanner.width
-        fields.beginView()
+        fields.beginView(line: base + start, delimiter: delimiter)
         let slots = fields.viewSlots()
         let (bases, lengths, capacity) = slots
         var count = 0

@@ -66,6 +66,17 @@ final class RowCounter {
     /// `plan.parts` field indexes, and which part is `app_build`, as raw memory for the per-row loop.
     private let partFields: UnsafeMutableBufferPointer<Int>
     private let appBuildPart: Int
+    /// Raw keys taken as a run of the line (`LineSpanKeys`) while rows are counted by raw key; nil when the
+    /// parts are not one run of columns, or when turned off (tests: the straight path, every key made field
+    /// by field). The line's delimiter, for reading a run back (one reader per counter: one delimiter).
+    private let spans: LineSpanKeys?
+    private var spanDelimiter: UInt8 = 0
+    /// Keys turned back from runs into field-by-field keys for classifying (`classifiable`): back to back,
+    /// row `r`'s `canonicalCount[r]` bytes from `canonicalStart[r]`.
+    private var canonicalBytes: UnsafeMutablePointer<UInt8>
+    private var canonicalCapacity = 1 << 12
+    private let canonicalStart = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
+    private let canonicalCount = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
 
     // The batch: keys back to back, and per row where its key is, its hash, line and device count.
     private static let batchSize = EngineTuning.lookupBatch
@@ -92,9 +103,10 @@ final class RowCounter {
     /// - Parameters:
     ///   - window: rows over which the counter chooses its tier (`tierWindow`).
     ///   - keyLimit: distinct raw keys kept (`rawKeyLimit`; tests fill the table with fewer).
+    ///   - lineSpans: whether a CSV line's run of parts may be its raw key (`LineSpanKeys`).
     init(
         plan: ProfileKeyPlan, summary: InventorySummary, window: Int = RowCounter.tierWindow,
-        keyLimit: Int = RowCounter.rawKeyLimit
+        keyLimit: Int = RowCounter.rawKeyLimit, lineSpans: Bool = true
     ) {
         self.plan = plan
         self.window = window
@@ -106,6 +118,8 @@ final class RowCounter {
         partFields = .allocate(capacity: plan.parts.count)
         for (k, part) in plan.parts.enumerated() { partFields[k] = part.index }
         appBuildPart = plan.needs.appBuildOffAndroid ? -1 : (plan.parts.firstIndex { $0.column == .appBuild } ?? -1)
+        spans = lineSpans ? LineSpanKeys(plan: plan, appBuildPart: appBuildPart) : nil
+        canonicalBytes = .allocate(capacity: canonicalCapacity)
     }
 
     deinit {
@@ -119,6 +133,10 @@ final class RowCounter {
         batchCoreEnd.deallocate()
         batchIsNew.deallocate()
         batchEntry.deallocate()
+        spans?.deallocate()
+        canonicalBytes.deallocate()
+        canonicalStart.deallocate()
+        canonicalCount.deallocate()
     }
 
     /// The accounting so far (rows still in the batch are counted first).
@@ -148,7 +166,7 @@ final class RowCounter {
         }
         let row = batchCount
         batchKeyStart[row] = keyUsed
-        appendKey(fields)
+        if let spans, !byParts { appendRawKey(fields, spans) } else { appendKey(fields) }
         batchLine[row] = line
         if let countIndex = plan.countIndex {
             let parsed = Self.parseCount(fields.field(countIndex))
@@ -196,8 +214,9 @@ final class RowCounter {
     private let window: Int
     private var windowRows = 0, windowHits = 0
     private var byParts = false
-    /// Rows counted by their parts (the rest by raw key); for tests.
+    /// Rows counted by their parts (the rest by raw key), and rows whose raw key was their line's runs; for tests.
     private(set) var rowsCountedByParts = 0
+    private(set) var rowsKeyedByLineRuns = 0
 
     private func chooseTier() {
         if !byParts && windowHits * 8 < windowRows {
@@ -223,11 +242,12 @@ final class RowCounter {
     /// (`ProfileRowSet.rows`). Rows are taken in the order listed, so new profiles are numbered in that order.
     private func classifyByParts(_ m: Int) {
         let width = store.width
+        prepareClassifiable(m)
         // The cores' lookups, then their fixed ids, each a batch of loads in flight at once (as in
         // `countByKeys`): the table of cores is small, but the profiles' rows push it out of the core's cache.
         for i in 0..<m {
             let r = Int(batchPending[i])
-            let key = batchKey(r)
+            let key = classifiableKey(r)
             batchCoreEnd[r] = coreEnd(key)
             batchHash[r] = ProfileKeyTable.hash(UnsafeBufferPointer(rebasing: key[0..<batchCoreEnd[r]]))
         }
@@ -237,7 +257,7 @@ final class RowCounter {
         for i in 0..<m {
             let r = Int(batchPending[i])
             batchSlot[r] = coreResult(
-                UnsafeBufferPointer(rebasing: batchKey(r)[0..<batchCoreEnd[r]]), hash: batchHash[r])
+                UnsafeBufferPointer(rebasing: classifiableKey(r)[0..<batchCoreEnd[r]]), hash: batchHash[r])
         }
         coreIDs.withUnsafeBufferPointer { ids in
             for i in 0..<m {
@@ -251,7 +271,7 @@ final class RowCounter {
             let r = Int(batchPending[i])
             let problem = batchIDs.withUnsafeMutableBufferPointer {
                 idsByParts(
-                    batchKey(r), coreEnd: batchCoreEnd[r], coreResult: batchSlot[r],
+                    classifiableKey(r), coreEnd: batchCoreEnd[r], coreResult: batchSlot[r],
                     into: $0.baseAddress! + valid * width)
             }
             batchSlot[r] = problem
@@ -285,7 +305,7 @@ final class RowCounter {
             let key = batchKey(r)
             if keys.count < keyLimit {
                 let (found, isNew) = keys.entry(of: key, hash: batchHash[r])
-                if isNew { keys.setPayload(atEntry: found, classify(key)) } else { windowHits += 1 }
+                if isNew { keys.setPayload(atEntry: found, classify(classifiable(key))) } else { windowHits += 1 }
                 batchEntry[r] = found
                 batchSlot[r] = keys.payload(atEntry: found)
             } else if let found = keys.existingEntry(of: key, hash: batchHash[r]) {
@@ -336,6 +356,68 @@ final class RowCounter {
         UnsafeBufferPointer(start: keyBytes + batchKeyStart[r], count: batchKeyStart[r + 1] - batchKeyStart[r])
     }
 
+    /// A raw key while rows are counted by raw key: a line split in place by its run of parts, any other row
+    /// by its parts after the tag (see `LineSpanKeys`).
+    @inline(__always)
+    private func appendRawKey(_ fields: RowFields, _ spans: LineSpanKeys) {
+        guard let line = fields.lineStart, let (bases, lengths) = fields.views else {
+            if keyUsed + 1 > keyCapacity { growKeys(keyUsed + 1, keeping: keyUsed) }
+            keyBytes[keyUsed] = LineSpanKeys.tag
+            keyUsed += 1
+            appendKey(fields)
+            return
+        }
+        spanDelimiter = fields.lineDelimiter
+        rowsKeyedByLineRuns &+= 1
+        let room = keyUsed &+ LineSpanKeys.bound(bases, lengths, count: fields.count, line: line) &+ LineSpanKeys.slack
+        if room > keyCapacity { growKeys(room, keeping: keyUsed) }
+        keyUsed &+= spans.write(bases, lengths, line: line, delimiter: spanDelimiter, to: keyBytes + keyUsed)
+    }
+
+    /// A raw key as `classify` reads it, field by field: the key itself when counting by parts or when keys are
+    /// never runs, else without its tag, or its run read back (into `canonicalBytes` from `at`).
+    @inline(__always)
+    private func classifiable(_ key: UnsafeBufferPointer<UInt8>, at offset: Int = 0) -> UnsafeBufferPointer<UInt8> {
+        guard let spans, !byParts else { return key }
+        if key.first == LineSpanKeys.tag { return UnsafeBufferPointer(rebasing: key[1...]) }
+        let needed = offset + spans.canonicalBound(key.count)
+        if needed > canonicalCapacity {
+            canonicalBytes = grown(canonicalBytes, capacity: &canonicalCapacity, needed: needed, keeping: offset)
+        }
+        let n = spans.canonical(key, delimiter: spanDelimiter, into: canonicalBytes + offset)
+        return UnsafeBufferPointer(start: canonicalBytes + offset, count: n)
+    }
+
+    /// The classifiable keys of the first `m` rows listed in `batchPending`, back to back in `canonicalBytes`
+    /// (a run read back, or a tagged key's bytes copied) for `classifiableKey`; nothing when the batch's keys
+    /// are already so.
+    private func prepareClassifiable(_ m: Int) {
+        guard spans != nil, !byParts else { return }
+        var used = 0
+        for i in 0..<m {
+            let r = Int(batchPending[i])
+            let raw = batchKey(r)
+            var key = classifiable(raw, at: used)
+            if raw.first == LineSpanKeys.tag {
+                if used + key.count > canonicalCapacity {
+                    canonicalBytes = grown(
+                        canonicalBytes, capacity: &canonicalCapacity, needed: used + key.count, keeping: used)
+                }
+                if key.count > 0 { copyBytes(to: canonicalBytes + used, from: key.baseAddress!, count: key.count) }
+                key = UnsafeBufferPointer(start: canonicalBytes + used, count: key.count)
+            }
+            canonicalStart[r] = used
+            canonicalCount[r] = key.count
+            used += key.count
+        }
+    }
+
+    @inline(__always)
+    private func classifiableKey(_ r: Int) -> UnsafeBufferPointer<UInt8> {
+        guard spans != nil, !byParts else { return batchKey(r) }
+        return UnsafeBufferPointer(start: canonicalBytes + canonicalStart[r], count: canonicalCount[r])
+    }
+
     /// Each part's bytes preceded by its length (`putLength`), so `a|bc` ≠ `ab|c`.
     @inline(__always)
     private func appendKey(_ fields: RowFields) {
@@ -379,7 +461,7 @@ final class RowCounter {
     /// Writes a part's length where its bytes are to start (one byte, or 0xFF and four bytes for 255 or more);
     /// returns the bytes written.
     @inline(__always)
-    private static func putLength(_ n: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func putLength(_ n: Int, at out: UnsafeMutablePointer<UInt8>) -> Int {
         if n < 0xFF {
             out[0] = UInt8(truncatingIfNeeded: n)
             return 1

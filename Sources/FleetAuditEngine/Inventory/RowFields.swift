@@ -55,7 +55,15 @@ package final class RowFields {
         count = 0
         fieldStart = 0
         hasFieldBases = false
+        lineStart = nil
     }
+
+    /// Where the row's line starts in the reader's buffer, when its fields are views of a CSV line split in
+    /// place (`beginView(line:)`): a counter may then take the line's bytes from its first read field to its
+    /// last as they are (see `RowCounter`). Nil for any other row.
+    private(set) var lineStart: UnsafePointer<UInt8>?
+    /// The delimiter of that line.
+    private(set) var lineDelimiter: UInt8 = 0
 
     /// Adds a field that is `count` bytes at `base`, valid until the next row (no copy: a SQLite column).
     /// A row is made either only of these or of none of them.
@@ -69,10 +77,13 @@ package final class RowFields {
     }
 
     /// Starts a row whose fields all point into a reader's buffer (valid until the next row), written through
-    /// `viewSlots`.
-    @inline(__always) func beginView() {
+    /// `viewSlots`; `line` is where the row's line starts when it is a CSV line whose fields are each its bytes
+    /// or, quoted, the bytes between its quotes.
+    @inline(__always) func beginView(line: UnsafePointer<UInt8>? = nil, delimiter: UInt8 = 0) {
         reset()
         hasFieldBases = true
+        lineStart = line
+        lineDelimiter = delimiter
     }
 
     /// Where a reader that splits a whole line in one loop writes the fields of a row started by `beginView`:

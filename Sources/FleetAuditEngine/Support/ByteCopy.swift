@@ -1,12 +1,12 @@
-/// Copies `count` bytes. Short runs (a CSV field, a key part) are copied inline with at most two loads
-/// and two stores, the second overlapping the first (the way `memcpy` handles small sizes): ingest copies ten
+/// Copies `count` bytes. Short runs (a CSV field, a key part, a row's key) are copied inline a word at a time,
+/// the last word overlapping the one before it (the way `memcpy` handles small sizes): ingest copies several
 /// of them per row, and a `memmove` call, or a byte loop for the tail, cost more than the copying.
 @inline(__always)
 func copyBytes(to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count n: Int) {
     let to = UnsafeMutableRawPointer(target)
     let from = UnsafeRawPointer(source)
     if n >= 8 {
-        guard n <= 32 else {
+        guard n <= 128 else {
             target.update(from: source, count: n)
             return
         }
