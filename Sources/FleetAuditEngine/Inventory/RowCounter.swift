@@ -66,12 +66,13 @@ final class RowCounter {
     /// `plan.parts` field indexes, and which part is `app_build`, as raw memory for the per-row loop.
     private let partFields: UnsafeMutableBufferPointer<Int>
     private let appBuildPart: Int
-    /// Raw keys taken as a run of the line (`LineSpanKeys`) while rows are counted by raw key; nil when the
-    /// parts are not one run of columns, or when turned off (tests: the straight path, every key made field
-    /// by field). The line's delimiter, for reading a run back (one reader per counter: one delimiter).
+    /// Raw keys taken as the line's runs of read columns (`LineSpanKeys`) while rows are counted by raw key; nil
+    /// when the parts' columns are more than `LineSpanKeys.maximumRuns` runs, or when turned off (tests: the
+    /// straight path, every key made field by field). The line's delimiter, for reading a key back (one reader
+    /// per counter: one delimiter).
     private let spans: LineSpanKeys?
     private var spanDelimiter: UInt8 = 0
-    /// Keys turned back from runs into field-by-field keys for classifying (`classifiable`): back to back,
+    /// Keys of runs turned back into field-by-field keys for classifying (`classifiable`): back to back,
     /// row `r`'s `canonicalCount[r]` bytes from `canonicalStart[r]`.
     private var canonicalBytes: UnsafeMutablePointer<UInt8>
     private var canonicalCapacity = 1 << 12
@@ -103,7 +104,7 @@ final class RowCounter {
     /// - Parameters:
     ///   - window: rows over which the counter chooses its tier (`tierWindow`).
     ///   - keyLimit: distinct raw keys kept (`rawKeyLimit`; tests fill the table with fewer).
-    ///   - lineSpans: whether a CSV line's run of parts may be its raw key (`LineSpanKeys`).
+    ///   - lineSpans: whether a CSV line's runs of read columns may be its raw key (`LineSpanKeys`).
     init(
         plan: ProfileKeyPlan, summary: InventorySummary, window: Int = RowCounter.tierWindow,
         keyLimit: Int = RowCounter.rawKeyLimit, lineSpans: Bool = true
@@ -356,7 +357,7 @@ final class RowCounter {
         UnsafeBufferPointer(start: keyBytes + batchKeyStart[r], count: batchKeyStart[r + 1] - batchKeyStart[r])
     }
 
-    /// A raw key while rows are counted by raw key: a line split in place by its run of parts, any other row
+    /// A raw key while rows are counted by raw key: a line split in place by its runs of read columns, any other row
     /// by its parts after the tag (see `LineSpanKeys`).
     @inline(__always)
     private func appendRawKey(_ fields: RowFields, _ spans: LineSpanKeys) {
@@ -375,7 +376,7 @@ final class RowCounter {
     }
 
     /// A raw key as `classify` reads it, field by field: the key itself when counting by parts or when keys are
-    /// never runs, else without its tag, or its run read back (into `canonicalBytes` from `at`).
+    /// never runs, else without its tag, or its runs read back (into `canonicalBytes` from `at`).
     @inline(__always)
     private func classifiable(_ key: UnsafeBufferPointer<UInt8>, at offset: Int = 0) -> UnsafeBufferPointer<UInt8> {
         guard let spans, !byParts else { return key }
@@ -389,7 +390,7 @@ final class RowCounter {
     }
 
     /// The classifiable keys of the first `m` rows listed in `batchPending`, back to back in `canonicalBytes`
-    /// (a run read back, or a tagged key's bytes copied) for `classifiableKey`; nothing when the batch's keys
+    /// (runs read back, or a tagged key's bytes copied) for `classifiableKey`; nothing when the batch's keys
     /// are already so.
     private func prepareClassifiable(_ m: Int) {
         guard spans != nil, !byParts else { return }

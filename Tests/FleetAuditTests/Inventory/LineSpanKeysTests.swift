@@ -15,13 +15,14 @@ final class LineSpanKeysTests: XCTestCase {
     }
 
     private let layouts = [
-        // Two runs (platform–os_version, app_version–language), a device id between them and a count after.
+        // Two runs (platform–os_version, app_version–language), a device id between them and a count after; iOS
+        // builds read.
         Layout(
             headers: [
                 "platform", "os_version", "device_id", "app_version", "app_build", "region", "language", "count",
             ],
             needs: ProfileNeeds(packageName: false, appBuildOffAndroid: true, attributes: ["region", "language"])),
-        // One run, iOS builds read (so not left out of the field-by-field key).
+        // One run; iOS builds not read (left out of the field-by-field key, kept in the runs).
         Layout(
             headers: ["platform", "os_version", "app_version", "app_build", "package_name", "model", "device_id"],
             needs: ProfileNeeds(packageName: true, appBuildOffAndroid: false, attributes: ["model"])),
@@ -29,6 +30,10 @@ final class LineSpanKeysTests: XCTestCase {
         Layout(
             headers: ["platform", "a", "os_version", "b", "app_version", "c", "app_build", "d", "region"],
             needs: ProfileNeeds(packageName: false, appBuildOffAndroid: false, attributes: ["region"])),
+        // Three runs, an unread column before the first.
+        Layout(
+            headers: ["x", "platform", "os_version", "y", "app_version", "app_build", "z", "region", "language"],
+            needs: ProfileNeeds(packageName: false, appBuildOffAndroid: false, attributes: ["region", "language"])),
     ]
 
     func testRowsKeyedByTheirLinesRunsCountExactlyAsFieldByFieldKeys() throws {
@@ -90,12 +95,16 @@ final class LineSpanKeysTests: XCTestCase {
             case "package_name": return pick(["com.example.app", "com.example.other"])
             case "model": return pick(["iPhone10,2", "SM-G970F", "Pixel \"7\"", "ab", "a\nb"])
             case "region":
-                // One longer than the keys read back by masks (`LineSpanKeys.maskedBytes`).
+                // Any length from 0 to 90 (then the language: keys whose values end on every side of 64 and 128
+                // bytes, the masks' words), or longer than the keys read back by masks (`maskedBytes`).
+                if chance(3) { return String(repeating: "r", count: Int(rng.next() % 91)) }
                 return pick([
                     "GB", "IE", "G\"B", "", " DE", "US;x", "FR|y", "ES\tz", "Zürich,ÿ", "\u{FF2C}",
                     String(repeating: "Ab,", count: 50),
                 ])
-            case "language": return pick(["en-GB", "de", "\"q\"", "en,US", "ñ;ü|ë\tö"])
+            case "language":
+                if chance(3) { return String(repeating: "l", count: Int(rng.next() % 91)) }
+                return pick(["en-GB", "de", "\"q\"", "en,US", "ñ;ü|ë\tö"])
             case "count": return pick(["1", "2", "12.0", "0", "x"])
             default: return String(rng.next() % 50)
             }
