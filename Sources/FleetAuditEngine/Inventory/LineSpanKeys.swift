@@ -88,9 +88,10 @@ struct LineSpanKeys {
     /// Keys up to this long are read by `readValuesByMasks`.
     private static let maskedBytes = 128
 
-    /// `readValues` for a key of at most `maskedBytes`, followed by `slack` readable bytes: where its delimiters and quotes are is worked out 8
-    /// bytes at a time into bit masks first, and each value's end is the next bit set. A byte loop per value
-    /// mispredicted its end on every value; on a fleet whose keys do not repeat every new key is read back.
+    /// `readValues` for a key of at most `maskedBytes`, followed by `slack` readable bytes: where its delimiters
+    /// and quotes are is worked out 8 bytes at a time into bit masks first, and each value's end is the next bit
+    /// set. A byte loop per value mispredicted its end on every value; on a fleet whose keys do not repeat every
+    /// new key is read back.
     private func readValuesByMasks(_ key: UnsafeBufferPointer<UInt8>, delimiter: UInt8) {
         let n = key.count
         let raw = UnsafeRawPointer(key.baseAddress!)

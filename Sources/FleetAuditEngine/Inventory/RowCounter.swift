@@ -376,37 +376,31 @@ final class RowCounter {
     }
 
     /// A raw key as `classify` reads it, field by field: the key itself when counting by parts or when keys are
-    /// never runs, else without its tag, or its runs read back (into `canonicalBytes` from `at`).
+    /// never runs; else written to `canonicalBytes` from `at`: its runs read back, or a tagged key's bytes after
+    /// the tag.
     @inline(__always)
     private func classifiable(_ key: UnsafeBufferPointer<UInt8>, at offset: Int = 0) -> UnsafeBufferPointer<UInt8> {
         guard let spans, !byParts else { return key }
-        if key.first == LineSpanKeys.tag { return UnsafeBufferPointer(rebasing: key[1...]) }
         let needed = offset + spans.canonicalBound(key.count)
         if needed > canonicalCapacity {
             canonicalBytes = grown(canonicalBytes, capacity: &canonicalCapacity, needed: needed, keeping: offset)
         }
-        let n = spans.canonical(key, delimiter: spanDelimiter, into: canonicalBytes + offset)
-        return UnsafeBufferPointer(start: canonicalBytes + offset, count: n)
+        let out = canonicalBytes + offset
+        if key.first == LineSpanKeys.tag {
+            if key.count > 1 { copyBytes(to: out, from: key.baseAddress! + 1, count: key.count - 1) }
+            return UnsafeBufferPointer(start: out, count: key.count - 1)
+        }
+        return UnsafeBufferPointer(start: out, count: spans.canonical(key, delimiter: spanDelimiter, into: out))
     }
 
     /// The classifiable keys of the first `m` rows listed in `batchPending`, back to back in `canonicalBytes`
-    /// (runs read back, or a tagged key's bytes copied) for `classifiableKey`; nothing when the batch's keys
-    /// are already so.
+    /// for `classifiableKey`; nothing when the batch's keys are already so.
     private func prepareClassifiable(_ m: Int) {
         guard spans != nil, !byParts else { return }
         var used = 0
         for i in 0..<m {
             let r = Int(batchPending[i])
-            let raw = batchKey(r)
-            var key = classifiable(raw, at: used)
-            if raw.first == LineSpanKeys.tag {
-                if used + key.count > canonicalCapacity {
-                    canonicalBytes = grown(
-                        canonicalBytes, capacity: &canonicalCapacity, needed: used + key.count, keeping: used)
-                }
-                if key.count > 0 { copyBytes(to: canonicalBytes + used, from: key.baseAddress!, count: key.count) }
-                key = UnsafeBufferPointer(start: canonicalBytes + used, count: key.count)
-            }
+            let key = classifiable(batchKey(r), at: used)
             canonicalStart[r] = used
             canonicalCount[r] = key.count
             used += key.count

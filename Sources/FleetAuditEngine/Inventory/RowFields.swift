@@ -59,8 +59,8 @@ package final class RowFields {
     }
 
     /// Where the row's line starts in the reader's buffer, when its fields are views of a CSV line split in
-    /// place (`beginView(line:)`): a counter may then take the line's bytes from its first read field to its
-    /// last as they are (see `RowCounter`). Nil for any other row.
+    /// place (`beginView(line:)`): a counter may then take the runs of fields it reads as the line writes them
+    /// (`LineSpanKeys`). Nil for any other row.
     private(set) var lineStart: UnsafePointer<UInt8>?
     /// The delimiter of that line.
     private(set) var lineDelimiter: UInt8 = 0
