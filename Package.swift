@@ -48,6 +48,9 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("curl")]
         ),
+        // A cache-line prefetch for the engine's batched key lookups (`ProfileKeyTable`): a C target because Swift
+        // has no prefetch and does not import clang's `_mm_prefetch` macro.
+        .target(name: "CPrefetch"),
         // Values: what every layer speaks — platforms, devices as formats see them and what a format reads.
         // No dependencies: formats, the engine, reports and runs all build on it.
         .target(
@@ -77,7 +80,7 @@ let package = Package(
         // release build's unchecked exclusivity.
         .target(
             name: "FleetAuditEngine",
-            dependencies: ["FleetAuditValues", "FleetAuditFormats", "CSQLite"],
+            dependencies: ["FleetAuditValues", "FleetAuditFormats", "CSQLite", "CPrefetch"],
             swiftSettings: fuzzLibrary + releaseSpeed
         ),
         // The libxml2 boundary: the XML report's writer and the reader of XML configs (appcasts), C strings

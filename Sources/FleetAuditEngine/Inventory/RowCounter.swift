@@ -81,6 +81,9 @@ final class RowCounter {
 
     // The batch: keys back to back, and per row where its key is, its hash, line and device count.
     private static let batchSize = EngineTuning.lookupBatch
+    /// How many rows after it is added a row's key entry is asked for (`prefetchEntry`): its home slot, asked
+    /// for when it was added, is in cache by then.
+    private static let entryLead = 8
     private var keyBytes: UnsafeMutablePointer<UInt8>
     private var keyCapacity = 1 << 14
     private var keyUsed = 0
@@ -168,6 +171,14 @@ final class RowCounter {
         let row = batchCount
         batchKeyStart[row] = keyUsed
         if let spans, !byParts { appendRawKey(fields, spans) } else { appendKey(fields) }
+        if !byParts {
+            // The raw key's home slot is asked for now, while the rest of the batch is read: by `countByKeys`
+            // it is in cache.
+            let key = UnsafeBufferPointer(start: keyBytes + batchKeyStart[row], count: keyUsed - batchKeyStart[row])
+            batchHash[row] = ProfileKeyTable.hash(key)
+            keys.prefetchSlot(hash: batchHash[row])
+            if row >= Self.entryLead { keys.prefetchEntry(hash: batchHash[row - Self.entryLead]) }
+        }
         batchLine[row] = line
         if let countIndex = plan.countIndex {
             let parsed = Self.parseCount(fields.field(countIndex))
@@ -293,12 +304,12 @@ final class RowCounter {
     }
 
     private func countByKeys(_ n: Int) {
-        for r in 0..<n { batchHash[r] = ProfileKeyTable.hash(batchKey(r)) }
-        // Tight loops of independent loads, so the core has all of them in flight at once.
-        var touched: UInt64 = 0
-        for r in 0..<n { touched &+= keys.slotValue(hash: batchHash[r]) }
-        for r in 0..<n { touched &+= keys.entryValue(hash: batchHash[r]) }
-        keys.keepAlive(touched)
+        // Each key was hashed as its row was added; debug builds (the tests) check it is still that key's hash.
+        assert(
+            (0..<n).allSatisfy { batchHash[$0] == ProfileKeyTable.hash(batchKey($0)) }, "a key changed after its hash")
+        // The last rows' entries (the others were asked for as rows were added), all at once before the first
+        // lookup waits on one. Prefetches are hints: they change no lookup's result, only when its bytes arrive.
+        for r in max(0, n - Self.entryLead)..<n { keys.prefetchEntry(hash: batchHash[r]) }
         // Once the table is full, a key it lacks is not added: its row is classified by its parts, with the
         // batch's other such rows (`classifyByParts`, their lookups in flight at once), then counted in order.
         var misses = 0

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Distinct byte-string keys → dense ids 0, 1, 2…, with every key stored once, back to back, and beside each
 /// key a device count and a payload (what the key stands for), which rows update in place.
 ///
@@ -114,6 +116,28 @@ package final class ProfileKeyTable {
     @inline(__always) func entryValue(hash: UInt64) -> UInt64 {
         let slot = slots[Int(truncatingIfNeeded: hash) & mask]
         return slot == 0 ? 0 : address(Int(slot & 0xFFFF_FFFF - 1) << 3).load(as: UInt64.self)
+    }
+
+    /// Asks for the home slot of a hash ahead of its lookup (no wait, no fault).
+    @inline(__always) func prefetchSlot(hash: UInt64) {
+        fleet_audit_prefetch(slots + (Int(truncatingIfNeeded: hash) & mask))
+    }
+
+    /// Asks for the first two cache lines of the entry the home slot of a hash points to: an entry's header and
+    /// a key of up to 48 bytes, which straddle two lines wherever the entry starts.
+    @inline(__always) func prefetchEntry(hash: UInt64) {
+        // The first slot of the probe whose 32 bits of hash match: the key's own entry, but for a collision.
+        let tag = hash & 0xFFFF_FFFF_0000_0000
+        var i = Int(truncatingIfNeeded: hash) & mask
+        var slot = slots[i]
+        while slot != 0 && slot & 0xFFFF_FFFF_0000_0000 != tag {
+            i = (i + 1) & mask
+            slot = slots[i]
+        }
+        guard slot != 0 else { return }
+        let at = address(Int(slot & 0xFFFF_FFFF - 1) << 3)
+        fleet_audit_prefetch(at)
+        fleet_audit_prefetch(at + 64)
     }
 
     /// Keeps the loads above from being optimized away.
