@@ -18,8 +18,8 @@ package enum EngineTuning {
 
     // MARK: Counting rows into profiles (`RowCounter`, `ProfileKeyTable`)
 
-    /// Rows looked up together: every row's hash slot is loaded, then every slot's entry, so the memory loads
-    /// of a batch overlap instead of waiting for each other on a key table larger than the cache. Also the
+    /// Rows looked up together: their slots and entries are asked for ahead (`RowCounter.add`), so the memory
+    /// loads of a batch overlap instead of waiting for each other on a key table larger than the cache. Also the
     /// batch of keys a projection looks up at once (`ProfileFieldIDs`).
     package static let lookupBatch = 16
 
