@@ -45,9 +45,10 @@ struct ProfileKeyPlan: Sendable {
 /// early and stay in the first tier; memory then grows by a profile's row of ids (and a few bytes of slots
 /// and count), not by a copy of its text: on 1M distinct profiles the raw keys were most of the peak.
 ///
-/// Rows are looked up 16 at a time: first every row's hash slot is loaded, then every slot's entry, then the
-/// rows are counted in order. On a large fleet the key table does not fit in the core's cache, and one row at
-/// a time each lookup waited for two memory loads in turn; batched, the loads of 16 rows overlap.
+/// Rows are looked up 16 at a time: each row's key is hashed and its slot asked for (a prefetch) as the row is
+/// added, its entry `EngineTuning.entryLead` rows later; then the batch is looked up and counted in order. On a
+/// large fleet the key table does not fit in the core's cache, and one row at a time each lookup waited for two
+/// memory loads in turn; asked for ahead, they arrive while the next rows are read.
 final class RowCounter {
     let plan: ProfileKeyPlan
     /// Each key's payload is its profile index (≥ 0), or `-1 - problemIndex` for a key whose values cannot
@@ -81,9 +82,7 @@ final class RowCounter {
 
     // The batch: keys back to back, and per row where its key is, its hash, line and device count.
     private static let batchSize = EngineTuning.lookupBatch
-    /// How many rows after it is added a row's key entry is asked for (`prefetchEntry`): its home slot, asked
-    /// for when it was added, is in cache by then.
-    private static let entryLead = 8
+    private static let entryLead = EngineTuning.entryLead
     private var keyBytes: UnsafeMutablePointer<UInt8>
     private var keyCapacity = 1 << 14
     private var keyUsed = 0
@@ -255,8 +254,8 @@ final class RowCounter {
     private func classifyByParts(_ m: Int) {
         let width = store.width
         prepareClassifiable(m)
-        // The cores' lookups, then their fixed ids, each a batch of loads in flight at once (as in
-        // `countByKeys`): the table of cores is small, but the profiles' rows push it out of the core's cache.
+        // The cores' lookups, then their fixed ids, each a batch of loads in flight at once: the table of cores
+        // is small, but the profiles' rows push it out of the core's cache.
         for i in 0..<m {
             let r = Int(batchPending[i])
             let key = classifiableKey(r)
@@ -330,6 +329,8 @@ final class RowCounter {
                 misses += 1
             }
         }
+        // `classifyByParts` writes the hashes of the rows' cores over `batchHash`: nothing after it reads the
+        // raw keys' hashes.
         if misses > 0 { classifyByParts(misses) }
         for r in 0..<n {
             let entry = batchEntry[r]

@@ -106,8 +106,8 @@ package final class ProfileKeyTable {
         entry(of: key, hash: Self.hash(key))
     }
 
-    /// The home slot of a hash, loaded ahead of a lookup so the lookup finds it in cache (batched lookups
-    /// in `RowCounter`); the value itself means nothing to the caller.
+    /// The home slot of a hash, loaded ahead of a lookup so the lookup finds it in cache (the batched lookups
+    /// of cores in `RowCounter.classifyByParts`); the value itself means nothing to the caller.
     @inline(__always) func slotValue(hash: UInt64) -> UInt64 {
         slots[Int(truncatingIfNeeded: hash) & mask]
     }
@@ -140,7 +140,7 @@ package final class ProfileKeyTable {
         fleet_audit_prefetch(at + 64)
     }
 
-    /// Keeps the loads above from being optimized away.
+    /// Keeps the loads of `slotValue` and `entryValue` from being optimized away.
     @inline(__always) func keepAlive(_ value: UInt64) { sink ^= value }
 
     private var sink: UInt64 = 0
