@@ -26,8 +26,8 @@ package enum EngineTuning {
     /// How many rows after it is added a row's key entry is asked for (`ProfileKeyTable.prefetchEntry`): its home
     /// slot, asked for when the row was added, is in cache by then. Below `lookupBatch` (else no entry is asked
     /// for before the batch's lookups). On the low 10M fleet 4, 8 and asking for every entry only at the batch's
-    /// lookups took the same wall time within the machine's noise; with 8, `perf` put a fifth of the lookups'
-    /// samples on waiting for an entry, against a third without.
+    /// lookups took the same wall time within the machine's noise; with 8, `perf` put an eighth of the lookups'
+    /// samples on waiting for an entry, against a third before entries were prefetched at all.
     package static let entryLead = 8
 
     /// A batch is counted early once its keys hold this many bytes (a hostile 10 MB field), rather than piled up.
