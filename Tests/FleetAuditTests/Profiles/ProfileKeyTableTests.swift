@@ -81,4 +81,46 @@ final class ProfileKeyTableTests: XCTestCase {
             XCTAssertTrue(target[(3 + length)...].allSatisfy { $0 == 0xEE }, "nothing after, length \(length)")
         }
     }
+
+    /// The hash reads every byte of a key of any length (two lanes of words, overlapping tails): a key and each of
+    /// its one-bit changes hash apart, in the 32 high bits the slots keep as well as in all 64.
+    func testHashSeesEveryBitOfKeysOfEveryLength() {
+        var hashes = Set<UInt64>()
+        var tags = Set<UInt64>()
+        var count = 0
+        for length in 0...96 {
+            let base = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 7) }
+            var keys = [base]
+            for position in 0..<length {
+                for bit in 0..<8 {
+                    var changed = base
+                    changed[position] ^= 1 << bit
+                    keys.append(changed)
+                }
+            }
+            for key in keys {
+                let hash = key.withUnsafeBufferPointer { ProfileKeyTable.hash($0) }
+                XCTAssertTrue(hashes.insert(hash).inserted, "length \(length): \(key)")
+                tags.insert(hash >> 32)
+                count += 1
+            }
+        }
+        // 37,000 random 32-bit tags would collide about 0.2 times.
+        XCTAssertGreaterThanOrEqual(tags.count, count - 2)
+    }
+
+    /// Keys that differ only in a few digits, as a fleet's rows do, spread evenly over the slots the low bits
+    /// choose.
+    func testHashSpreadsSimilarKeysOverSlots() {
+        var buckets = [Int](repeating: 0, count: 1 << 12)
+        let keys = 1 << 16
+        for k in 0..<keys {
+            let key = Array("ios,17.\(k % 7),6.\(k / 7 % 300),\(k),com.example.app,R-0\(k % 50),l00-XX,false".utf8)
+            let hash = key.withUnsafeBufferPointer { ProfileKeyTable.hash($0) }
+            buckets[Int(truncatingIfNeeded: hash) & (buckets.count - 1)] += 1
+        }
+        // 16 keys per bucket on average; a uniform hash's fullest of 4,096 buckets holds about 32.
+        XCTAssertLessThanOrEqual(buckets.max()!, 48)
+        XCTAssertEqual(buckets.filter { $0 == 0 }.count, 0)
+    }
 }
