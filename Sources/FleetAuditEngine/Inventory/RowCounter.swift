@@ -123,6 +123,9 @@ final class RowCounter {
         appBuildPart = plan.needs.appBuildOffAndroid ? -1 : (plan.parts.firstIndex { $0.column == .appBuild } ?? -1)
         spans = lineSpans ? LineSpanKeys(plan: plan, appBuildPart: appBuildPart) : nil
         canonicalBytes = .allocate(capacity: canonicalCapacity)
+        attributeKeys = plan.parts.filter { $0.attribute != nil }.map { _ in ProfileKeyTable(capacity: 1 << 8) }
+        corePartCount = plan.parts.prefix { $0.column != nil }.count
+        row = [Int32](repeating: 0, count: store.width)
     }
 
     deinit {
@@ -512,20 +515,20 @@ final class RowCounter {
     /// Each core's fixed ids, back to back; a core's payload in `coreKeys` is the start of its ids here, or
     /// its problem slot (`-1 - index`, as in `keys`).
     private var coreIDs: [Int32] = []
-    private lazy var attributeKeys: [ProfileKeyTable] = plan.parts.filter { $0.attribute != nil }.map { _ in
-        ProfileKeyTable(capacity: 1 << 8)
-    }
-    private lazy var corePartCount = plan.parts.prefix { $0.column != nil }.count
-    private var row: [Int32] = []
+    // Set once in `init`, not `lazy`: a lazy property's getter ran, with a retain and a release of the array, for
+    // each attribute of each new key.
+    private let attributeKeys: [ProfileKeyTable]
+    private let corePartCount: Int
+    /// The ids of the key being classified (`store.width` of them), reused from key to key.
+    private var row: [Int32]
 
     private func classify(_ key: UnsafeBufferPointer<UInt8>) -> Int32 {
-        row.removeAll(keepingCapacity: true)
-        row.append(contentsOf: repeatElement(0, count: store.width))
         let end = coreEnd(key)
         let core = UnsafeBufferPointer(rebasing: key[0..<end])
         let result = coreResult(core, hash: ProfileKeyTable.hash(core))
-        let problem = row.withUnsafeMutableBufferPointer {
-            idsByParts(key, coreEnd: end, coreResult: result, into: $0.baseAddress!)
+        let problem = row.withUnsafeMutableBufferPointer { ids in
+            ids.update(repeating: 0)
+            return idsByParts(key, coreEnd: end, coreResult: result, into: ids.baseAddress!)
         }
         return problem < 0 ? problem : slot(of: row)
     }
