@@ -224,7 +224,21 @@ package final class CSVReader: RowStepper {
     var record: RowFields { fields }
 
     @inline(__always)
-    func advance() throws(InventoryError) -> RowStep {
+    func advance() throws(InventoryError) -> RowStep { try step(keys: nil, into: nil, room: 0) }
+
+    /// `advance`, for a counter that keys rows by their lines' runs of read columns: a line it can take straight
+    /// to its key (`LineKeyScan`) is written to the counter's next key and given as `.key`; any other gives the
+    /// same step `advance` does.
+    func advance(keysFor counter: RowCounter) throws(InventoryError) -> RowStep {
+        guard splitsInPlace, let scan = counter.lineKeyScan else { return try advance() }
+        let (out, room) = counter.lineKeyRoom
+        return try step(keys: scan, into: out, room: room)
+    }
+
+    @inline(__always)
+    private func step(keys: LineKeyScan?, into out: UnsafeMutablePointer<UInt8>?, room: Int) throws(InventoryError)
+        -> RowStep
+    {
         while true {
             if !started {
                 started = true
@@ -251,6 +265,12 @@ package final class CSVReader: RowStepper {
                 if eof { return .end }
                 try fill()
                 continue
+            }
+            if let keys, let out, let (next, length) = keyLine(keys, into: out, room: room) {
+                let recordLine = line
+                start = next
+                line += 1
+                return .key(line: recordLine, length: length, delimiter: delimiter)
             }
             switch parseRecord() {
             case .complete(let next, let newlines):
@@ -290,6 +310,22 @@ package final class CSVReader: RowStepper {
         }
     }
 
+    /// The key of the line at `start` (`LineKeyScan`) written to `out`, and where the next line starts; nil when
+    /// the line is not one to take straight to its key.
+    @inline(__always)
+    private func keyLine(_ scan: LineKeyScan, into out: UnsafeMutablePointer<UInt8>, room: Int) -> (
+        next: Int, length: Int
+    )? {
+        var ends = scan.sink
+        guard
+            let (result, count) = inPlaceLine(
+                UnsafeBufferPointer(start: buffer, count: capacity), delimiter: delimiter, into: &ends),
+            count == scan.fieldCount, case .complete(let next, let newlines) = result, newlines == 1,
+            let length = scan.key(buffer, lineStart: start, delimiter: delimiter, into: out, room: room)
+        else { return nil }
+        return (next, length)
+    }
+
     private enum ParseResult {
         case complete(next: Int, newlines: Int)
         case malformedQuote(next: Int, newlines: Int)
@@ -304,8 +340,14 @@ package final class CSVReader: RowStepper {
             var newlines = 0
             let delimiter = self.delimiter
             let delimiterWord = UInt64(delimiter) &* Self.ones
-            if splitsInPlace, let fast = inPlaceLine(buf, delimiter: delimiter) {
-                return fast
+            if splitsInPlace {
+                fields.beginView(line: buffer + start, delimiter: delimiter)
+                let (bases, lengths, capacity) = fields.viewSlots()
+                var views = FieldViews(base: buffer, bases: bases, lengths: lengths, capacity: capacity)
+                if let (fast, count) = inPlaceLine(buf, delimiter: delimiter, into: &views) {
+                    fields.endView(count: count)
+                    return fast
+                }
             }
             fields.reset()  // the fast path may have viewed some fields before giving up
             while true {
@@ -380,14 +422,16 @@ package final class CSVReader: RowStepper {
     /// can end or open a field — delimiters, line feeds, quotes — are visited. Anything else (an escaped quote,
     /// a line break inside quotes, a malformed quote, a line not yet complete) takes the general path, which
     /// reads the same line to the same fields.
+    ///
+    /// Where the fields go is the caller's (`InPlaceFields`): the row's views, or only where each field ends as
+    /// written (`LineKeyScan`, a line taken straight to its key). Returns the line's end and its field count.
     @inline(__always)
-    private func inPlaceLine(_ buf: UnsafeBufferPointer<UInt8>, delimiter: UInt8) -> ParseResult? {
+    private func inPlaceLine<Fields: InPlaceFields>(
+        _ buf: UnsafeBufferPointer<UInt8>, delimiter: UInt8, into sink: inout Fields
+    ) -> (ParseResult, count: Int)? {
         let base = buf.baseAddress!
         let scanner = FieldBoundaryScanner(delimiter: delimiter)
         let width = FieldBoundaryScanner.width
-        fields.beginView(line: base + start, delimiter: delimiter)
-        let slots = fields.viewSlots()
-        let (bases, lengths, capacity) = slots
         var count = 0
         var fieldStart = start
         // Whether the field at `fieldStart` opened with a quote whose closing quote is not yet found.
@@ -411,17 +455,18 @@ package final class CSVReader: RowStepper {
                 // No quote: every delimiter ends a field (the common block, taken without looking at a byte).
                 var delimiters = masks.delimiters & beforeEnd
                 while delimiters != 0 {
-                    guard count < capacity else { return nil }  // more fields than slots: the general path makes room
                     let p = block &+ delimiters.trailingZeroBitCount
                     delimiters &= delimiters &- 1
-                    bases[count] = base + fieldStart
-                    lengths[count] = p &- fieldStart
+                    // No room for more fields: the general path makes room.
+                    guard sink.take(count, start: fieldStart, length: p &- fieldStart, writtenEnd: p) else {
+                        return nil
+                    }
                     count &+= 1
                     fieldStart = p &+ 1
                 }
                 if lineEnd < width {
                     let p = block &+ lineEnd
-                    return endLine(base, field: fieldStart, at: p, slot: count, of: slots, next: p &+ 1, newlines: 1)
+                    return endLine(base, field: fieldStart, at: p, index: count, into: &sink, next: p &+ 1, newlines: 1)
                 }
                 block &+= width
                 continue
@@ -436,15 +481,13 @@ package final class CSVReader: RowStepper {
                 if quoted {
                     if b == Self.newline { return nil }
                     if b != Self.quote || p == fieldStart { continue }  // a delimiter inside quotes, or the opening one
-                    guard count < capacity else { return nil }
-                    bases[count] = base + (fieldStart &+ 1)
-                    lengths[count] = p &- fieldStart &- 1
-                    count &+= 1
                     let after = p &+ 1
+                    guard sink.take(count, start: fieldStart &+ 1, length: p &- fieldStart &- 1, writtenEnd: after)
+                    else { return nil }
+                    count &+= 1
                     if after == end {
                         guard eof else { return nil }
-                        fields.endView(count: count)
-                        return .complete(next: end, newlines: 0)
+                        return (.complete(next: end, newlines: 0), count)
                     }
                     let c = base[after]
                     if c == delimiter {
@@ -452,30 +495,23 @@ package final class CSVReader: RowStepper {
                         quoted = false
                         continue
                     }
-                    if c == Self.newline {
-                        fields.endView(count: count)
-                        return .complete(next: after &+ 1, newlines: 1)
-                    }
+                    if c == Self.newline { return (.complete(next: after &+ 1, newlines: 1), count) }
                     if c == Self.cr {
                         if after &+ 1 < end && base[after &+ 1] == Self.newline {
-                            fields.endView(count: count)
-                            return .complete(next: after &+ 2, newlines: 1)
+                            return (.complete(next: after &+ 2, newlines: 1), count)
                         }
-                        if after &+ 1 == end && eof {
-                            fields.endView(count: count)
-                            return .complete(next: end, newlines: 0)
-                        }
+                        if after &+ 1 == end && eof { return (.complete(next: end, newlines: 0), count) }
                     }
                     return nil
                 }
                 if b == delimiter {
-                    guard count < capacity else { return nil }
-                    bases[count] = base + fieldStart
-                    lengths[count] = p &- fieldStart
+                    guard sink.take(count, start: fieldStart, length: p &- fieldStart, writtenEnd: p) else {
+                        return nil
+                    }
                     count &+= 1
                     fieldStart = p &+ 1
                 } else if b == Self.newline {
-                    return endLine(base, field: fieldStart, at: p, slot: count, of: slots, next: p &+ 1, newlines: 1)
+                    return endLine(base, field: fieldStart, at: p, index: count, into: &sink, next: p &+ 1, newlines: 1)
                 } else if p == fieldStart {
                     quoted = true  // a quote inside an unquoted field is data
                 }
@@ -484,26 +520,22 @@ package final class CSVReader: RowStepper {
         }
         // No line feed before the end of what is read: the file's last line, or a line not yet read whole.
         guard eof, !quoted else { return nil }
-        return endLine(base, field: fieldStart, at: end, slot: count, of: slots, next: end, newlines: 0)
+        return endLine(base, field: fieldStart, at: end, index: count, into: &sink, next: end, newlines: 0)
     }
 
-    /// Ends a line split in place with its last field, unquoted, from `fieldStart` to the line's end `lineEnd`
-    /// (a CR before it left out) in slot `count`; nil when the slots are full.
+    /// Ends a line split in place with its last field `index`, unquoted, from `fieldStart` to the line's end
+    /// `lineEnd` (a CR before it left out); nil when there is no room for it.
     @inline(__always)
-    private func endLine(
-        _ base: UnsafePointer<UInt8>, field fieldStart: Int, at lineEnd: Int, slot count: Int,
-        of slots: (
-            bases: UnsafeMutablePointer<UnsafePointer<UInt8>?>, lengths: UnsafeMutablePointer<Int>, capacity: Int
-        ),
+    private func endLine<Fields: InPlaceFields>(
+        _ base: UnsafePointer<UInt8>, field fieldStart: Int, at lineEnd: Int, index: Int, into sink: inout Fields,
         next: Int, newlines: Int
-    ) -> ParseResult? {
-        guard count < slots.capacity else { return nil }
+    ) -> (ParseResult, count: Int)? {
         var fieldEnd = lineEnd
         if fieldEnd > fieldStart && base[fieldEnd &- 1] == Self.cr { fieldEnd &-= 1 }
-        slots.bases[count] = base + fieldStart
-        slots.lengths[count] = fieldEnd &- fieldStart
-        fields.endView(count: count &+ 1)
-        return .complete(next: next, newlines: newlines)
+        guard sink.take(index, start: fieldStart, length: fieldEnd &- fieldStart, writtenEnd: fieldEnd) else {
+            return nil
+        }
+        return (.complete(next: next, newlines: newlines), index &+ 1)
     }
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101

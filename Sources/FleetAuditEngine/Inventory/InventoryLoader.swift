@@ -122,7 +122,9 @@ package struct InventoryLoader {
     ) throws(InventoryError) {
         var sinceReport = 0
         while true {
-            switch try reader.advance() {
+            switch try reader.advance(keysFor: counter) {
+            case .key(let line, let length, let delimiter):
+                counter.addLineKey(length: length, line: line, delimiter: delimiter)
             case .end:
                 counter.flush()
                 progress.update(part: part, rows: sinceReport, source: source)

@@ -169,6 +169,9 @@ final class CSVPartSource: InventorySource, CSVBackedSource {
 /// every row, and an `Event` holding the `RowFields` cost a retain and a release per row.
 enum RowStep {
     case record(line: Int)
+    /// A CSV line taken straight to its raw key, `length` bytes written where the counter asked
+    /// (`CSVReader.advance(keysFor:)`).
+    case key(line: Int, length: Int, delimiter: UInt8)
     case malformed(line: Int, reason: RejectionReason, message: String)
     case end
 }
@@ -176,11 +179,15 @@ enum RowStep {
 /// What ingest drives directly, row by row (see `InventoryLoader.count`).
 protocol RowStepper: AnyObject {
     func advance() throws(InventoryError) -> RowStep
+    /// `advance`, or a row's raw key written straight to `counter` (`.key`) when the reader can.
+    func advance(keysFor counter: RowCounter) throws(InventoryError) -> RowStep
     /// The fields of the row the last step returned (valid until the next step).
     var record: RowFields { get }
 }
 
 extension RowStepper {
+    func advance(keysFor counter: RowCounter) throws(InventoryError) -> RowStep { try advance() }
+
     /// The next step as an `Event`, with the row's fields (for callers other than the ingest loop).
     func nextEvent() throws(InventoryError) -> CSVReader.Event? {
         switch try advance() {
@@ -188,6 +195,7 @@ extension RowStepper {
         case .malformed(let line, let reason, let message):
             return .malformed(line: line, reason: reason, message: message)
         case .end: return nil
+        case .key: preconditionFailure("`advance()` gives no keys")
         }
     }
 }

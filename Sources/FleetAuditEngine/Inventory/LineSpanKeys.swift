@@ -155,6 +155,9 @@ struct LineSpanKeys {
         return ((zero >> 7) &* 0x0102_0408_1020_4080) >> 56
     }
 
+    /// The runs of columns, each its first and last column.
+    var runs: [(first: Int, last: Int)] { (0..<runCount).map { (runFirst[$0], runLast[$0]) } }
+
     /// Frees its memory (a struct of raw memory, so that the per-row path retains nothing; its counter frees it).
     func deallocate() {
         runFirst.deallocate()

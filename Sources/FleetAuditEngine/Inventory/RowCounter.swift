@@ -73,6 +73,8 @@ final class RowCounter {
     /// per counter: one delimiter).
     private let spans: LineSpanKeys?
     private var spanDelimiter: UInt8 = 0
+    /// How a CSV reader takes a line straight to its raw key (`addLineKey`), when rows have no count column.
+    private let lineKeys: LineKeyScan?
     /// Keys of runs turned back into field-by-field keys for classifying (`classifiable`): back to back,
     /// row `r`'s `canonicalCount[r]` bytes from `canonicalStart[r]`.
     private var canonicalBytes: UnsafeMutablePointer<UInt8>
@@ -107,9 +109,11 @@ final class RowCounter {
     ///   - window: rows over which the counter chooses its tier (`tierWindow`).
     ///   - keyLimit: distinct raw keys kept (`rawKeyLimit`; tests fill the table with fewer).
     ///   - lineSpans: whether a CSV line's runs of read columns may be its raw key (`LineSpanKeys`).
+    ///   - linesToKeys: whether the reader may write such a key straight from the line (`LineKeyScan`; tests
+    ///     compare with the rows' fields made first).
     init(
         plan: ProfileKeyPlan, summary: InventorySummary, window: Int = RowCounter.tierWindow,
-        keyLimit: Int = RowCounter.rawKeyLimit, lineSpans: Bool = true
+        keyLimit: Int = RowCounter.rawKeyLimit, lineSpans: Bool = true, linesToKeys: Bool = true
     ) {
         self.plan = plan
         self.window = window
@@ -122,6 +126,10 @@ final class RowCounter {
         for (k, part) in plan.parts.enumerated() { partFields[k] = part.index }
         appBuildPart = plan.needs.appBuildOffAndroid ? -1 : (plan.parts.firstIndex { $0.column == .appBuild } ?? -1)
         spans = lineSpans ? LineSpanKeys(plan: plan, appBuildPart: appBuildPart) : nil
+        // A count column is parsed from the row's fields: grouped exports keep `add`.
+        lineKeys =
+            linesToKeys && plan.countIndex == nil
+            ? spans.map { LineKeyScan(runs: $0.runs, fieldCount: plan.headerCount) } : nil
         canonicalBytes = .allocate(capacity: canonicalCapacity)
         attributeKeys = plan.parts.filter { $0.attribute != nil }.map { _ in ProfileKeyTable(capacity: 1 << 8) }
         corePartCount = plan.parts.prefix { $0.column != nil }.count
@@ -140,6 +148,7 @@ final class RowCounter {
         batchIsNew.deallocate()
         batchEntry.deallocate()
         spans?.deallocate()
+        lineKeys?.deallocate()
         canonicalBytes.deallocate()
         canonicalStart.deallocate()
         canonicalCount.deallocate()
@@ -173,14 +182,7 @@ final class RowCounter {
         let row = batchCount
         batchKeyStart[row] = keyUsed
         if let spans, !byParts { appendRawKey(fields, spans) } else { appendKey(fields) }
-        if !byParts {
-            // The raw key's home slot is asked for now, while the rest of the batch is read: by `countByKeys`
-            // it is in cache.
-            let key = UnsafeBufferPointer(start: keyBytes + batchKeyStart[row], count: keyUsed - batchKeyStart[row])
-            batchHash[row] = ProfileKeyTable.hash(key)
-            keys.prefetchSlot(hash: batchHash[row])
-            if row >= Self.entryLead { keys.prefetchEntry(hash: batchHash[row - Self.entryLead]) }
-        }
+        if !byParts { askAhead(row) }
         batchLine[row] = line
         if let countIndex = plan.countIndex {
             let parsed = Self.parseCount(fields.field(countIndex))
@@ -189,6 +191,49 @@ final class RowCounter {
         } else {
             batchDevices[row] = 1
         }
+        endRow()
+    }
+
+    /// How the reader takes the next line straight to its raw key: nil unless rows are counted by raw key, their
+    /// keys are lines' runs and they have no count column.
+    var lineKeyScan: LineKeyScan? { byParts ? nil : lineKeys }
+
+    /// Where the reader writes that key, and how many bytes it may write (a longer one takes `add`'s path,
+    /// which makes room).
+    var lineKeyRoom: (UnsafeMutablePointer<UInt8>, Int) {
+        (keyBytes + keyUsed, keyCapacity - keyUsed - LineSpanKeys.slack)
+    }
+
+    /// Counts one row whose raw key the reader wrote at `lineKeyRoom` (`CSVReader.advance(keysFor:)`): a line
+    /// with exactly the header's fields, keyed by its runs of read columns, as `add` keys it.
+    @inline(__always)
+    func addLineKey(length: Int, line: Int, delimiter: UInt8) {
+        lastLine = line
+        lastRowShort = false
+        let row = batchCount
+        batchKeyStart[row] = keyUsed
+        keyUsed &+= length
+        spanDelimiter = delimiter
+        rowsKeyedByLineRuns &+= 1
+        rowsTakenStraightToKeys &+= 1
+        askAhead(row)
+        batchLine[row] = line
+        batchDevices[row] = 1
+        endRow()
+    }
+
+    /// Hashes the raw key of batch row `row` (its last key) and asks for its home slot now, while the rest of
+    /// the batch is read: by `countByKeys` it is in cache. Asks for the entry of the row `entryLead` rows back.
+    @inline(__always)
+    private func askAhead(_ row: Int) {
+        let key = UnsafeBufferPointer(start: keyBytes + batchKeyStart[row], count: keyUsed - batchKeyStart[row])
+        batchHash[row] = ProfileKeyTable.hash(key)
+        keys.prefetchSlot(hash: batchHash[row])
+        if row >= Self.entryLead { keys.prefetchEntry(hash: batchHash[row - Self.entryLead]) }
+    }
+
+    @inline(__always)
+    private func endRow() {
         batchCount += 1
         // A batch of long keys (a hostile 10 MB field) is counted at once rather than piled up.
         if batchCount == Self.batchSize || keyUsed > EngineTuning.batchKeyBytes { flush() }
@@ -228,9 +273,11 @@ final class RowCounter {
     private let window: Int
     private var windowRows = 0, windowHits = 0
     private var byParts = false
-    /// Rows counted by their parts (the rest by raw key), and rows whose raw key was their line's runs; for tests.
+    /// Rows counted by their parts (the rest by raw key), rows whose raw key was their line's runs, and of those
+    /// the rows the reader wrote straight to their keys (`addLineKey`); for tests.
     private(set) var rowsCountedByParts = 0
     private(set) var rowsKeyedByLineRuns = 0
+    private(set) var rowsTakenStraightToKeys = 0
 
     private func chooseTier() {
         if !byParts && windowHits * 8 < windowRows {

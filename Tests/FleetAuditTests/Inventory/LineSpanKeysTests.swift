@@ -39,6 +39,7 @@ final class LineSpanKeysTests: XCTestCase {
     func testRowsKeyedByTheirLinesRunsCountExactlyAsFieldByFieldKeys() throws {
         var rng = SeededGenerator(seed: 41)
         var keyedByRuns = 0
+        var takenStraight = 0
         for round in 0..<24 {
             let layout = layouts[round % layouts.count]
             let delimiter = [",", ";", "\t", "|"][(round / layouts.count) % 4]
@@ -47,38 +48,56 @@ final class LineSpanKeysTests: XCTestCase {
                 let chunk = round % 2 == 0 ? 97 : 1 << 20
                 let runs = try count(
                     bytes, layout, delimiter: delimiter, chunk: chunk, window: window, keyLimit: keyLimit)
+                let straight = try count(
+                    bytes, layout, delimiter: delimiter, chunk: chunk, window: window, keyLimit: keyLimit,
+                    linesToKeys: true)
                 let fields = try count(
                     bytes, layout, delimiter: delimiter, chunk: chunk, window: window, keyLimit: keyLimit,
                     lineSpans: false)
                 let what = "round \(round), delimiter \(delimiter.debugDescription), key limit \(keyLimit)"
                 XCTAssertEqual(fields.rowsKeyedByLineRuns, 0, what)
+                XCTAssertEqual(runs.rowsTakenStraightToKeys, 0, what)
                 if round % layouts.count == 2 {
                     XCTAssertEqual(runs.rowsKeyedByLineRuns, 0, what)
+                    XCTAssertEqual(straight.rowsTakenStraightToKeys, 0, what)
                 } else if keyLimit == RowCounter.rawKeyLimit {
                     XCTAssertGreaterThan(runs.rowsKeyedByLineRuns, 1000, "most lines split in place: \(what)")
-                }
-                keyedByRuns += runs.rowsKeyedByLineRuns
-                let (a, b) = (runs.summary, fields.summary)
-                XCTAssertEqual(a.rowsRead, b.rowsRead, what)
-                XCTAssertEqual(a.rowsEvaluated, b.rowsEvaluated, what)
-                XCTAssertEqual(a.devices, b.devices, what)
-                XCTAssertEqual(a.rejections, b.rejections, what)
-                XCTAssertGreaterThan(a.rowsRejected, 0, "short rows and unusable counts: \(what)")
-                let (x, y) = (runs.table(), fields.table())
-                XCTAssertEqual(x.store.ids, y.store.ids, "the same profiles in the same order: \(what)")
-                XCTAssertEqual(x.devices, y.devices, what)
-                for row in 0..<min(x.store.count, y.store.count) {
-                    XCTAssertEqual(x.store.platform(row), y.store.platform(row), what)
-                    XCTAssertEqual(x.store.attributes(row), y.store.attributes(row), what)
-                    for column in [
-                        ProfileStore.osVersionColumn, ProfileStore.appVersionColumn, ProfileStore.appBuildColumn,
-                    ] {
-                        XCTAssertEqual(x.store.text(row, column), y.store.text(row, column), what)
+                    if round % layouts.count == 0 {
+                        XCTAssertEqual(straight.rowsTakenStraightToKeys, 0, "a count column: \(what)")
+                    } else {
+                        XCTAssertGreaterThan(
+                            straight.rowsTakenStraightToKeys, 1000, "most lines taken straight to keys: \(what)")
                     }
                 }
+                keyedByRuns += runs.rowsKeyedByLineRuns
+                takenStraight += straight.rowsTakenStraightToKeys
+                try assertSameCounts(straight, fields, what + ", lines taken straight to keys")
+                try assertSameCounts(runs, fields, what)
             }
         }
         XCTAssertGreaterThan(keyedByRuns, 30_000, "rows keyed by their runs")
+        XCTAssertGreaterThan(takenStraight, 20_000, "rows taken straight to their keys")
+    }
+
+    private func assertSameCounts(_ runs: RowCounter, _ fields: RowCounter, _ what: String) throws {
+        let (a, b) = (runs.summary, fields.summary)
+        XCTAssertEqual(a.rowsRead, b.rowsRead, what)
+        XCTAssertEqual(a.rowsEvaluated, b.rowsEvaluated, what)
+        XCTAssertEqual(a.devices, b.devices, what)
+        XCTAssertEqual(a.rejections, b.rejections, what)
+        XCTAssertGreaterThan(a.rowsRejected, 0, "short rows and unusable counts: \(what)")
+        let (x, y) = (runs.table(), fields.table())
+        XCTAssertEqual(x.store.ids, y.store.ids, "the same profiles in the same order: \(what)")
+        XCTAssertEqual(x.devices, y.devices, what)
+        for row in 0..<min(x.store.count, y.store.count) {
+            XCTAssertEqual(x.store.platform(row), y.store.platform(row), what)
+            XCTAssertEqual(x.store.attributes(row), y.store.attributes(row), what)
+            for column in [
+                ProfileStore.osVersionColumn, ProfileStore.appVersionColumn, ProfileStore.appBuildColumn,
+            ] {
+                XCTAssertEqual(x.store.text(row, column), y.store.text(row, column), what)
+            }
+        }
     }
 
     /// Rows of `headers` with values written every way (see the class comment); the header line first.
@@ -132,7 +151,7 @@ final class LineSpanKeysTests: XCTestCase {
 
     private func count(
         _ bytes: [UInt8], _ layout: Layout, delimiter: String, chunk: Int, window: Int, keyLimit: Int,
-        lineSpans: Bool = true
+        lineSpans: Bool = true, linesToKeys: Bool = false
     ) throws -> RowCounter {
         let reader = CSVReader(bytes: bytes, delimiter: delimiter.utf8.first!, chunkSize: chunk)
         guard case .record = try reader.advance() else {
@@ -142,9 +161,13 @@ final class LineSpanKeysTests: XCTestCase {
         XCTAssertEqual(reader.record.strings(), layout.headers)
         let counter = RowCounter(
             plan: try plan(layout), summary: InventorySummary(source: "test", locationKind: "line"), window: window,
-            keyLimit: keyLimit, lineSpans: lineSpans)
+            keyLimit: keyLimit, lineSpans: lineSpans, linesToKeys: linesToKeys)
+        // The ingest loop's steps (`InventoryLoader.count`): with `linesToKeys`, lines the reader can take
+        // straight to their keys come as `.key`.
         while true {
-            switch try reader.advance() {
+            switch try linesToKeys ? reader.advance(keysFor: counter) : reader.advance() {
+            case .key(let line, let length, let delimiter):
+                counter.addLineKey(length: length, line: line, delimiter: delimiter)
             case .end:
                 counter.flush()
                 return counter
