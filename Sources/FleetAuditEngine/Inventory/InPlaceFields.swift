@@ -29,8 +29,10 @@ struct FieldViews: InPlaceFields {
 /// (`CSVReader.advance(keysFor:)`, `RowCounter.addLineKey`). Only a line with exactly `fieldCount` fields, split
 /// in place and ended by a line feed, is taken; any other gets its fields and `RowCounter.add`.
 ///
-/// Why: on a fleet whose rows repeat, a row costs its split and a key lookup, and making ten field views, then
-/// reading back the four that bound the runs (and whether each was quoted), was a third of that.
+/// Why: on a fleet whose rows repeat, a row costs its split, its key and a lookup; writing every field's view,
+/// then reading back the four that bound the runs and checking each for a quote before it, is work the key does
+/// not need. A line this path declines (a `""`, a line break in quotes, the wrong number of fields) is split
+/// again by `add`'s path, which such lines took anyway.
 struct LineKeyScan {
     /// The runs: run `i` is columns `runFirst[i]` through `runLast[i]`. Raw memory, so that the per-row path
     /// retains nothing (an array or a class here cost a retain and a release per row); its counter frees it.
