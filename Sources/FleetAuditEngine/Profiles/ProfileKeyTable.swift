@@ -29,6 +29,8 @@ package final class ProfileKeyTable {
     private var arenaUsed = 0, arenaEnd = 0
     private var entries: [UInt32] = []  // entry offset / 8 of each id
     var count: Int { entries.count }
+    /// The slots keys are found by (for tests of how the table grows).
+    var slotCount: Int { mask + 1 }
 
     @inline(__always) private func address(_ entry: Int) -> UnsafeMutableRawPointer {
         chunks[entry >> Self.chunkShift] + (entry & (Self.chunkSize - 1))
@@ -151,7 +153,10 @@ package final class ProfileKeyTable {
         if let found { return (found, false) }
         let entry = append(key)
         slots[empty] = (hash & 0xFFFF_FFFF_0000_0000) | UInt64(entry >> 3 + 1)
-        if count * 2 > mask { rehash() }
+        // At most half the slots full. Exactly half is allowed: the raw key table's limit is a power of two, and
+        // its last key would otherwise double its slots, memory that no later key uses and that a row's lookup
+        // then spreads over.
+        if count * 2 > mask + 1 { rehash() }
         return (entry, true)
     }
 

@@ -92,6 +92,16 @@ final class RowCounterTests: XCTestCase {
         XCTAssertEqual(x.devices, y.devices)
     }
 
+    /// The raw key table, full, holds its limit (a power of two) of keys in twice as many slots: its last key
+    /// does not double slots that no later key would use.
+    func testAFullRawKeyTableHasTwiceItsLimitInSlots() throws {
+        // Past the table's first slots (4,096 keys' worth).
+        let limit = 1 << 13
+        let counter = try count(Array(rows().prefix(limit + 500)), window: RowCounter.tierWindow, keyLimit: limit)
+        XCTAssertEqual(counter.keys.count, limit)
+        XCTAssertEqual(counter.keys.slotCount, 2 * limit)
+    }
+
     /// A new key is classified by its parts (its core once per distinct core, each attribute once per distinct
     /// bytes) into a row of ids. The straight path is `ProfileBuilder` on the row's texts: every profile (in
     /// order of first appearance) and every rejected line with its reason and message must be what it makes —

@@ -123,4 +123,15 @@ final class ProfileKeyTableTests: XCTestCase {
         XCTAssertLessThanOrEqual(buckets.max()!, 48)
         XCTAssertEqual(buckets.filter { $0 == 0 }.count, 0)
     }
+
+    /// A table holding exactly half as many keys as it has slots keeps them: the raw key table's limit is a
+    /// power of two, and its last key must not double memory no later key uses.
+    func testSlotsDoubleOnlyPastHalfFull() {
+        let table = ProfileKeyTable(capacity: 16)
+        let slots = table.slotCount
+        for n in 0..<(slots / 2) { _ = withUnsafeBytes(of: UInt64(n)) { table.id(of: $0.bindMemory(to: UInt8.self)) } }
+        XCTAssertEqual(table.slotCount, slots, "\(slots / 2) keys in \(slots) slots")
+        _ = withUnsafeBytes(of: UInt64(slots)) { table.id(of: $0.bindMemory(to: UInt8.self)) }
+        XCTAssertEqual(table.slotCount, slots * 2)
+    }
 }
