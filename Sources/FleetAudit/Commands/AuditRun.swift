@@ -158,8 +158,10 @@ public enum AuditRun {
     }
 
     /// Each config's diagnostics of the fleet as a whole, the fleet's values counted once per question.
-    static func fleetDiagnostics(_ configs: [LoadedConfig], _ table: ProfileTable) -> [[Diagnostic]] {
-        let fleet = FleetValueCounts(table)
+    static func fleetDiagnostics(
+        _ configs: [LoadedConfig], _ table: ProfileTable, fixedFields: FixedFieldProfiles
+    ) -> [[Diagnostic]] {
+        let fleet = FleetValueCounts(table, fixedFields: fixedFields)
         return configs.map { $0.config.fleetDiagnostics(fleet) }
     }
 
@@ -206,7 +208,7 @@ public enum AuditRun {
         var report = AuditReport(
             asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
             options: request.reportedOptions, configs: configs, tallies: tallies,
-            fleetDiagnostics: Self.fleetDiagnostics(configs, table), failedConfigs: failed)
+            fleetDiagnostics: Self.fleetDiagnostics(configs, table, fixedFields: fixed), failedConfigs: failed)
         report.diagnostics += InventoryCrossChecks.diagnostics(
             fixed.table, headers: summary.headers, configs: configs,
             releases: releases, columnOverrides: request.columnOverrides, leftOut: summary.devicesLeftOut)

@@ -11,8 +11,11 @@ extension ProfileTable {
     /// Devices per distinct combination of `fields` among the table's profiles, profiles without devices
     /// included (with 0), in the order each combination first occurs. Grouped on the store's ids, one text made
     /// per combination: on a fleet of a million distinct profiles no text is read per profile.
-    /// - Parameter fields: at most four.
-    package func devices(by fields: [DeviceField]) -> [ValueCombination] {
+    /// - Parameters:
+    ///   - fields: at most four.
+    ///   - onlyWithDevices: leave out profiles without devices (the order is then that of the first profile with
+    ///     devices, as on the fixed fields' table, which keeps no other).
+    package func devices(by fields: [DeviceField], onlyWithDevices: Bool = false) -> [ValueCombination] {
         precondition(fields.count <= 4, "devices(by:) groups by at most four fields")
         // Each field's store column; nil for an attribute the store has no column for (absent on every profile).
         let columns: [Int?] = fields.map { field in
@@ -34,7 +37,7 @@ extension ProfileTable {
         var index: [Key: Int] = [:]
         var first: [Int] = []
         var sums: [Int64] = []
-        for row in 0..<devices.count {
+        for row in 0..<devices.count where !onlyWithDevices || devices[row] > 0 {
             var key = Key()
             func id(_ k: Int) -> Int32 { columns[k].map { store.id(row, $0) } ?? 0 }
             if columns.count > 0 { key.ids.0 = id(0) }
@@ -66,16 +69,44 @@ extension ProfileTable {
 /// The run's profiles answering documents' questions about the fleet as a whole
 /// (`EvaluableConfig.fleetDiagnostics`), each question counted once: a folder of a thousand appcasts asks the
 /// same one a thousand times. Asked from one thread.
+///
+/// A question about no attribute the inventory has is counted on the profiles' fixed fields
+/// (`FixedFieldProfiles`): the same combinations with the same devices in the same order, from a few thousand
+/// profiles where a fleet whose devices do not repeat has hundreds of thousands, each of which cost a hashed
+/// lookup. Every answer counts only the profiles with devices, in the order the first of each combination
+/// occurs: the fixed fields keep no other.
 package final class FleetValueCounts: FleetValues {
     private let table: ProfileTable
+    private let fixed: ProfileTable?
     private var answers: [[DeviceField]: [ValueCombination]] = [:]
 
-    package init(_ table: ProfileTable) { self.table = table }
+    /// - Parameter fixedFields: the table's profiles on their fixed fields; nil: every question is counted on
+    ///   the table itself (the straight path the tests compare with).
+    package init(_ table: ProfileTable, fixedFields: FixedFieldProfiles? = nil) {
+        self.table = table
+        fixed = fixedFields?.table
+    }
 
     package func devices(on platform: Platform, by fields: [DeviceField]) -> [(values: [String?], devices: Int64)] {
         let asked = [.platform] + fields
-        let all = answers[asked] ?? table.devices(by: asked)
-        answers[asked] = all
+        let all: [ValueCombination]
+        if let known = answers[asked] {
+            all = known
+        } else {
+            all = source(asked).devices(by: asked, onlyWithDevices: true)
+            answers[asked] = all
+        }
         return all.compactMap { c in c.values[0] == platform.name ? (Array(c.values.dropFirst()), c.devices) : nil }
+    }
+
+    /// The fixed fields' table when it has every field asked about (an attribute the table has no column for
+    /// is absent on every profile of both), else the table.
+    private func source(_ fields: [DeviceField]) -> ProfileTable {
+        guard let fixed else { return table }
+        let hasAttribute = fields.contains { field in
+            guard case .attribute(let name) = field else { return false }
+            return table.store.attributeColumn(normalized: AttributeName.normalize(name)) != nil
+        }
+        return hasAttribute ? table : fixed
     }
 }
