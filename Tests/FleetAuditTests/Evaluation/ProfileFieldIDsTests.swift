@@ -15,30 +15,13 @@ final class ProfileFieldIDsTests: XCTestCase {
 
     /// Profiles on three platforms whose attributes are drawn independently (some rows without devices).
     private func fleet(_ count: Int) -> ProfileTable {
-        var table = ProfileTable()
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
+        drawnProfiles(count) { next in
+            [
+                "region": regions[next(regions.count)], "language": languages[next(languages.count)],
+                "istablet": next(4) == 0 ? "true" : "false", "model": "M-\(next(300))",
+                "lastnotifiedversion": "\(4 + next(3)).\(next(3))",
+            ].filter { _ in next(12) != 0 }
         }
-        for i in 0..<count {
-            let platform = [Platform.android, .ios, .macos][next(3)]
-            let android = platform == .android
-            let api = 24 + next(6)
-            let fields = ProfileFields(
-                platform: platform, osVersion: android ? "\(api - 18).0" : "\(15 + next(3)).\(next(2))",
-                apiLevel: android ? api : nil, appVersion: "\(4 + next(3)).\(next(2))",
-                appBuild: android ? "\(345 + next(4))" : "\(next(5))",
-                packageName: [nil, "com.example.app", "com.example.other"][next(3)],
-                attributes: [
-                    "region": regions[next(regions.count)], "language": languages[next(languages.count)],
-                    "istablet": next(4) == 0 ? "true" : "false", "model": "M-\(next(300))",
-                    "lastnotifiedversion": "\(4 + next(3)).\(next(3))",
-                ].filter { _ in next(12) != 0 })
-            let row = table.add(Profile(fields))
-            table.count(row, devices: i % 97 == 0 ? 0 : Int64(1 + next(5)))
-        }
-        return table
     }
 
     private func assertSame(

@@ -7,30 +7,13 @@ import XCTest
 /// when no attribute the inventory has is asked about must be what counting every profile gives: the same
 /// combinations, devices and order.
 final class ValueCombinationsTests: XCTestCase {
-    /// Profiles on three platforms with independently drawn attributes; some without devices.
+    /// Profiles on three platforms with independently drawn attributes (`drawnProfiles`), some without devices
+    /// (the very first among them), so the first profile of a combination may have none.
     private func fleet(_ count: Int) -> ProfileTable {
-        var table = ProfileTable()
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((seed >> 33) % UInt64(n))
+        drawnProfiles(count, seed: 0x2545_F491_4F6C_DD1D) { next in
+            ["region": "R-\(next(40))", "sparkle_channels": ["beta", "", "beta,nightly"][next(3)]]
+                .filter { _ in next(9) != 0 }
         }
-        for i in 0..<count {
-            let platform = [Platform.android, .ios, .macos][next(3)]
-            let android = platform == .android
-            let api = 24 + next(6)
-            let fields = ProfileFields(
-                platform: platform, osVersion: android ? "\(api - 18).0" : "\(13 + next(3)).\(next(2))",
-                apiLevel: android ? api : nil, appVersion: "\(4 + next(3)).\(next(2))",
-                appBuild: next(7) == 0 ? nil : "\(345 + next(4))",
-                packageName: [nil, "com.example.app", "com.example.other"][next(3)],
-                attributes: ["region": "R-\(next(40))", "sparkle_channels": ["beta", "", "beta,nightly"][next(3)]]
-                    .filter { _ in next(9) != 0 })
-            let row = table.add(Profile(fields))
-            // Every few profiles without devices, some of them alone in their combination of fixed fields.
-            table.count(row, devices: i % 13 == 0 ? 0 : Int64(1 + next(5)))
-        }
-        return table
     }
 
     func testAnswersFromTheFixedFieldsAreTheOnesCountedOnEveryProfile() {
