@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Many-configs benchmark, one format at a time: the audit of the SampleData inventory against N distinct copies
+# Many-configs benchmark, one format at a time: the audit of the SampleData inventory (or INVENTORY, below) against N distinct copies
 # of one sample config (copy k ends with k blank lines: another document to the engine, which evaluates identical
 # documents once, and the same decisions), for N = 1, 10, 100, 1,000. Prints the median wall time (JSON report
 # only), peak RSS, the evaluation phase and its cost per profile × config (FLEET_AUDIT_TIMINGS). Not run by CI.
@@ -14,6 +14,9 @@
 #   bash Benchmarks/many-configs.sh princeofversions 1000  # one format, some sizes
 #   REPEAT=5 bash Benchmarks/many-configs.sh               # runs per point (median reported; default 3)
 #   REPORTS=all bash Benchmarks/many-configs.sh            # time the three reports (--out) instead of the JSON
+#   INVENTORY=high:1000000 bash Benchmarks/many-configs.sh # another inventory: SHAPE:ROWS as Benchmarks/run.sh
+#                                                          # names them (low, high, aggregated; generated once
+#                                                          # into bench-data/), or a file; default the sample's
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=bench-data
@@ -36,6 +39,23 @@ sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(1 10 100 1000)
 REPEAT=${REPEAT:-3}
 REPORTS=${REPORTS:-json}
+
+# The inventory: the sample's, a benchmark shape (generated as Benchmarks/run.sh does, CSV only), or a file.
+INVENTORY=${INVENTORY:-SampleData/inventory.csv}
+case $INVENTORY in
+  low:* | high:* | aggregated:*)
+    shape=${INVENTORY%%:*} rows=${INVENTORY##*:}
+    if [ "$shape" = low ]; then inventory="$DATA/$rows.csv"; else inventory="$DATA/$shape-$rows.csv"; fi
+    generator=()
+    [ "$shape" = high ] && generator=(--cardinality high)
+    [ "$shape" = aggregated ] && generator=(--aggregated)
+    mkdir -p "$DATA"
+    [ -s "$inventory" ] || python3 Benchmarks/make-inventory.py "${generator[@]}" --rows "$rows" --csv "$inventory" >&2
+    ;;
+  *) inventory=$INVENTORY ;;
+esac
+[ -s "$inventory" ] || { echo "many-configs: no inventory at $inventory" >&2; exit 2; }
+echo "inventory: $inventory" >&2
 
 swift build -c release --product fleet-audit >&2
 BIN=$(swift build -c release --show-bin-path)/fleet-audit
@@ -79,7 +99,7 @@ PY
     [ "$REPORTS" = all ] && outputs=(--out "$DATA/many-configs-report")
     times=() rss=0 eval="" profiles=""
     for _ in $(seq "$REPEAT"); do
-      out=$( { FLEET_AUDIT_TIMINGS=1 /usr/bin/time -f "%e %M" "$BIN" audit --inventory SampleData/inventory.csv \
+      out=$( { FLEET_AUDIT_TIMINGS=1 /usr/bin/time -f "%e %M" "$BIN" audit --inventory "$inventory" \
                  --config-dir "$dir" --releases SampleData/releases.csv --as-of 2026-11-18T11:06:40Z \
                  "${outputs[@]}" --quiet --allow-errors >/dev/null; } 2>&1)
       last=$(echo "$out" | tail -1)

@@ -83,8 +83,10 @@ extension AuditReport {
         diagnostics += zip(raised, loaded.locate(raised)).map {
             DiagnosticReport(diagnostic: $1, devices: tally.diagnosticDevices[$0])
         }
+        // Each of these writes every locked version as text: made once per config, not once per outcome.
+        let (appVersions, osVersions) = (tally.appVersions, tally.osVersions)
         let topVersions = Outcome.locking.map {
-            TopVersions(outcome: $0, appVersions: top(tally.appVersions[$0]), osVersions: top(tally.osVersions[$0]))
+            TopVersions(outcome: $0, appVersions: top(appVersions[$0]), osVersions: top(osVersions[$0]))
         }
         return ConfigReport(
             id: loaded.id, source: loaded.source, sha256: loaded.sha256, format: loaded.format,
