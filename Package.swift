@@ -9,10 +9,10 @@ let fuzzLibrary: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,add
 let fuzzHarness: [SwiftSetting] =
     fuzzing ? [.define("FUZZING"), .unsafeFlags(["-sanitize=fuzzer,address", "-parse-as-library"])] : []
 let fuzzLink: [LinkerSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address"])] : []
-// Release builds of the ingest target and of the formats skip the run-time exclusivity checks: on a 10M-row
-// ingest they were 12% of the time (swift_beginAccess on the reader's buffer and counters, per row), and in the
-// formats' evaluators (their memos are classes) a profile × config paid several. Debug builds, which the tests
-// use, keep them, so a violation still fails the tests.
+// Release builds of the ingest target and of the formats skip the run-time exclusivity checks: ingest paid them
+// per row (swift_beginAccess on the reader's buffer and counters), and the formats' evaluators, whose memos are
+// classes, several per profile × config (docs/performance.md has the figures). Debug builds, which the tests use,
+// keep them, so a violation still fails the tests.
 let releaseSpeed: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
 let package = Package(

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Many-configs benchmark, one format at a time: the audit of the SampleData inventory (or INVENTORY, below) against N distinct copies
-# of one sample config (copy k ends with k blank lines: another document to the engine, which evaluates identical
-# documents once, and the same decisions), for N = 1, 10, 100, 1,000. Prints the median wall time (JSON report
-# only), peak RSS, the evaluation phase and its cost per profile × config (FLEET_AUDIT_TIMINGS). Not run by CI.
+# Many-configs benchmark, one format at a time: the audit of the SampleData inventory (or INVENTORY, below)
+# against N distinct copies of one sample config (copy k ends with k blank lines: another document to the engine,
+# which evaluates identical documents once, and the same decisions), for N = 1, 10, 100, 1,000. Prints the median
+# wall time (JSON report only), peak RSS, the evaluation phase and its cost per profile × config
+# (FLEET_AUDIT_TIMINGS). Not run by CI.
 # Copies share every section, so they measure the path where equal sections (PrinceOfVersions' platform views) and
 # identical JSON trees (Turkcell, NHS, OSAM) are decided once per profile for all of them.
 # `sparkle-distinct` (not in the default list; Benchmarks/many-appcasts.sh runs it) makes appcasts that differ in
