@@ -1,3 +1,4 @@
+import CPrefetch
 import Dispatch
 
 /// Which fields make a profile key, worked out once from the header and what the configs read.
@@ -350,6 +351,11 @@ final class RowCounter {
             batchSlot[r] = batchFound[k]
             k += 1
         }
+        // Each found profile's device count is asked for now, the batch's at once: counting the rows (next) adds
+        // to them in turn, and in a table of many profiles each was otherwise a wait for memory.
+        rowDevices.withUnsafeBufferPointer { counts in
+            for f in 0..<valid { fleet_audit_prefetch(counts.baseAddress! + Int(batchFound[f])) }
+        }
     }
 
     private func countByKeys(_ n: Int) {
@@ -656,9 +662,10 @@ final class RowCounter {
     /// merged: no row follows a merge.)
     ///
     /// A part's profiles are distinct, and translating keeps distinct profiles distinct, so each of them is
-    /// either found here or new. Finding them only reads, so it runs on `threads` threads, a chunk of rows at
-    /// a time; the new ones are then added in order (on a grouped export nearly all of them: this was a
-    /// serial tenth of the run). Once `last`, the profiles are only appended: no lookup follows.
+    /// either found here or new, and no two of them are found in the same row. Finding them only reads, and
+    /// adding a found one's devices writes a row no other thread writes, so both run on `threads` threads, a
+    /// chunk of rows at a time; the new ones are then appended in order (on a grouped export nearly all of them:
+    /// this was a serial tenth of the run). Once `last`, the profiles are only appended: no lookup follows.
     func absorb(_ other: RowCounter, lineOffset: Int, threads: Int = 1, last: Bool = false) {
         // No row follows: both parts' raw keys are folded into their counts by profile and let go before the
         // merge adds its rows (on 1M distinct profiles they were a fifth of the peak).
@@ -684,34 +691,22 @@ final class RowCounter {
         let sinks = UnsafeMutablePointer<UInt64>.allocate(capacity: max(threads, 1))
         sinks.initialize(repeating: 0, count: max(threads, 1))
         defer { sinks.deallocate() }
-        let shared = MergeBuffers(
-            store: store, rows: rows, source: other.store, remap: remap,
-            translated: translated, found: found, sinks: sinks)
         var start = 0
         while start < count {
             let n = min(chunk, count - start)
             let base = start
             let parts = n >= 4096 ? max(threads, 1) : 1
-            DispatchQueue.concurrentPerform(iterations: parts) { t in
-                var k = n * t / parts
-                let end = n * (t + 1) / parts
-                while k < end {
-                    let batch = min(16, end - k)
-                    for j in k..<(k + batch) {
-                        shared.store.translate(
-                            row: base + j, of: shared.source, remap: shared.remap, into: shared.translated + j * width)
+            rowDevices.withUnsafeMutableBufferPointer { counts in
+                devices.withUnsafeBufferPointer { added in
+                    let shared = MergeBuffers(
+                        store: store, rows: rows, source: other.store, remap: remap, translated: translated,
+                        found: found, sinks: sinks, counts: counts.baseAddress!, added: added.baseAddress! + base)
+                    DispatchQueue.concurrentPerform(iterations: parts) { t in
+                        shared.findAndCount(from: n * t / parts, to: n * (t + 1) / parts, sourceRow: base, thread: t)
                     }
-                    shared.rows.existingRows(
-                        of: shared.translated + k * width, count: batch, into: shared.found + k, sink: &shared.sinks[t])
-                    k += batch
                 }
             }
-            for j in 0..<n {
-                let row = Int(found[j])
-                if row >= 0 {
-                    rowDevices[row] &+= devices[base + j]
-                    continue
-                }
+            for j in 0..<n where found[j] < 0 {
                 if last {
                     _ = store.append(ids: translated + j * width)
                 } else {
@@ -834,21 +829,44 @@ final class RowCounter {
     private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif
 
-/// What the merge's threads share: the stores, the row set and the remap, which they only read, and the
-/// buffers, of which each writes only its own rows and its own sink.
+/// What the merge's threads share: the stores, the row set and the remap, which they only read; the buffers,
+/// of which each writes only its own rows and its own sink; and the profiles' device counts, of which each
+/// writes only the rows it found (no two profiles of a part are found in the same row).
 private final class MergeBuffers: @unchecked Sendable {
     let store: ProfileStore, rows: ProfileRowSet, source: ProfileStore, remap: StoreRemap
     let translated: UnsafeMutablePointer<Int32>
     let found: UnsafeMutablePointer<Int32>
     let sinks: UnsafeMutablePointer<UInt64>
+    /// This store's devices per profile, and the chunk's devices per source profile.
+    let counts: UnsafeMutablePointer<Int64>, added: UnsafePointer<Int64>
 
     init(
         store: ProfileStore, rows: ProfileRowSet, source: ProfileStore, remap: StoreRemap,
-        translated: UnsafeMutablePointer<Int32>, found: UnsafeMutablePointer<Int32>, sinks: UnsafeMutablePointer<UInt64>
+        translated: UnsafeMutablePointer<Int32>, found: UnsafeMutablePointer<Int32>,
+        sinks: UnsafeMutablePointer<UInt64>,
+        counts: UnsafeMutablePointer<Int64>, added: UnsafePointer<Int64>
     ) {
         (self.store, self.rows, self.source, self.remap) = (store, rows, source, remap)
         self.translated = translated
         self.found = found
         self.sinks = sinks
+        self.counts = counts
+        self.added = added
+    }
+
+    /// Translates the chunk's profiles `from..<to` (source rows `sourceRow + j`), finds each here (`found`,
+    /// -1 when new) and adds a found one's devices to its row; 16 at a time, so their lookups overlap.
+    func findAndCount(from: Int, to end: Int, sourceRow base: Int, thread t: Int) {
+        let width = store.width
+        var k = from
+        while k < end {
+            let batch = min(16, end - k)
+            for j in k..<(k + batch) {
+                store.translate(row: base + j, of: source, remap: remap, into: translated + j * width)
+            }
+            rows.existingRows(of: translated + k * width, count: batch, into: found + k, sink: &sinks[t])
+            for j in k..<(k + batch) where found[j] >= 0 { counts[Int(found[j])] &+= added[j] }
+            k += batch
+        }
     }
 }
