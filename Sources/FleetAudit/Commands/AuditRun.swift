@@ -110,6 +110,7 @@ public enum AuditRun {
             if !request.packages.isEmpty { needs.packageName = true }
             var loader = InventoryLoader(columnOverrides: request.columnOverrides, needs: needs)
             loader.onProgress = onProgress
+            loader.onTiming = timings?.detail
             var (table, summary) = try loader.load(source)
             if let line = summary.endsMidRow {
                 // Counted, its numbers would describe part of a fleet as if it were all of it.

@@ -16,6 +16,8 @@ package struct InventoryLoader {
     package var minimumPartRows: Int64 = EngineTuning.minimumPartRows
     /// Called about every 65,536 rows with the rows read and the source's progress; for a terminal only.
     package var onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil
+    /// Receives a line about each part read in parallel and their merge (`FLEET_AUDIT_TIMINGS`).
+    package var onTiming: (@Sendable (String) -> Void)? = nil
 
     package init(columnOverrides: [String: String] = [:], needs: ProfileNeeds = ProfileNeeds()) {
         self.columnOverrides = columnOverrides
@@ -154,15 +156,20 @@ package struct InventoryLoader {
         let counters = parts.sources.map { _ in RowCounter(plan: plan, summary: summary) }
         let errors = ErrorSlots(n)
         let shared = UncheckedBox((parts.sources, counters))
+        let onTiming = self.onTiming
         DispatchQueue.concurrentPerform(iterations: n) { i in
             let (sources, counters) = shared.value
+            let start = DispatchTime.now().uptimeNanoseconds
             do {
                 try Self.count(sources[i], into: counters[i], progress: progress, part: i)
             } catch {
                 errors.set(i, error)
             }
+            onTiming?("ingest: part \(i + 1) of \(n) read in \(Self.seconds(since: start))")
         }
         if let error = errors.first { throw error }
+        let merging = DispatchTime.now().uptimeNanoseconds
+        defer { onTiming?("ingest: parts joined and merged in \(Self.seconds(since: merging))") }
         let first = counters[0]
         var lineOffset = 0  // how many lines come before part i
         for i in 0..<n {
@@ -177,6 +184,12 @@ package struct InventoryLoader {
             lineOffset += lines
         }
         return (first.table(), first.summary)
+    }
+}
+
+extension InventoryLoader {
+    fileprivate static func seconds(since start: UInt64) -> String {
+        String(format: "%.3f s", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 }
 

@@ -117,6 +117,25 @@ final class ParallelIngestTests: XCTestCase {
         }
     }
 
+    /// `FLEET_AUDIT_TIMINGS` shows each part's reading and the merge, so an uneven split or a slow merge is seen.
+    func testEachPartsReadingAndTheMergeAreTimed() throws {
+        let path = TestPaths.write(
+            hostileInventory(rows: 400, seed: 3), named: "timed.csv", in: TestPaths.temporaryDirectory())
+        let lines = TimingLines()
+        var loader = InventoryLoader(needs: needs)
+        loader.workers = 2
+        loader.minimumPartBytes = 1
+        loader.onTiming = { lines.append($0) }
+        _ = try loader.load(try InventoryOpener.open(path: path))
+        let seen = lines.all.map {
+            $0.replacingOccurrences(of: #"[0-9]+\.[0-9]+ s"#, with: "T", options: .regularExpression)
+        }
+        XCTAssertEqual(
+            Set(seen),
+            ["ingest: part 1 of 2 read in T", "ingest: part 2 of 2 read in T", "ingest: parts joined and merged in T"])
+        XCTAssertEqual(seen.last, "ingest: parts joined and merged in T")
+    }
+
     /// A fleet whose devices do not repeat (the parts' profiles are nearly all distinct, and their merge adds
     /// most of them): the result is still exactly one thread's, including rejected rows and repeats that do occur.
     func testHighCardinalityPartsGiveExactlyWhatOneThreadGives() throws {
@@ -148,5 +167,23 @@ struct SeededGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// Lines a timing sink received, from any thread.
+private final class TimingLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
     }
 }
