@@ -664,8 +664,8 @@ final class RowCounter {
     /// A part's profiles are distinct, and translating keeps distinct profiles distinct, so each of them is
     /// either found here or new, and no two of them are found in the same row. Finding them only reads, and
     /// adding a found one's devices writes a row no other thread writes, so both run on `threads` threads, a
-    /// chunk of rows at a time; the new ones are then appended in order (on a grouped export nearly all of them:
-    /// this was a serial tenth of the run). Once `last`, the profiles are only appended: no lookup follows.
+    /// chunk of rows at a time; the new ones (on a grouped export nearly all of them) are then appended in order.
+    /// Once `last`, the profiles are only appended: no lookup follows.
     func absorb(_ other: RowCounter, lineOffset: Int, threads: Int = 1, last: Bool = false) {
         // No row follows: both parts' raw keys are folded into their counts by profile and let go before the
         // merge adds its rows (on 1M distinct profiles they were a fifth of the peak).

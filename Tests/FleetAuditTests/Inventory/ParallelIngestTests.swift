@@ -121,11 +121,11 @@ final class ParallelIngestTests: XCTestCase {
     func testEachPartsReadingAndTheMergeAreTimed() throws {
         let path = TestPaths.write(
             hostileInventory(rows: 400, seed: 3), named: "timed.csv", in: TestPaths.temporaryDirectory())
-        let lines = TimingLines()
+        let lines = LockedLines()
         var loader = InventoryLoader(needs: needs)
         loader.workers = 2
         loader.minimumPartBytes = 1
-        loader.onTiming = { lines.append($0) }
+        loader.onTiming = { lines.add($0) }
         _ = try loader.load(try InventoryOpener.open(path: path))
         let seen = lines.all.map {
             $0.replacingOccurrences(of: #"[0-9]+\.[0-9]+ s"#, with: "T", options: .regularExpression)
@@ -167,23 +167,5 @@ struct SeededGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-}
-
-/// Lines a timing sink received, from any thread.
-private final class TimingLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
     }
 }
