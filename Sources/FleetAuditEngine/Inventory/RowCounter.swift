@@ -691,6 +691,9 @@ final class RowCounter {
         let sinks = UnsafeMutablePointer<UInt64>.allocate(capacity: max(threads, 1))
         sinks.initialize(repeating: 0, count: max(threads, 1))
         defer { sinks.deallocate() }
+        // Room for every profile of the part: the counts the merge's threads add to then have storage even when
+        // this part made no profile (an empty array's buffer may have no address).
+        rowDevices.reserveCapacity(rowDevices.count + count)
         var start = 0
         while start < count {
             let n = min(chunk, count - start)

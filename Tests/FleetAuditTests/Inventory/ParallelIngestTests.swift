@@ -117,6 +117,19 @@ final class ParallelIngestTests: XCTestCase {
         }
     }
 
+    /// A part with no profile at all (every row rejected) merged with parts that have some, before and after it.
+    func testAPartWithNoProfileMergesLikeOneThread() throws {
+        let bad = Array(repeating: "android,,1.0,5,GB,1", count: 3000)
+        let good = (0..<3000).map { "android,13,1.0,\(100 + $0 % 50),GB,2" }
+        for rows in [bad + good, good + bad, good + bad + good] {
+            let text = "platform,os_version,app_version,app_build,region,count\n" + rows.joined(separator: "\n") + "\n"
+            let path = TestPaths.write(text, named: "empty-part.csv", in: TestPaths.temporaryDirectory())
+            let one = fingerprint(try load(path, workers: 1))
+            XCTAssertEqual(fingerprint(try load(path, workers: 2)), one)
+            XCTAssertEqual(fingerprint(try load(path, workers: 3)), one)
+        }
+    }
+
     /// `FLEET_AUDIT_TIMINGS` shows each part's reading and the merge, so an uneven split or a slow merge is seen.
     func testEachPartsReadingAndTheMergeAreTimed() throws {
         let path = TestPaths.write(
