@@ -49,7 +49,8 @@ struct ProfileKeyPlan: Sendable {
 /// Rows are looked up 16 at a time: each row's key is hashed and its slot asked for (a prefetch) as the row is
 /// added, its entry `EngineTuning.entryLead` rows later; then the batch is looked up and counted in order. On a
 /// large fleet the key table does not fit in the core's cache, and one row at a time each lookup waited for two
-/// memory loads in turn; asked for ahead, they arrive while the next rows are read.
+/// memory loads in turn; asked for ahead, they arrive while the next rows are read. The rows a full raw key
+/// table lacks wait for `EngineTuning.missBatch` of them to be classified together, for the same reason.
 final class RowCounter {
     let plan: ProfileKeyPlan
     /// Each key's payload is its profile index (≥ 0), or `-1 - problemIndex` for a key whose values cannot
@@ -76,12 +77,23 @@ final class RowCounter {
     private var spanDelimiter: UInt8 = 0
     /// How a CSV reader takes a line straight to its raw key (`addLineKey`), when rows have no count column.
     private let lineKeys: LineKeyScan?
-    /// Keys of runs turned back into field-by-field keys for classifying (`classifiable`): back to back,
-    /// row `r`'s `canonicalCount[r]` bytes from `canonicalStart[r]`.
+    /// Keys turned back into field-by-field keys for classifying (`classifiable`): the waiting misses' keys back
+    /// to back (miss `i`'s from `missKeyStart[i]` to `missKeyStart[i + 1]`), then scratch for a new raw key's.
     private var canonicalBytes: UnsafeMutablePointer<UInt8>
     private var canonicalCapacity = 1 << 12
-    private let canonicalStart = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
-    private let canonicalCount = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
+
+    // The misses: rows a full raw key table lacks, waiting to be classified by their parts together
+    // (`drainMisses`). Classifying needs two loads per row from tables far larger than the cache (the profiles'
+    // slots, then the profile's row); a batch of 16 rows held one or two misses, whose loads then waited in turn.
+    // Waiting rows are counted before any later row is rejected, and before the tier is chosen or the counts are
+    // read, so rejections stay in line order and profiles are numbered as if each row were counted as it came
+    // (once the table is full, only misses make new profiles).
+    private static let missBatch = EngineTuning.missBatch
+    private let missKeyStart = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.missBatch + 1)
+    private let missLine = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.missBatch)
+    private let missDevices = UnsafeMutablePointer<Int64>.allocate(capacity: RowCounter.missBatch)  // 0: invalid count
+    private var missCountText: [Int: String] = [:]
+    private var missCount = 0
 
     // The batch: keys back to back, and per row where its key is, its hash, line and device count.
     private static let batchSize = EngineTuning.lookupBatch
@@ -95,16 +107,18 @@ final class RowCounter {
     private let batchDevices = UnsafeMutablePointer<Int64>.allocate(capacity: RowCounter.batchSize)  // 0: invalid count
     private var batchCountText: [Int: String] = [:]
     private var batchCount = 0
-    // Counting by parts: the batch's rows of ids back to back, each row's slot (or problem), and what
-    // `ProfileRowSet.rows` found.
-    private lazy var batchIDs = [Int32](repeating: 0, count: Self.batchSize * store.width)
+    /// Each batch row's profile slot (or problem) and raw-key entry (-1: a miss).
     private let batchSlot = UnsafeMutablePointer<Int32>.allocate(capacity: RowCounter.batchSize)
-    private let batchCoreEnd = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
-    private let batchFound = UnsafeMutablePointer<Int32>.allocate(capacity: RowCounter.batchSize)
-    private let batchIsNew = UnsafeMutablePointer<Bool>.allocate(capacity: RowCounter.batchSize)
-    /// The rows `classifyByParts` classifies (indexes into the batch), and each row's raw-key entry (or -1).
-    private let batchPending = UnsafeMutablePointer<Int32>.allocate(capacity: RowCounter.batchSize)
     private let batchEntry = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.batchSize)
+    // Classifying by parts (`classifyByParts`, a batch's rows or the misses): per key its core's end and hash,
+    // its slot (or problem); the keys' rows of ids back to back, and what `ProfileRowSet.rows` found.
+    private static let partsCapacity = max(RowCounter.batchSize, RowCounter.missBatch)
+    private let partsCoreEnd = UnsafeMutablePointer<Int>.allocate(capacity: RowCounter.partsCapacity)
+    private let partsHash = UnsafeMutablePointer<UInt64>.allocate(capacity: RowCounter.partsCapacity)
+    private let partsSlot = UnsafeMutablePointer<Int32>.allocate(capacity: RowCounter.partsCapacity)
+    private let partsIDs: UnsafeMutablePointer<Int32>
+    private let partsFound = UnsafeMutablePointer<Int32>.allocate(capacity: RowCounter.partsCapacity)
+    private let partsIsNew = UnsafeMutablePointer<Bool>.allocate(capacity: RowCounter.partsCapacity)
 
     /// - Parameters:
     ///   - window: rows over which the counter chooses its tier (`tierWindow`).
@@ -132,9 +146,11 @@ final class RowCounter {
             linesToKeys && plan.countIndex == nil
             ? spans.map { LineKeyScan(runs: $0.runs, fieldCount: plan.headerCount) } : nil
         canonicalBytes = .allocate(capacity: canonicalCapacity)
+        missKeyStart[0] = 0
         attributeKeys = plan.parts.filter { $0.attribute != nil }.map { _ in ProfileKeyTable(capacity: 1 << 8) }
         corePartCount = plan.parts.prefix { $0.column != nil }.count
         row = [Int32](repeating: 0, count: store.width)
+        partsIDs = .allocate(capacity: Self.partsCapacity * store.width)
     }
 
     deinit {
@@ -144,18 +160,21 @@ final class RowCounter {
         batchHash.deallocate()
         batchLine.deallocate()
         batchDevices.deallocate()
-        for batch in [batchSlot, batchFound, batchPending] { batch.deallocate() }
-        batchCoreEnd.deallocate()
-        batchIsNew.deallocate()
+        for slots in [batchSlot, partsSlot, partsFound] { slots.deallocate() }
         batchEntry.deallocate()
+        partsCoreEnd.deallocate()
+        partsHash.deallocate()
+        partsIsNew.deallocate()
+        partsIDs.deallocate()
         spans?.deallocate()
         lineKeys?.deallocate()
         canonicalBytes.deallocate()
-        canonicalStart.deallocate()
-        canonicalCount.deallocate()
+        missKeyStart.deallocate()
+        missLine.deallocate()
+        missDevices.deallocate()
     }
 
-    /// The accounting so far (rows still in the batch are counted first).
+    /// The accounting so far (rows still in the batch or waiting as misses are counted first).
     var summary: InventorySummary {
         flush()
         var summary = counted
@@ -237,7 +256,7 @@ final class RowCounter {
     private func endRow() {
         batchCount += 1
         // A batch of long keys (a hostile 10 MB field) is counted at once rather than piled up.
-        if batchCount == Self.batchSize || keyUsed > EngineTuning.batchKeyBytes { flush() }
+        if batchCount == Self.batchSize || keyUsed > EngineTuning.batchKeyBytes { countBatch() }
     }
 
     /// Rejects a row the reader could not split into fields, after the rows before it.
@@ -247,8 +266,14 @@ final class RowCounter {
         counted.reject(plan.countIndex == nil ? rejection : rejection.withDevices(nil))
     }
 
-    /// Looks up and counts the rows in the batch, in order.
+    /// Counts every row added so far: the batch's, then the misses still waiting.
     func flush() {
+        countBatch()
+        drainMisses()
+    }
+
+    /// Looks up and counts the rows in the batch, in order (a miss waits in `missKeyStart`'s list).
+    private func countBatch() {
         let n = batchCount
         guard n > 0 else { return }
         batchKeyStart[n] = keyUsed
@@ -281,6 +306,8 @@ final class RowCounter {
     private(set) var rowsTakenStraightToKeys = 0
 
     private func chooseTier() {
+        // The hits of the window's waiting misses count in it; the table may be folded next.
+        drainMisses()
         if !byParts && windowHits * 8 < windowRows {
             byParts = true
             foldRawKeys()
@@ -294,67 +321,59 @@ final class RowCounter {
     /// The batch's rows by their parts (`classifyByParts`), then counted in order.
     private func countByParts(_ n: Int) {
         rowsCountedByParts += n
-        for r in 0..<n { batchPending[r] = Int32(r) }
-        classifyByParts(n)
-        for r in 0..<n { count(row: r, slot: Int(batchSlot[r]), entry: nil) }
+        classifyByParts(n, keys: keyBytes, starts: batchKeyStart)
+        for r in 0..<n {
+            count(
+                slot: Int(partsSlot[r]), entry: nil, line: batchLine[r], devices: batchDevices[r],
+                countText: batchCountText[r])
+        }
     }
 
-    /// Sets `batchSlot` of the first `m` rows listed in `batchPending` to their profile's slot (added when new)
-    /// or problem: each row's profile ids (or its problem), then the profiles looked up 16 at a time
-    /// (`ProfileRowSet.rows`). Rows are taken in the order listed, so new profiles are numbered in that order.
-    private func classifyByParts(_ m: Int) {
+    /// Sets `partsSlot` of `m` keys (key `i` from `keys + starts[i]` to `keys + starts[i + 1]`, each
+    /// classifiable) to their profile's slot (added when new) or problem: each key's profile ids (or its
+    /// problem), then the profiles looked up together (`ProfileRowSet.rows`). New profiles are numbered in the
+    /// keys' order.
+    private func classifyByParts(_ m: Int, keys: UnsafePointer<UInt8>, starts: UnsafePointer<Int>) {
         let width = store.width
-        prepareClassifiable(m)
+        @inline(__always) func key(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: keys + starts[i], count: starts[i + 1] - starts[i])
+        }
         // The cores' lookups, then their fixed ids, each a batch of loads in flight at once: the table of cores
         // is small, but the profiles' rows push it out of the core's cache.
         for i in 0..<m {
-            let r = Int(batchPending[i])
-            let key = classifiableKey(r)
-            batchCoreEnd[r] = coreEnd(key)
-            batchHash[r] = ProfileKeyTable.hash(UnsafeBufferPointer(rebasing: key[0..<batchCoreEnd[r]]))
+            let key = key(i)
+            partsCoreEnd[i] = coreEnd(key)
+            partsHash[i] = ProfileKeyTable.hash(UnsafeBufferPointer(rebasing: key[0..<partsCoreEnd[i]]))
         }
         var touched: UInt64 = 0
-        for i in 0..<m { touched &+= coreKeys.slotValue(hash: batchHash[Int(batchPending[i])]) }
-        for i in 0..<m { touched &+= coreKeys.entryValue(hash: batchHash[Int(batchPending[i])]) }
+        for i in 0..<m { touched &+= coreKeys.slotValue(hash: partsHash[i]) }
+        for i in 0..<m { touched &+= coreKeys.entryValue(hash: partsHash[i]) }
         for i in 0..<m {
-            let r = Int(batchPending[i])
-            batchSlot[r] = coreResult(
-                UnsafeBufferPointer(rebasing: classifiableKey(r)[0..<batchCoreEnd[r]]), hash: batchHash[r])
+            partsSlot[i] = coreResult(UnsafeBufferPointer(rebasing: key(i)[0..<partsCoreEnd[i]]), hash: partsHash[i])
         }
         coreIDs.withUnsafeBufferPointer { ids in
-            for i in 0..<m {
-                let slot = batchSlot[Int(batchPending[i])]
-                if slot >= 0 { touched &+= UInt64(truncatingIfNeeded: ids[Int(slot)]) }
-            }
+            for i in 0..<m where partsSlot[i] >= 0 { touched &+= UInt64(truncatingIfNeeded: ids[Int(partsSlot[i])]) }
         }
         coreKeys.keepAlive(touched)
         var valid = 0
         for i in 0..<m {
-            let r = Int(batchPending[i])
-            let problem = batchIDs.withUnsafeMutableBufferPointer {
-                idsByParts(
-                    classifiableKey(r), coreEnd: batchCoreEnd[r], coreResult: batchSlot[r],
-                    into: $0.baseAddress! + valid * width)
-            }
-            batchSlot[r] = problem
+            let problem = idsByParts(
+                key(i), coreEnd: partsCoreEnd[i], coreResult: partsSlot[i], into: partsIDs + valid * width)
+            partsSlot[i] = problem
             if problem >= 0 { valid += 1 }
         }
-        batchIDs.withUnsafeBufferPointer {
-            rows.rows(of: $0.baseAddress!, count: valid, into: batchFound, isNew: batchIsNew)
-        }
+        rows.rows(of: partsIDs, count: valid, into: partsFound, isNew: partsIsNew)
         var k = 0
-        for i in 0..<m {
-            let r = Int(batchPending[i])
-            guard batchSlot[r] >= 0 else { continue }
+        for i in 0..<m where partsSlot[i] >= 0 {
             // New rows are numbered in order: each new one is the next of `rowDevices`.
-            if batchIsNew[k] { rowDevices.append(0) } else { windowHits += 1 }
-            batchSlot[r] = batchFound[k]
+            if partsIsNew[k] { rowDevices.append(0) } else { windowHits += 1 }
+            partsSlot[i] = partsFound[k]
             k += 1
         }
-        // Each found profile's device count is asked for now, the batch's at once: counting the rows (next) adds
-        // to them in turn, and in a table of many profiles each was otherwise a wait for memory.
+        // Each found profile's device count is asked for now, all at once: counting the rows (next) adds to them
+        // in turn, and in a table of many profiles each was otherwise a wait for memory.
         rowDevices.withUnsafeBufferPointer { counts in
-            for f in 0..<valid { fleet_audit_prefetch(counts.baseAddress! + Int(batchFound[f])) }
+            for f in 0..<valid { fleet_audit_prefetch(counts.baseAddress! + Int(partsFound[f])) }
         }
     }
 
@@ -365,14 +384,17 @@ final class RowCounter {
         // The last rows' entries (the others were asked for as rows were added), all at once before the first
         // lookup waits on one. Prefetches are hints: they change no lookup's result, only when its bytes arrive.
         for r in max(0, n - Self.entryLead)..<n { keys.prefetchEntry(hash: batchHash[r]) }
-        // Once the table is full, a key it lacks is not added: its row is classified by its parts, with the
-        // batch's other such rows (`classifyByParts`, their lookups in flight at once), then counted in order.
-        var misses = 0
+        // Once the table is full, a key it lacks is not added: its row waits with the other misses to be
+        // classified by its parts (`drainMisses`).
         for r in 0..<n {
             let key = batchKey(r)
             if keys.count < keyLimit {
                 let (found, isNew) = keys.entry(of: key, hash: batchHash[r])
-                if isNew { keys.setPayload(atEntry: found, classify(classifiable(key))) } else { windowHits += 1 }
+                if isNew {
+                    keys.setPayload(atEntry: found, classify(classifiable(key, at: missKeyStart[missCount])))
+                } else {
+                    windowHits += 1
+                }
                 batchEntry[r] = found
                 batchSlot[r] = keys.payload(atEntry: found)
             } else if let found = keys.existingEntry(of: key, hash: batchHash[r]) {
@@ -381,36 +403,75 @@ final class RowCounter {
                 batchSlot[r] = keys.payload(atEntry: found)
             } else {
                 batchEntry[r] = -1
-                batchPending[misses] = Int32(r)
-                misses += 1
             }
         }
-        // `classifyByParts` writes the hashes of the rows' cores over `batchHash`: nothing after it reads the
-        // raw keys' hashes.
-        if misses > 0 { classifyByParts(misses) }
         for r in 0..<n {
             let entry = batchEntry[r]
-            count(row: r, slot: Int(batchSlot[r]), entry: entry >= 0 ? entry : nil)
+            guard entry >= 0 else {
+                addMiss(r)
+                continue
+            }
+            // A rejection is recorded after the waiting misses' (the rows before it).
+            if batchSlot[r] < 0 || batchDevices[r] <= 0 { drainMisses() }
+            count(
+                slot: Int(batchSlot[r]), entry: entry, line: batchLine[r], devices: batchDevices[r],
+                countText: batchCountText[r])
         }
     }
 
-    /// Counts row `r` of the batch into its profile (by its raw key's entry when it has one), or rejects it.
+    /// Adds batch row `r` to the waiting misses, its key made classifiable; classifies and counts them once
+    /// there are `missBatch` of them, or their keys hold `batchKeyBytes` (a hostile 10 MB field).
     @inline(__always)
-    private func count(row r: Int, slot: Int, entry: Int?) {
+    private func addMiss(_ r: Int) {
+        let start = missKeyStart[missCount]
+        let key = classifiable(batchKey(r), at: start)
+        // A key made field by field is classifiable as it is: it is copied from the batch, which is reused.
+        if key.baseAddress != UnsafePointer(canonicalBytes + start) {
+            let needed = start + key.count
+            if needed > canonicalCapacity {
+                canonicalBytes = grown(canonicalBytes, capacity: &canonicalCapacity, needed: needed, keeping: start)
+            }
+            if key.count > 0 { copyBytes(to: canonicalBytes + start, from: key.baseAddress!, count: key.count) }
+        }
+        missLine[missCount] = batchLine[r]
+        missDevices[missCount] = batchDevices[r]
+        if let text = batchCountText[r] { missCountText[missCount] = text }
+        missCount += 1
+        missKeyStart[missCount] = start + key.count
+        if missCount == Self.missBatch || missKeyStart[missCount] > EngineTuning.batchKeyBytes { drainMisses() }
+    }
+
+    /// Classifies the waiting misses by their parts, together, and counts them in order.
+    private func drainMisses() {
+        let m = missCount
+        guard m > 0 else { return }
+        classifyByParts(m, keys: canonicalBytes, starts: missKeyStart)
+        for i in 0..<m {
+            count(
+                slot: Int(partsSlot[i]), entry: nil, line: missLine[i], devices: missDevices[i],
+                countText: missCountText[i])
+        }
+        missCount = 0
+        if !missCountText.isEmpty { missCountText.removeAll() }
+    }
+
+    /// Counts a row into its profile (by its raw key's entry when it has one), or rejects it. A count's text is
+    /// looked up only for a row whose count is refused.
+    @inline(__always)
+    private func count(slot: Int, entry: Int?, line: Int, devices: Int64, countText: @autoclosure () -> String?) {
         guard slot >= 0 else {
             let problem = problems[-1 - slot]
             counted.reject(
                 Rejection(
-                    line: batchLine[r], column: problem.column, reason: problem.reason, message: problem.message,
-                    devices: batchDevices[r] > 0 ? batchDevices[r] : nil))
+                    line: line, column: problem.column, reason: problem.reason, message: problem.message,
+                    devices: devices > 0 ? devices : nil))
             return
         }
-        let devices = batchDevices[r]
         guard devices > 0 else {
             counted.reject(
                 Rejection(
-                    line: batchLine[r], column: "count", reason: .invalidCount,
-                    message: Self.countProblem(batchCountText[r] ?? ""), devices: nil))
+                    line: line, column: "count", reason: .invalidCount,
+                    message: Self.countProblem(countText() ?? ""), devices: nil))
             return
         }
         if let entry { keys.addDevices(atEntry: entry, devices) } else { rowDevices[slot] &+= devices }
@@ -459,26 +520,6 @@ final class RowCounter {
             return UnsafeBufferPointer(start: out, count: key.count - 1)
         }
         return UnsafeBufferPointer(start: out, count: spans.canonical(key, delimiter: spanDelimiter, into: out))
-    }
-
-    /// The classifiable keys of the first `m` rows listed in `batchPending`, back to back in `canonicalBytes`
-    /// for `classifiableKey`; nothing when the batch's keys are already so.
-    private func prepareClassifiable(_ m: Int) {
-        guard spans != nil, !byParts else { return }
-        var used = 0
-        for i in 0..<m {
-            let r = Int(batchPending[i])
-            let key = classifiable(batchKey(r), at: used)
-            canonicalStart[r] = used
-            canonicalCount[r] = key.count
-            used += key.count
-        }
-    }
-
-    @inline(__always)
-    private func classifiableKey(_ r: Int) -> UnsafeBufferPointer<UInt8> {
-        guard spans != nil, !byParts else { return batchKey(r) }
-        return UnsafeBufferPointer(start: canonicalBytes + canonicalStart[r], count: canonicalCount[r])
     }
 
     /// Each part's bytes preceded by its length (`putLength`), so `a|bc` ≠ `ab|c`.

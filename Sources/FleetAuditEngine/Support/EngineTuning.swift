@@ -30,6 +30,10 @@ package enum EngineTuning {
     /// samples on waiting for an entry, against a third before entries were prefetched at all.
     package static let entryLead = 8
 
+    /// Rows a full raw key table lacks that wait to be classified by their parts together (`RowCounter`): their
+    /// loads from the profiles' tables overlap. Chosen on the high 10M fleet (docs/performance.md).
+    package static let missBatch = 32
+
     /// A batch is counted early once its keys hold this many bytes (a hostile 10 MB field), rather than piled up.
     package static let batchKeyBytes = 1 << 20
 

@@ -193,6 +193,50 @@ final class RowCounterTests: XCTestCase {
         }
     }
 
+    /// Rows a full raw key table lacks wait to be classified together (`RowCounter.drainMisses`), while the rows
+    /// the table has are counted at once. Rejections must still be recorded in line order — a waiting row's before
+    /// a later row's, whichever way each was found and whether its values or its count are what is wrong — and
+    /// profiles numbered and counted as when every row has its raw key (a table with room for them all).
+    func testRowsAFullKeyTableLacksAreCountedInLineOrderWithTheRest() throws {
+        let good = ["android", "13", "6.1", "100", "R-0"]
+        let bad = ["android", "x", "6.1", "100", "R-0"]
+        var rows = [good + ["1"], bad + ["1"], ["ios", "17.1", "6.1", "100", "R-0", "1"]]
+        var rejectedLines = [3]
+        for i in 0..<40 {
+            let fresh = (
+                bad: ["android", "x", "6.\(i)", "100", "R-\(i)"], good: ["android", "13", "6.\(i)", "100", "R-\(i)"],
+                other: ["android", "13", "7.\(i)", "100", "R-\(i)"]
+            )
+            // Missed and rejected, found and rejected, missed and counted, found with a bad count, missed with one.
+            let batch = [fresh.bad + ["1"], bad + ["2"], fresh.good + ["2"], good + ["0"], fresh.other + ["0"]]
+            for (k, row) in batch.enumerated() where k != 2 { rejectedLines.append(rows.count + k + 2) }
+            rows += batch
+        }
+        let missing = try count(rows, window: .max, keyLimit: 3)
+        let kept = try count(rows, window: .max)
+        let (a, b) = (missing.summary, kept.summary)
+        XCTAssertEqual(missing.keys.count, 3, "the raw-key table is full")
+        XCTAssertEqual(kept.keys.count, 123, "every key kept")
+        XCTAssertEqual(a.rowsRejected, Int64(rejectedLines.count))
+        XCTAssertEqual(a.rejections.map(\.line), Array(rejectedLines.prefix(InventorySummary.keptRejections)))
+        XCTAssertEqual(a.rejections, b.rejections)
+        XCTAssertEqual(a.rejectionsByReason, b.rejectionsByReason)
+        XCTAssertEqual(a.devices, b.devices)
+        XCTAssertEqual(a.devicesRejected, b.devicesRejected)
+        XCTAssertEqual(a.rejectedUncounted, b.rejectedUncounted)
+        let (x, y) = (missing.table(), kept.table())
+        XCTAssertEqual(x.store.ids, y.store.ids, "the same profiles in the same order")
+        XCTAssertEqual(x.devices, y.devices)
+
+        // Rows that never repeat: the counter turns to counting by parts at the end of its first window, with
+        // misses still waiting; they are counted first, so the profiles keep the order the rows gave them.
+        let distinct = (0..<300).map { ["android", "13", "6.\($0)", "\($0 % 7)", "R-\($0)", "1"] }
+        let turned = try count(distinct, window: 48, keyLimit: 5)
+        let straight = try count(distinct, window: .max)
+        XCTAssertGreaterThan(turned.rowsCountedByParts, 0)
+        XCTAssertEqual(turned.table().store.ids, straight.table().store.ids, "the same profiles in the same order")
+    }
+
     /// `isAndroid` reads a platform field as `ProfileBuilder.platform` does: every case of `android`, and texts a
     /// byte or a blank away from it (seven-byte fields take a one-word comparison, the others the byte path).
     func testIsAndroidReadsThePlatformAsTheProfileBuilder() {
