@@ -219,3 +219,86 @@ package enum PlanHTMLReport {
             exitCode: report.failure.map { String($0.exitCode) } ?? "")
     }
 }
+
+// The templates' names for each context type (see `MustacheFields`): with 1,000 pairs, Mustache's reflection of
+// every value on every lookup was most of the plan's run.
+extension PlanHTMLReport.MatrixCell: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "value": \.value, "raw": \.raw, "to": \.to, "direction": \.direction, "shade": \.shade, "title": \.title,
+    ]
+}
+extension PlanHTMLReport.MatrixRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "from": \.from, "cells": \.cells, "total": \.total,
+    ]
+}
+extension PlanHTMLReport.Matrix: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "outcomes": \.outcomes, "rows": \.rows, "columnTotals": \.columnTotals, "total": \.total,
+    ]
+}
+extension PlanHTMLReport.Move: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "from": \.from, "to": \.to, "devices": \.devices, "direction": \.direction,
+    ]
+}
+extension PlanHTMLReport.PlatformMoves: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = ["platform": \.platform, "moves": \.moves]
+}
+extension PlanHTMLReport.RuleMoveRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "from": \.from, "to": \.to, "fromRule": \.fromRule, "toRule": \.toRule, "devices": \.devices,
+        "direction": \.direction,
+    ]
+}
+extension PlanHTMLReport.SideRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "side": \.side, "source": \.source, "sha256": \.sha256, "format": \.format,
+    ]
+}
+extension PlanHTMLReport.DiagnosticRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "side": \.side, "severity": \.severity, "code": \.code, "message": \.message, "location": \.location,
+        "isNew": \.isNew,
+    ]
+}
+extension PlanHTMLReport.RuleChangeRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "id": \.id, "published": \.published, "draft": \.draft,
+    ]
+}
+extension PlanHTMLReport.ReachRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "at": \.at, "published": \.published, "draft": \.draft,
+    ]
+}
+extension PlanHTMLReport.SummaryLine: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "id": \.id, "anchor": \.anchor, "status": \.status, "summary": \.summary,
+    ]
+}
+extension PlanHTMLReport.TotalRow: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "outcome": \.outcome, "before": \.before, "after": \.after, "change": \.change, "direction": \.direction,
+    ]
+}
+extension PlanHTMLReport.PairSection: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "id": \.id, "anchor": \.anchor, "status": \.status, "summary": \.summary, "sides": \.sides,
+        "worse": \.worse, "better": \.better, "ruleOnly": \.ruleOnly, "matrix": \.matrix,
+        "byPlatform": \.byPlatform, "hasByPlatform": \.hasByPlatform, "ruleMoves": \.ruleMoves,
+        "hasRuleMoves": \.hasRuleMoves, "hasOmittedRuleMoves": \.hasOmittedRuleMoves,
+        "omittedRuleMoves": \.omittedRuleMoves, "worseApps": \.worseApps, "worseOSes": \.worseOSes,
+        "hasWorseVersions": \.hasWorseVersions, "diagnostics": \.diagnostics, "hasDiagnostics": \.hasDiagnostics,
+        "ruleChanges": \.ruleChanges, "hasRuleChanges": \.hasRuleChanges, "reach": \.reach, "hasReach": \.hasReach,
+    ]
+}
+extension PlanHTMLReport.Page: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "tool": \.tool, "toolVersion": \.toolVersion, "inventorySource": \.inventorySource, "asOf": \.asOf,
+        "generatedAt": \.generatedAt, "releases": \.releases, "packageFilter": \.packageFilter,
+        "hasPackageFilter": \.hasPackageFilter, "cards": \.cards, "summaries": \.summaries, "totals": \.totals,
+        "gates": \.gates, "hasGates": \.hasGates, "pairs": \.pairs, "devices": \.devices, "failed": \.failed,
+        "statusMessage": \.statusMessage, "exitCode": \.exitCode,
+    ]
+}

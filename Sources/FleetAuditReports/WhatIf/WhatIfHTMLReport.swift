@@ -131,3 +131,39 @@ package enum WhatIfHTMLReport {
             axis: byApp ? "minimum app (\(sweep.scale.appKind))" : "minimum OS (\(sweep.scale.osKind))")
     }
 }
+
+// The templates' names for each context type (see `MustacheFields`).
+extension WhatIfHTMLReport.Row: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "minimumApp": \.minimumApp, "minimumOS": \.minimumOS, "upToDate": \.upToDate, "recommended": \.recommended,
+        "forced": \.forced, "blocked": \.blocked, "unsupportedOS": \.unsupportedOS, "notTargeted": \.notTargeted,
+        "affected": \.affected, "stranded": \.stranded, "chosen": \.chosen, "within": \.within,
+        "appNames": \.appNames, "hasAppNames": \.hasAppNames, "live": \.live,
+    ]
+}
+extension WhatIfHTMLReport.Segment: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "outcome": \.outcome, "x": \.x, "y": \.y, "width": \.width, "height": \.height, "title": \.title,
+    ]
+}
+extension WhatIfHTMLReport.Label: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "x": \.x, "text": \.text, "chosen": \.chosen,
+    ]
+}
+extension WhatIfHTMLReport.Chart: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "segments": \.segments, "labels": \.labels, "hasBound": \.hasBound, "boundY": \.boundY,
+        "boundLabel": \.boundLabel, "summary": \.summary, "axis": \.axis,
+    ]
+}
+extension WhatIfHTMLReport.Page: MustacheFields {
+    nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
+        "tool": \.tool, "toolVersion": \.toolVersion, "inventorySource": \.inventorySource,
+        "generatedAt": \.generatedAt, "releases": \.releases, "platform": \.platform, "package": \.package,
+        "hasPackage": \.hasPackage, "compares": \.compares, "countedBy": \.countedBy, "hasCountedBy": \.hasCountedBy,
+        "cards": \.cards, "choice": \.choice, "hasChoice": \.hasChoice, "noneWithin": \.noneWithin,
+        "bounds": \.bounds, "hasBounds": \.hasBounds, "live": \.live, "hasLive": \.hasLive, "hasApp": \.hasApp,
+        "hasOS": \.hasOS, "rows": \.rows, "chart": \.chart, "hasChart": \.hasChart,
+    ]
+}
