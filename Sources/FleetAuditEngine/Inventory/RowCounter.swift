@@ -81,6 +81,8 @@ final class RowCounter {
     /// to back (miss `i`'s from `missKeyStart[i]` to `missKeyStart[i + 1]`), then scratch for a new raw key's.
     private var canonicalBytes: UnsafeMutablePointer<UInt8>
     private var canonicalCapacity = 1 << 12
+    /// The bytes `canonicalBytes` holds room for (for tests: misses with long keys do not pile up).
+    var missKeyCapacity: Int { canonicalCapacity }
 
     // The misses: rows a full raw key table lacks, waiting to be classified by their parts together
     // (`drainMisses`). Classifying needs two loads per row from tables far larger than the cache (the profiles'

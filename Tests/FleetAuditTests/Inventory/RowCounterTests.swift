@@ -237,6 +237,46 @@ final class RowCounterTests: XCTestCase {
         XCTAssertEqual(turned.table().store.ids, straight.table().store.ids, "the same profiles in the same order")
     }
 
+    /// Misses still waiting when a part is merged into another (`absorb`) are counted in both parts first, and
+    /// misses with long keys are classified as soon as their keys hold `batchKeyBytes`, not piled up: either way
+    /// the profiles, devices and rejected lines are what one counter with room for every key gives.
+    func testWaitingMissesAreCountedBeforeAMergeAndWhenTheirKeysGrowLong() throws {
+        let long = String(repeating: "R", count: EngineTuning.batchKeyBytes / 3)
+        var rows: [[String]] = []
+        for i in 0..<120 {
+            let region = (60..<70).contains(i) ? long + "\(i)" : "R-\(i)"
+            rows.append(["android", i % 7 == 0 ? "x" : "13", "6.\(i % 9)", "\(100 + i)", region, "\(1 + i % 3)"])
+        }
+        let kept = try count(rows, window: .max)
+        let whole = (summary: kept.summary, table: kept.table())
+        XCTAssertGreaterThan(whole.summary.rowsRejected, 10)
+
+        let split = 50
+        let first = try count(Array(rows[..<split]), window: .max, keyLimit: 3)
+        let second = try count(Array(rows[split...]), window: .max, keyLimit: 3)
+        // Ten long keys in a row, each a third of `batchKeyBytes`: at most three wait at once.
+        XCTAssertLessThanOrEqual(second.missKeyCapacity, 2 * EngineTuning.batchKeyBytes)
+        first.absorb(second, lineOffset: split)
+        let merged = (summary: first.summary, table: first.table())
+        XCTAssertEqual(merged.summary.rejections, whole.summary.rejections)
+        XCTAssertEqual(merged.summary.rowsRead, Int64(rows.count))
+        XCTAssertEqual(merged.summary.devices, whole.summary.devices)
+        XCTAssertEqual(merged.table.store.count, whole.table.store.count)
+        let remap = whole.table.store.remap(from: merged.table.store)
+        var translated = [Int32](repeating: 0, count: whole.table.store.width)
+        var devices: [[Int32]: Int64] = [:]
+        for r in 0..<merged.table.store.count {
+            translated.withUnsafeMutableBufferPointer {
+                whole.table.store.translate(row: r, of: merged.table.store, remap: remap, into: $0.baseAddress!)
+            }
+            devices[translated] = merged.table.devices[r]
+        }
+        for r in 0..<whole.table.store.count {
+            let ids = (0..<whole.table.store.width).map { whole.table.store.id(r, $0) }
+            XCTAssertEqual(devices[ids], whole.table.devices[r], "profile \(r)")
+        }
+    }
+
     /// `isAndroid` reads a platform field as `ProfileBuilder.platform` does: every case of `android`, and texts a
     /// byte or a blank away from it (seven-byte fields take a one-word comparison, the others the byte path).
     func testIsAndroidReadsThePlatformAsTheProfileBuilder() {
