@@ -132,6 +132,72 @@ public enum AuditRun {
         }
     }
 
+    /// The inventory read into profiles and every config evaluated on them: the profiles, the inventory's
+    /// summary, the profiles on their fixed fields and the tallies. A format that read a field the profiles
+    /// do not hold (no config declared it) is answered by reading the inventory again keeping that field, and
+    /// evaluating again: only a wrong declaration pays for it, and `misses` names it.
+    static func evaluateFleet(
+        _ request: AuditRequest, _ configs: [LoadedConfig], needs: ProfileNeeds, context: EvaluationContext,
+        misses: ReadMisses, onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
+        timings: RunTimings? = nil
+    ) throws(AuditFailure) -> (
+        table: ProfileTable, summary: InventorySummary, fixed: FixedFieldProfiles, tallies: [ConfigTally]
+    ) {
+        var needs = needs
+        var evaluated = try readAndEvaluate(
+            request, configs, needs: needs, context: context, misses: misses, onProgress: onProgress,
+            timings: timings)
+        // Needs only grow, over the inventory's columns: this ends.
+        while evaluated.table.store.misses.any, needs.union(evaluated.table.store.misses.needs) != needs {
+            needs.formUnion(evaluated.table.store.misses.needs)
+            evaluated = try readAndEvaluate(
+                request, configs, needs: needs, context: context, misses: misses, rereading: true,
+                onProgress: onProgress, timings: timings)
+        }
+        return evaluated
+    }
+
+    private static func readAndEvaluate(
+        _ request: AuditRequest, _ configs: [LoadedConfig], needs: ProfileNeeds, context: EvaluationContext,
+        misses: ReadMisses, rereading: Bool = false,
+        onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)?, timings: RunTimings?
+    ) throws(AuditFailure) -> (
+        table: ProfileTable, summary: InventorySummary, fixed: FixedFieldProfiles, tallies: [ConfigTally]
+    ) {
+        if rereading && InventoryOpener.isStandardInputOrStream(request.inventoryPath) {
+            throw .input(
+                "[engine.undeclaredRead] a format read \(misses.fields.joined(separator: "; ")), which its configs did not declare, "
+                    + "and a stream cannot be read again to keep it: write the inventory to a file and run again (and report the format's defect)"
+            )
+        }
+        let (table, summary) = try readInventory(request, needs: needs, onProgress: onProgress, timings: timings)
+        timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
+        // The evaluation starts from the profiles on their fixed fields, and the cross-checks and the coverage,
+        // which read nothing else, count them instead of every profile.
+        let started = Date()
+        let fixed = FixedFieldProfiles(table)
+        timings?.detail(
+            String(
+                format: "evaluation: profiles projected onto their fixed fields, %.3f s",
+                Date().timeIntervalSince(started)))
+        let tallies = Auditor.audit(
+            configs, profiles: table, context: context, fixedFields: fixed, misses: misses, timings: timings?.detail)
+        timings?.phaseEnded("evaluation")
+        misses.absorb(table.store.misses)
+        return (table, summary, fixed, tallies)
+    }
+
+    /// `engine.undeclaredRead`: the reads a format made of fields its configs did not declare (the numbers
+    /// were worked out again where the fields are held).
+    static func undeclaredReads(_ misses: ReadMisses) -> Diagnostic? {
+        guard misses.any else { return nil }
+        return Diagnostic(
+            "engine.undeclaredRead", .warning,
+            "a format read fields its configs did not declare (\(misses.fields.joined(separator: "; "))): "
+                + "those configs were evaluated again on profiles that hold them, so the numbers stand; the format's needs are wrong"
+        )
+    }
+
     /// `--package`: the named packages' profiles only. A name no device has stops the run (its numbers would be
     /// zeros that look like "nothing to do"), naming the packages the inventory has.
     static func keepPackages(_ names: [String], _ table: ProfileTable, _ summary: InventorySummary)
@@ -190,22 +256,13 @@ public enum AuditRun {
             }
         }
 
-        let (table, summary) = try readInventory(request, needs: needs, onProgress: onProgress, timings: timings)
-        timings?.phaseEnded("ingest: \(summary.rowsRead) rows, \(table.profiles.count) distinct profiles")
         let context = EvaluationContext(
             releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,
             options: request.formatOptions)
-        // The evaluation starts from the profiles on their fixed fields, and the cross-checks and the coverage,
-        // which read nothing else, count them instead of every profile.
-        let started = Date()
-        let fixed = FixedFieldProfiles(table)
-        timings?.detail(
-            String(
-                format: "evaluation: profiles projected onto their fixed fields, %.3f s",
-                Date().timeIntervalSince(started)))
-        let tallies = Auditor.audit(
-            configs, profiles: table, context: context, fixedFields: fixed, timings: timings?.detail)
-        timings?.phaseEnded("evaluation")
+        let misses = ReadMisses()
+        let (table, summary, fixed, tallies) = try evaluateFleet(
+            request, configs, needs: needs, context: context, misses: misses, onProgress: onProgress,
+            timings: timings)
         var report = AuditReport(
             asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
             options: request.reportedOptions, configs: configs, tallies: tallies,
@@ -214,6 +271,7 @@ public enum AuditRun {
             fixed.table, headers: summary.headers, configs: configs,
             releases: releases, columnOverrides: request.columnOverrides, leftOut: summary.devicesLeftOut)
         report.coverage = FleetCoverage(fixed.table)
+        if let undeclared = undeclaredReads(misses) { report.diagnostics.append(undeclared) }
         if let alias = InventoryCrossChecks.columnAliases(summary) { report.diagnostics.append(alias) }
         if let readOnly = InventoryCrossChecks.readOnlyWAL(summary) { report.diagnostics.append(readOnly) }
         if let kept = InventoryCrossChecks.packagesKept(summary) { report.diagnostics.append(kept) }

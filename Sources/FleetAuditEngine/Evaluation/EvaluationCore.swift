@@ -98,7 +98,7 @@ package enum EvaluationCore {
         context: EvaluationContext, accumulating: A.Type = A.self,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         profilesPerWorker: Int = EngineTuning.profilesPerWorker, fixedFields: FixedFieldProfiles? = nil,
-        sharingIdenticalDocuments: Bool = true, timings: TimingSink? = nil
+        sharingIdenticalDocuments: Bool = true, misses: ReadMisses? = nil, timings: TimingSink? = nil
     ) -> [A] {
         // A folder of configs often holds the same document more than once (per environment, per app flavour):
         // the same bytes in the same format decide every device alike, so each distinct unit is evaluated once
@@ -122,7 +122,7 @@ package enum EvaluationCore {
                     distinct.map { units[$0] }, profiles: table, context: context, accumulating: A.self,
                     workers: workers,
                     profilesPerWorker: profilesPerWorker, fixedFields: fixedFields, sharingIdenticalDocuments: false,
-                    timings: timings)
+                    misses: misses, timings: timings)
                 let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
                 return copyOf.map { results[position[$0]!] }
             }
@@ -143,10 +143,21 @@ package enum EvaluationCore {
             let classes = AttributeClasses(
                 members.flatMap(\.configs).map(\.config), options: context.options, keeping: A.reads.attributes)
             let projected = fields.project(table, onto: groups[g].needs, classes: classes, fixed: fixed)
-            projected.store.declared = groups[g].declared
+            projected.store.holdings = StoreHoldings(needs: groups[g].declared)
             let projection = timings == nil ? "" : seconds(since: start)
-            results.store(
-                g, evaluate(members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker))
+            var counted: [A] = evaluate(
+                members, projected, context: context, workers: inner, profilesPerWorker: profilesPerWorker)
+            if projected.store.misses.any {
+                // A format read a field its configs did not declare: the projection may have merged devices that
+                // differ in it. The straight path: the run's own profiles, which hold every field read.
+                misses?.absorb(projected.store.misses, configs: members.flatMap(\.configs).map(\.id))
+                timings?(
+                    "evaluation group \(g): undeclared reads (\(projected.store.misses.fields)): evaluated again unprojected"
+                )
+                counted = evaluate(
+                    members, table, context: context, workers: inner, profilesPerWorker: profilesPerWorker)
+            }
+            results.store(g, counted)
             timings?(
                 "evaluation group \(g) (\(names(members.flatMap(\.configs).map(\.id)))): \(projected.profiles.count) projected profiles: projection \(projection), total \(seconds(since: start))"
             )
@@ -168,12 +179,19 @@ package enum EvaluationCore {
         let fields = ProfileFieldIDs(table)
         for group in groups(units, context: context, columns: table.store.attributeNames) {
             let (projected, origins) = fields.projectWithOrigins(table, onto: group.needs)
-            projected.store.declared = group.declared
+            projected.store.holdings = StoreHoldings(needs: group.declared)
             for (p, origin) in origins.enumerated() where origin >= 0 {
                 for u in group.members {
                     out[p][u] = units[u].configs.map {
                         $0.config.evaluate(projected.profiles[origin], context: context)
                     }
+                }
+            }
+            // An undeclared read: each profile decided on its own fields instead (the straight path).
+            guard projected.store.misses.any else { continue }
+            for (p, origin) in origins.enumerated() where origin >= 0 {
+                for u in group.members {
+                    out[p][u] = units[u].configs.map { $0.config.evaluate(table.profiles[p], context: context) }
                 }
             }
         }
@@ -199,7 +217,7 @@ package enum EvaluationCore {
             let projected = fields.project(table, onto: group.needs, classes: classes, fixed: fixed) {
                 origins[$0] = $1
             }
-            projected.store.declared = group.declared
+            projected.store.holdings = StoreHoldings(needs: group.declared)
             var shared = context
             let memory = WorkerMemory()
             shared.worker = memory
@@ -223,7 +241,7 @@ package enum EvaluationCore {
     /// projected profiles, and share one projection (on a fleet whose devices do not repeat, projecting the
     /// table once per config group was a third of the evaluation).
     /// - Returns: each group's needs among the columns, what its configs declared (the needs before that, which
-    ///   the debug builds' guard checks reads against: `DeclaredReads`), and its units.
+    ///   the guard checks reads against: `DeclaredReads`), and its units.
     private static func groups(
         _ units: [EvaluationUnit], context: EvaluationContext, reading: ProfileNeeds = ProfileNeeds(),
         columns: [String]

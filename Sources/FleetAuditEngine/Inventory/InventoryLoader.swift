@@ -62,6 +62,12 @@ package struct InventoryLoader {
             throw .missingColumns(["app_build"], found: source.headers)
         }
         counted.snapshot = source.snapshot
+        // What the profiles hold: a format's read of anything else is recorded, and the run reads again.
+        table.store.holdings = StoreHoldings(
+            needs: ProfileNeeds(
+                packageName: needs.packageName, appBuildOffAndroid: needs.appBuildOffAndroid,
+                attributes: needs.attributes),
+            inventoryAttributes: Set(map.attributes.keys))
         return (table, counted)
     }
 

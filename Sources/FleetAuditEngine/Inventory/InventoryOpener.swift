@@ -29,6 +29,9 @@ package enum InventoryOpener {
     }
 
     /// Whether the path exists and is not a regular file or a folder (a FIFO or a character device).
+    /// Whether the inventory at `path` can be read only once (standard input, a pipe).
+    package static func isStandardInputOrStream(_ path: String) -> Bool { path == standardInput || isStream(path) }
+
     static func isStream(_ path: String) -> Bool {
         var st = stat()
         guard stat(path, &st) == 0 else { return false }

@@ -35,19 +35,17 @@ package struct Profile: Hashable, Sendable {
     package var appVersion: String { store.text(row, ProfileStore.appVersionColumn)! }
     /// `app_build` as written (iOS `CFBundleVersion`, Android `versionCode`); nil when absent or empty.
     package var appBuild: String? {
-        #if DEBUG
-            if let declared = store.declared, !declared.appBuildOffAndroid, platform != .android {
-                DeclaredReads.undeclared("app_build", platform: platform, declared: declared)
-            }
-        #endif
+        if let held = store.holdings, !held.needs.appBuildOffAndroid, platform != .android {
+            DeclaredReads.undeclared(
+                "app_build", platform: platform, store: store, missing: ProfileNeeds(appBuildOffAndroid: true))
+        }
         return store.text(row, ProfileStore.appBuildColumn)
     }
     package var packageName: String? {
-        #if DEBUG
-            if let declared = store.declared, !declared.packageName {
-                DeclaredReads.undeclared("package_name", platform: platform, declared: declared)
-            }
-        #endif
+        if let held = store.holdings, !held.needs.packageName {
+            DeclaredReads.undeclared(
+                "package_name", platform: platform, store: store, missing: ProfileNeeds(packageName: true))
+        }
         return store.text(row, ProfileStore.packageColumn)
     }
     /// Other columns, keyed by normalized name (made on each call: formats ask `attribute(_:)`).
@@ -74,11 +72,10 @@ package struct Profile: Hashable, Sendable {
 
     @inline(__always)
     private func checkDeclared(attribute normalized: String) {
-        #if DEBUG
-            if let declared = store.declared, !declared.attributes(for: platform).contains(normalized) {
-                DeclaredReads.undeclared("attribute \(normalized)", platform: platform, declared: declared)
-            }
-        #endif
+        if let held = store.holdings, !held.holdsAttribute(normalized, platform: platform) {
+            DeclaredReads.undeclared(
+                normalized, platform: platform, store: store, missing: ProfileNeeds(attributes: [normalized]))
+        }
     }
 
     /// The interned id of field `column` (a `ProfileStore` column; 0: absent). Ids compare within one store —
@@ -89,13 +86,14 @@ package struct Profile: Hashable, Sendable {
     /// The store column of an attribute by any spelling of its name; nil when the profile has no such column.
     package func attributeColumn(_ name: String) -> Int? {
         let normalized = InventoryColumn.normalize(name)
-        #if DEBUG
-            // A column is the store's, whatever this profile's platform: declared for some platform is enough.
-            if let declared = store.declared, !declared.attributes.contains(normalized) {
-                DeclaredReads.undeclared(
-                    "the column of attribute \(normalized)", platform: platform, declared: declared)
-            }
-        #endif
+        // A column is the store's, whatever this profile's platform: held for some platform is enough.
+        if let held = store.holdings, !held.needs.attributes.contains(normalized),
+            held.inventoryAttributes?.contains(normalized) ?? true
+        {
+            DeclaredReads.undeclared(
+                "the column of \(normalized)", platform: platform, store: store,
+                missing: ProfileNeeds(attributes: [normalized]))
+        }
         return store.attributeColumn(normalized: normalized)
     }
 

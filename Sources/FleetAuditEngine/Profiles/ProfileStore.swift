@@ -83,8 +83,11 @@ package final class ProfileStore: @unchecked Sendable {
     package private(set) var ids: [Int32] = []
     package var width: Int { Self.fixedColumns + attributeNames.count }
     package private(set) var count = 0
-    /// What a projection's configs declared they read (`DeclaredReads`); nil for any other store.
-    package var declared: ProfileNeeds?
+    /// What the store's profiles hold of the fields formats read (`DeclaredReads`): set on the run's profiles
+    /// and on each projection; nil for a store that holds every field of its devices (`explain`, the tests).
+    package var holdings: StoreHoldings?
+    /// The reads of fields the store does not hold: the engine evaluates again where they are held.
+    package let misses = ReadMisses()
 
     /// - Parameter attributeNames: normalized names, in column order.
     package init(attributeNames: [String]) {

@@ -19,6 +19,7 @@ package struct ProfileTable: Sendable {
     /// generic append: the table is distinct profiles, never rows.
     package func keeping(packages: Set<String>) -> (table: ProfileTable, leftOut: [String: Int64]) {
         let kept = ProfileStore(attributeNames: store.attributeNames)
+        kept.holdings = store.holdings
         var keptDevices: [Int64] = []
         var leftOut: [String: Int64] = [:]
         for row in 0..<store.count {

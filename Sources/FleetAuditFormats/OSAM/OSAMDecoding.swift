@@ -62,11 +62,11 @@ enum OSAMDecoding {
         guard !bytes.isEmpty, !(negative && bytes.count == 1) else { return nil }
         if hasExponent {
             let d = Double(accumulator) * pow(10, Double(exponentPositive ? exponent : -exponent))
-            guard d <= 9_223_372_036_854_775_807, d >= -9_223_372_036_854_775_808, d.rounded(.down) == d else {
-                return nil
-            }
+            // ±2^63, written exactly: Long.MAX_VALUE as a double rounds up to 2^63.
+            let bound = 0x1p63
+            guard d <= bound, d >= -bound, d.rounded(.down) == d else { return nil }
             // Kotlin's toLong() saturates; the bound above lets 2^63 through as Long.MAX_VALUE.
-            accumulator = d >= 9_223_372_036_854_775_807 ? Int64.max : Int64(d)
+            accumulator = d >= bound ? Int64.max : Int64(d)
         }
         if negative { return accumulator }
         return accumulator == Int64.min ? nil : -accumulator

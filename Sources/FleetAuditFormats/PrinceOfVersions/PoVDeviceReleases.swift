@@ -12,7 +12,7 @@ final class PoVDeviceReleases {
     private var semantic: [PoVVersion?]?
 
     init(_ releases: Releases, device: any Device) {
-        self.device = (device.platform, device.packageName)
+        self.device = (device.platform, releases.package(of: device))
         candidates = releases.candidates(for: device)
         installs = Releases.installs(candidates, on: device)
     }

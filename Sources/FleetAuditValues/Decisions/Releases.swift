@@ -86,6 +86,7 @@ public struct Releases: Sendable {
         _ releases: [Release], source: String = "(inline)", sha256: String = "", diagnostics: [Diagnostic] = []
     ) {
         self.all = releases
+        firstNamedPackage = releases.firstIndex { $0.package != nil }
         self.source = source
         self.sha256 = sha256
         self.diagnostics = diagnostics
@@ -93,8 +94,18 @@ public struct Releases: Sendable {
 
     /// Releases a device could be offered: its platform, and its package when both name one.
     package func candidates(for profile: any Device) -> [Release] {
-        let package = profile.packageName
+        let package = self.package(of: profile)
         return all.filter { $0.offered(to: profile.platform, package: package) }
+    }
+
+    /// Whether some release names a package: only then does a device's package decide what it is offered.
+    package var namesPackages: Bool { firstNamedPackage != nil }
+    private let firstNamedPackage: Int?
+
+    /// The device's package as the releases file can tell it apart: nil when no release names one, so a run
+    /// whose releases file leaves the package column empty (`android,5.1.0,510,24,`) never reads it.
+    package func package(of profile: any Device) -> String? {
+        namesPackages ? profile.packageName : nil
     }
 
     /// Whether the file has any release for this platform and package.
@@ -106,7 +117,7 @@ public struct Releases: Sendable {
     package func installability(for profile: any Device, reaches: (Release) -> Bool) -> Installability {
         let candidates = candidates(for: profile)
         if candidates.isEmpty {
-            return .noReleaseForPackage(platform: profile.platform.name, package: profile.packageName)
+            return .noReleaseForPackage(platform: profile.platform.name, package: package(of: profile))
         }
         let reaching = candidates.filter(reaches)
         guard !reaching.isEmpty else { return .noRelease }

@@ -64,6 +64,12 @@ package struct ProfileNeeds: Sendable, Hashable {
         for name in other.spellings.values { spell(name) }
     }
 
+    package func union(_ other: ProfileNeeds) -> ProfileNeeds {
+        var out = self
+        out.formUnion(other)
+        return out
+    }
+
     package static func == (a: ProfileNeeds, b: ProfileNeeds) -> Bool {
         (a.packageName, a.appBuildOffAndroid, a.attributes) == (b.packageName, b.appBuildOffAndroid, b.attributes)
     }

@@ -110,6 +110,13 @@ package enum DiagnosticCatalog {
                 "Check the inventory (every row rejected? a header only?) and the configs; pass --allow-empty when an empty run is expected."
         ),
         Entry(
+            code: "engine.undeclaredRead", severity: .warning, format: nil,
+            summary:
+                "A format read a device field its configs did not declare: the engine evaluated those configs again on profiles that hold it (the numbers stand; the run was slower).",
+            help:
+                "A defect of the format, not of the config: report it with the field named; the format's needs (ProfileNeeds) must declare what its client reads."
+        ),
+        Entry(
             code: "releases.unknownColumn", severity: .warning, format: nil,
             summary:
                 "A column (or JSON key) of the releases file that nothing reads; minimum_os and min_os_version are read as min_os.",

@@ -205,6 +205,12 @@ package enum JSONPositions {
                 if let path = child?.wanted, found[path] == nil { found[path] = location() }
                 let start = index
                 value(child)
+                // A character strict JSON has no value at (org.json's `;` or a stray `}`: the document was read
+                // leniently) would stop every later step here: the paths after it have no location.
+                guard index > start else {
+                    index = bytes.count
+                    return
+                }
                 if let path = child?.wanted, ranges[path] == nil { ranges[path] = start..<index }
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: ",") {

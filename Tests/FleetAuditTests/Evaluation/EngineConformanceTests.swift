@@ -204,7 +204,7 @@ final class EngineConformanceTests: XCTestCase {
             _ = EvaluationCore.enginePathDecisions([EvaluationUnit([sneaky])], profiles: table, context: Self.context)
         }
         XCTAssertFalse(reads.isEmpty)
-        XCTAssertTrue(reads.allSatisfy { $0.contains("attribute region") }, "\(reads)")
+        XCTAssertTrue(reads.allSatisfy { $0.contains("region of ios devices") }, "\(reads)")
         let honest = LoadedConfig(
             id: "honest", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared(declares: true))
         XCTAssertEqual(
@@ -212,6 +212,52 @@ final class EngineConformanceTests: XCTestCase {
                 _ = EvaluationCore.enginePathDecisions(
                     [EvaluationUnit([honest])], profiles: table, context: Self.context)
             }, [])
+    }
+
+    /// A wrong declaration costs speed, never an answer (issue 65): the projection merged GB and DE for a config
+    /// that declared nothing, its read of `region` is recorded, and the group is counted again on the run's
+    /// profiles. Before, a debug build stopped (`fatalError`) and a release build counted both as "not GB".
+    func testAnUndeclaredReadIsCountedOnTheStraightPath() throws {
+        let csv = "platform,os_version,app_version,region\nios,17.0,1.0,GB\nios,17.0,1.0,DE\nios,17.0,1.0,GB\n"
+        let table = try InventoryLoader(needs: ProfileNeeds(attributes: ["region"])).load(
+            CSVInventorySource(bytes: Array(csv.utf8))
+        ).0
+        let sneaky = LoadedConfig(id: "sneaky", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared())
+        let misses = ReadMisses()
+        let tally = Auditor.audit([sneaky], profiles: table, context: Self.context, misses: misses)[0]
+        XCTAssertEqual(tally.totals[.forced], 2)
+        XCTAssertEqual(tally.totals[.upToDate], 1)
+        XCTAssertEqual(misses.fields, ["sneaky: region of ios devices"])
+        XCTAssertEqual(
+            EvaluationCore.decisions([EvaluationUnit([sneaky])], profiles: table, context: Self.context).map {
+                $0[0][0].outcome
+            }, [.forced, .upToDate])
+    }
+
+    /// A field no config of the run declared is not in the run's profiles at all: the run reads the inventory
+    /// again keeping it, and says so (`engine.undeclaredRead`).
+    func testAFieldNoConfigDeclaredIsReadAgain() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let path = TestPaths.write(
+            "platform,os_version,app_version,region\nios,17.0,1.0,GB\nios,17.0,1.0,DE\nios,17.0,1.0,GB\n",
+            named: "fleet.csv", in: dir)
+        let sneaky = LoadedConfig(id: "sneaky", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared())
+        let misses = ReadMisses()
+        let evaluated = try AuditRun.evaluateFleet(
+            AuditRequest(inventoryPath: path), [sneaky], needs: ProfileNeeds(), context: Self.context,
+            misses: misses)
+        XCTAssertEqual(evaluated.tallies[0].totals[.forced], 2)
+        XCTAssertEqual(evaluated.tallies[0].totals[.upToDate], 1)
+        XCTAssertEqual(evaluated.table.store.holdings?.needs.attributes, ["region"])
+        XCTAssertEqual(AuditRun.undeclaredReads(misses)?.code, "engine.undeclaredRead")
+        // Declared, nothing is read twice and nothing is said.
+        let honest = LoadedConfig(
+            id: "honest", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared(declares: true))
+        let quiet = ReadMisses()
+        _ = try AuditRun.evaluateFleet(
+            AuditRequest(inventoryPath: path), [honest], needs: honest.config.needs, context: Self.context,
+            misses: quiet)
+        XCTAssertNil(AuditRun.undeclaredReads(quiet))
     }
 
     private struct ReadsRegionUndeclared: EvaluableConfig {

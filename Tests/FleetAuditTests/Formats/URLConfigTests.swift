@@ -55,11 +55,12 @@ final class URLConfigTests: XCTestCase {
     }
 
     func testAServerThatNeverAnswersTimesOutInBoundedTime() {
-        let started = Date()
+        let asked = server.received.filter { $0.contains("/hang") }.count
         XCTAssertThrowsError(try load("/hang", timeout: 1)) { error in
             XCTAssertTrue("\(error)".contains("timed out"), "\(error)")
         }
-        XCTAssertLessThan(Date().timeIntervalSince(started), 6, "one attempt, no retry on a timeout")
+        XCTAssertEqual(
+            server.received.filter { $0.contains("/hang") }.count, asked + 1, "one attempt, no retry on a timeout")
     }
 
     /// A page starting with `<` is read as XML (an appcast could be): a well-formed page is named for what
@@ -73,12 +74,10 @@ final class URLConfigTests: XCTestCase {
     func testABodyOverTheLimitIsRefused() {
         // 50 MB, declared by Content-Length (refused from the header) or not (refused once 16 MB arrived).
         for path in ["/huge", "/endless"] {
-            let started = Date()
+            // Stopped at the limit: /endless never ends, so reading everything would never return.
             XCTAssertThrowsError(try load(path)) { error in
                 XCTAssertTrue("\(error)".contains("limit") && "\(error)".contains(server.url(path)), "\(error)")
             }
-            XCTAssertLessThan(
-                Date().timeIntervalSince(started), 10, "\(path): stopped early, not after reading everything")
         }
     }
 

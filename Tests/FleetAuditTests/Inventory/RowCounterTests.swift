@@ -209,7 +209,7 @@ final class RowCounterTests: XCTestCase {
             )
             // Missed and rejected, found and rejected, missed and counted, found with a bad count, missed with one.
             let batch = [fresh.bad + ["1"], bad + ["2"], fresh.good + ["2"], good + ["0"], fresh.other + ["0"]]
-            for (k, row) in batch.enumerated() where k != 2 { rejectedLines.append(rows.count + k + 2) }
+            for k in batch.indices where k != 2 { rejectedLines.append(rows.count + k + 2) }
             rows += batch
         }
         let missing = try count(rows, window: .max, keyLimit: 3)

@@ -146,9 +146,7 @@ final class HostileFaultTests: XCTestCase {
                 ], body: bomb)
         ])
         defer { server.stop() }
-        let started = Date()
         let result = try CommandLineTests.run(["validate", server.url("/c.json")])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 3)
         XCTAssertNotEqual(result.status, 0, result.stderr)
         XCTAssertTrue(
             (result.stdout + result.stderr).contains("Content-Encoding gzip although identity was asked for"),
@@ -161,9 +159,8 @@ final class HostileFaultTests: XCTestCase {
     func testADeclaredTwoGigabyteBodyIsRefusedAtOnce() throws {
         let server = try LocalHTTPServer(routes: ["/big.json": .declareAndHang(contentLength: 2 << 30)])
         defer { server.stop() }
-        let started = Date()
+        // Refused from the header (a wait for the body would end "timed out" after the whole --timeout).
         let result = try CommandLineTests.run(["validate", "--timeout", "20", server.url("/big.json")])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "not the whole --timeout")
         XCTAssertTrue(
             (result.stdout + result.stderr).contains("declared a body larger than the 16777216-byte limit"),
             result.stdout + result.stderr)
@@ -331,14 +328,31 @@ final class HostileFaultTests: XCTestCase {
 
     // MARK: 7. Objects with very many keys
 
+    /// Loading and validating a document of many keys costs time linear in them: the CPU time of ten times the
+    /// keys is well under a hundred times (quadratic, as it once was: 137 s for 20,000 keys in a debug build).
+    /// CPU time of this thread, not the wall clock, so a busy machine does not decide it.
     func testAnObjectOfManyKeysIsLinear() throws {
-        var text = #"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}"#
-        for i in 0..<30_000 { text += #", "k\#(i)": \#(i)"# }
-        let config = write(text + "}", "keys.json")
-        let started = Date()
-        let result = try CommandLineTests.run(["validate", config])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "quadratic: 137 s for 20,000 keys in a debug build")
-        XCTAssertTrue(result.stdout.contains("config.unknownKey"), String(result.stdout.prefix(300)))
+        func document(keys: Int) -> String {
+            var text = #"{"minimumSDKVersion": {"value": 23, "description": {"en": "x"}}"#
+            for i in 0..<keys { text += #", "k\#(i)": \#(i)"# }
+            return write(text + "}", "keys-\(keys).json")
+        }
+        func validated(_ path: String) throws -> (seconds: Double, codes: Set<String>) {
+            var codes = Set<String>()
+            let seconds = try Self.threadCPUSeconds {
+                let loaded = try ConfigLoader().load(path, id: "keys.json")
+                codes = Set(loaded.locatedDiagnostics.map(\.code))
+            }
+            return (seconds, codes)
+        }
+        let small = document(keys: 3_000)
+        let large = document(keys: 30_000)
+        _ = try validated(small)  // warm: first use of the formats' tables
+        let (smallCPU, _) = try validated(small)
+        let (largeCPU, codes) = try validated(large)
+        XCTAssertTrue(codes.contains("config.unknownKey"), "\(codes)")
+        XCTAssertLessThan(
+            largeCPU, max(smallCPU, 0.002) * 30, "10× the keys took \(largeCPU / max(smallCPU, 1e-9))× the CPU time")
         var object = JSONObject()
         object.append("a", .number(JSONNumber(1)))
         object.append("a", .number(JSONNumber(2)))
@@ -446,9 +460,8 @@ final class HostileFaultTests: XCTestCase {
         let dir = TestPaths.temporaryDirectory()
         let fifo = dir.path + "/pipe.json"
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
-        let started = Date()
+        // Refused without opening it (opening a FIFO no one writes blocks forever).
         let piped = try CommandLineTests.run(["validate", fifo])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "not blocked on the pipe")
         XCTAssertTrue((piped.stdout + piped.stderr).contains("not a regular file"), piped.stdout + piped.stderr)
         // A file whose name is not UTF-8, found by listing its folder.
         let name = [UInt8]("bad-".utf8) + [0xFF, 0xFE] + [UInt8](".json".utf8)
@@ -460,5 +473,17 @@ final class HostileFaultTests: XCTestCase {
         close(fd)
         let listed = try CommandLineTests.run(["validate", "--config-dir", dir.path])
         XCTAssertTrue((listed.stdout + listed.stderr).contains("not valid UTF-8"), listed.stdout + listed.stderr)
+    }
+
+    /// The CPU time this thread spends in `body`.
+    static func threadCPUSeconds(_ body: () throws -> Void) rethrows -> Double {
+        func now() -> Double {
+            var t = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+            return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+        }
+        let start = now()
+        try body()
+        return now() - start
     }
 }

@@ -25,6 +25,31 @@ final class JSONPositionsTests: XCTestCase {
         XCTAssertNil(found["d[5]"])
     }
 
+    /// org.json reads `[;{}]` (a `;` separator, a null, an object); the positions scanner walks strict JSON only and
+    /// once stood still at the `}` its literal scan stopped at, looping forever (issues 66 and 68: every command
+    /// spun on such a config). Whatever the text, the scanner ends and finds what precedes the stray character.
+    func testTextStrictJSONDoesNotReadEndsTheScan() {
+        for text in [#"{"a": [;{}], "b": 1}"#, #"{"a": [1}], "b": 1}"#, #"[}]"#, #"{"a": [;{"k": 1}]}"#, "[;{"] {
+            let found = JSONPositions.locate(["a", "a[0]", "b"], in: Array(text.utf8))
+            let ranges = JSONPositions.valueRanges(["a", "b"], in: Array(text.utf8))
+            XCTAssertLessThanOrEqual(found.count, 3, text)
+            XCTAssertLessThanOrEqual(ranges.count, 2, text)
+        }
+        XCTAssertEqual(
+            JSONPositions.locate(["a"], in: Array(#"{"a": [;{}], "b": 1}"#.utf8))["a"],
+            SourceLocation(line: 1, column: 2))
+    }
+
+    func testAConfigWithASemicolonBeforeAnObjectLoads() throws {
+        let path = TestPaths.write(
+            #"{"android": [;{"requiredVersion": "1.0.0"}], "ios": {"requiredVersion": "x"}}"#, named: "semi.json",
+            in: TestPaths.temporaryDirectory())
+        let loaded = try ConfigLoader().load(path, id: "semi.json")
+        let located = Dictionary(
+            loaded.locatedDiagnostics.map { ($0.code, $0.location) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(located["pov.android.rejected"], SourceLocation(line: 1, column: 14), "\(located)")
+    }
+
     func testColumnsCountCharactersNotBytes() {
         let found = JSONPositions.locate(["k"], in: Array(#"{"ü": "ßß", "k": 1}"#.utf8))
         XCTAssertEqual(found["k"], SourceLocation(line: 1, column: 13))

@@ -42,12 +42,11 @@ final class XMLDocumentReaderTests: XCTestCase {
             entities += "<!ENTITY lol\(n) \"" + String(repeating: "&lol\(n - 1);", count: 10) + "\">"
         }
         let text = "<?xml version=\"1.0\"?><!DOCTYPE rss [\(entities)]><rss><item>&lol9;</item></rss>"
-        let start = Date()
+        // Refused, not expanded (the expansion is a billion bytes): the message says it was the entity.
         XCTAssertThrowsError(try parse(text)) { error in
             let failure = error as! XMLDocumentReader.Failure
             XCTAssertTrue(failure.message.contains("entity"), failure.message)
         }
-        XCTAssertLessThan(Date().timeIntervalSince(start), 2)
     }
 
     func testAnExternalEntityIsNeverRead() throws {
