@@ -10,9 +10,26 @@ package struct KeySchema: Sendable {
     /// the app's own attributes): only near misses of these are reported.
     package let open: [String: [String]]
 
-    package init(closed: [String: [String]], open: [String: [String]] = [:]) {
+    /// Other spellings some clients read as a known key: (pattern, key) → the form they compare keys in, nil where
+    /// those clients read nothing; and who they are. (The PrinceOfVersions iOS and macOS clients convert every key
+    /// from snake case: `requiredVersion` and `Required_Version` are `required_version` to them, nothing to Android.)
+    package let respelling: (@Sendable (_ pattern: String, _ key: String) -> String?)?
+    package let respellingReaders: String
+
+    package init(
+        closed: [String: [String]], open: [String: [String]] = [:],
+        respelling: (@Sendable (_ pattern: String, _ key: String) -> String?)? = nil, respellingReaders: String = ""
+    ) {
         self.closed = closed
         self.open = open
+        self.respelling = respelling
+        self.respellingReaders = respellingReaders
+    }
+
+    /// The known key `key` is another spelling of for some clients, when it is not itself known.
+    private func respelt(_ key: String, at pattern: String, among known: [String]) -> String? {
+        guard let respelling, let wanted = respelling(pattern, key) else { return nil }
+        return known.first { respelling(pattern, $0) == wanted }
     }
 
     /// `config.unknownKey` warnings, each naming its key's path (the loader adds line and column).
@@ -34,7 +51,15 @@ package struct KeySchema: Sendable {
         let wellKnown = open[pattern]
         for key in object.keys {
             let keyPath = path.isEmpty ? key : "\(path).\(key)"
-            if let known, !known.contains(key) {
+            var patternKey = key
+            if let known, !known.contains(key), let meant = respelt(key, at: pattern, among: known) {
+                out.append(
+                    Diagnostic(
+                        "config.unknownKey", .warning,
+                        "\(keyPath) is read as \(meant) by \(respellingReaders), and ignored by the other \(format) clients: write \(meant)",
+                        path: keyPath))
+                patternKey = meant
+            } else if let known, !known.contains(key) {
                 let hint =
                     NearMiss.closest(to: key, among: known).map { "; did you mean \($0)?" }
                     ?? "; keys read here: \(known.joined(separator: ", "))"
@@ -54,7 +79,8 @@ package struct KeySchema: Sendable {
             }
             if known != nil || wellKnown != nil || pattern.isEmpty {
                 walk(
-                    object[key]!, path: keyPath, pattern: pattern.isEmpty ? key : "\(pattern).\(key)", format: format,
+                    object[key]!, path: keyPath, pattern: pattern.isEmpty ? patternKey : "\(pattern).\(patternKey)",
+                    format: format,
                     into: &out)
             }
         }

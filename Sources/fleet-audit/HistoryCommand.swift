@@ -2,8 +2,6 @@ import ArgumentParser
 import FleetAudit
 import Foundation
 
-extension HistoryListing.Format: ExpressibleByArgument {}
-
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
@@ -25,7 +23,9 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only runs at or after this time (ISO 8601).", valueName: "time"))
     var since: String?
 
-    @Option(help: ArgumentHelp("table (for a person), csv (for a spreadsheet) or json.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp("table (for a person, the default), csv (for a spreadsheet) or json.", valueName: "format"),
+        transform: ArgumentCase.parse)
     var format: HistoryListing.Format = .table
 
     func run() throws {

@@ -2,8 +2,6 @@ import ArgumentParser
 import FleetAudit
 import Foundation
 
-extension ValidationOutput: ExpressibleByArgument {}
-
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -31,7 +29,9 @@ struct ValidateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "What to print: \(ValidationOutput.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+            "What to print: \(ValidationOutput.allCases.map(\.rawValue).joined(separator: ", ")) (default: text).",
+            valueName: "kind"),
+        transform: ArgumentCase.parse)
     var output: ValidationOutput = .text
 
     @Option(

@@ -36,8 +36,11 @@ for t in "${targets[@]}"; do
   # already crosses every boundary, and shorter inputs run several times faster under AddressSanitizer.
   max_len=65536
   [ "$t" = csv ] || [ "$t" = csv-counted ] || [ "$t" = terminal ] && max_len=4096
+  # The JSON formats' inputs are mutated with JSON's and org.json's tokens too (Tests/Fuzz/json.dict).
+  dict=()
+  case $t in nhs-availability | princeofversions | turkcell-updater | osam) dict=(-dict="$PWD/Tests/Fuzz/json.dict") ;; esac
   echo "fuzzing $t for $seconds s"
-  LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan.supp FLEET_AUDIT_FUZZ_TARGET=$t "$bin" "$corpus" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+  LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan.supp FLEET_AUDIT_FUZZ_TARGET=$t "$bin" "$corpus" "${dict[@]}" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$scratch/crashes/$t-" -print_final_stats=1 2> "$scratch/$t.log" || {
       echo "fuzz: $t found a problem; see $scratch/$t.log and $scratch/crashes/" >&2
       tail -30 "$scratch/$t.log" >&2

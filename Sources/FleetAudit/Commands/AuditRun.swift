@@ -138,28 +138,28 @@ public enum AuditRun {
     /// evaluating again: only a wrong declaration pays for it, and `misses` names it.
     static func evaluateFleet(
         _ request: AuditRequest, _ configs: [LoadedConfig], needs: ProfileNeeds, context: EvaluationContext,
-        misses: ReadMisses, onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil,
-        timings: RunTimings? = nil
+        misses: ReadMisses, verification: PathVerification? = nil,
+        onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)? = nil, timings: RunTimings? = nil
     ) throws(AuditFailure) -> (
         table: ProfileTable, summary: InventorySummary, fixed: FixedFieldProfiles, tallies: [ConfigTally]
     ) {
         var needs = needs
         var evaluated = try readAndEvaluate(
-            request, configs, needs: needs, context: context, misses: misses, onProgress: onProgress,
-            timings: timings)
+            request, configs, needs: needs, context: context, misses: misses, verification: verification,
+            onProgress: onProgress, timings: timings)
         // Needs only grow, over the inventory's columns: this ends.
         while evaluated.table.store.misses.any, needs.union(evaluated.table.store.misses.needs) != needs {
             needs.formUnion(evaluated.table.store.misses.needs)
             evaluated = try readAndEvaluate(
-                request, configs, needs: needs, context: context, misses: misses, rereading: true,
-                onProgress: onProgress, timings: timings)
+                request, configs, needs: needs, context: context, misses: misses, verification: verification,
+                rereading: true, onProgress: onProgress, timings: timings)
         }
         return evaluated
     }
 
     private static func readAndEvaluate(
         _ request: AuditRequest, _ configs: [LoadedConfig], needs: ProfileNeeds, context: EvaluationContext,
-        misses: ReadMisses, rereading: Bool = false,
+        misses: ReadMisses, verification: PathVerification?, rereading: Bool = false,
         onProgress: (@Sendable (Int64, (done: Int, total: Int)) -> Void)?, timings: RunTimings?
     ) throws(AuditFailure) -> (
         table: ProfileTable, summary: InventorySummary, fixed: FixedFieldProfiles, tallies: [ConfigTally]
@@ -181,10 +181,24 @@ public enum AuditRun {
                 format: "evaluation: profiles projected onto their fixed fields, %.3f s",
                 Date().timeIntervalSince(started)))
         let tallies = Auditor.audit(
-            configs, profiles: table, context: context, fixedFields: fixed, misses: misses, timings: timings?.detail)
+            configs, profiles: table, context: context, fixedFields: fixed, misses: misses,
+            verification: verification, timings: timings?.detail)
         timings?.phaseEnded("evaluation")
         misses.absorb(table.store.misses)
         return (table, summary, fixed, tallies)
+    }
+
+    /// `engine.pathsDisagree`: configs whose speed hints changed a sampled profile's answer (the verification
+    /// mode counted them on the straight path instead, so the numbers stand).
+    static func pathsDisagree(_ verification: PathVerification) -> Diagnostic? {
+        let found = verification.disagreements
+        guard !found.isEmpty else { return nil }
+        let listed = found.prefix(5).map { "\($0.config): \($0.profiles) sampled profiles, e.g. \($0.example)" }
+        return Diagnostic(
+            "engine.pathsDisagree", .warning,
+            "the engine's path decided some profiles otherwise than each device on its own (\(listed.joined(separator: "; "))\(found.count > 5 ? " and \(found.count - 5) more configs" : "")): "
+                + "those configs were counted on the straight path, so the numbers stand; a format's speed hint (an attribute class or an evaluator) is wrong"
+        )
     }
 
     /// `engine.undeclaredRead`: the reads a format made of fields its configs did not declare (the numbers
@@ -260,9 +274,10 @@ public enum AuditRun {
             releases: releases, asOf: asOf, asOfIsExplicit: request.asOf != nil,
             options: request.formatOptions)
         let misses = ReadMisses()
+        let verification = PathVerification.isOnByDefault ? PathVerification() : nil
         let (table, summary, fixed, tallies) = try evaluateFleet(
-            request, configs, needs: needs, context: context, misses: misses, onProgress: onProgress,
-            timings: timings)
+            request, configs, needs: needs, context: context, misses: misses, verification: verification,
+            onProgress: onProgress, timings: timings)
         var report = AuditReport(
             asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
             options: request.reportedOptions, configs: configs, tallies: tallies,
@@ -272,6 +287,7 @@ public enum AuditRun {
             releases: releases, columnOverrides: request.columnOverrides, leftOut: summary.devicesLeftOut)
         report.coverage = FleetCoverage(fixed.table)
         if let undeclared = undeclaredReads(misses) { report.diagnostics.append(undeclared) }
+        if let disagreeing = verification.flatMap(pathsDisagree) { report.diagnostics.append(disagreeing) }
         if let alias = InventoryCrossChecks.columnAliases(summary) { report.diagnostics.append(alias) }
         if let readOnly = InventoryCrossChecks.readOnlyWAL(summary) { report.diagnostics.append(readOnly) }
         if let kept = InventoryCrossChecks.packagesKept(summary) { report.diagnostics.append(kept) }

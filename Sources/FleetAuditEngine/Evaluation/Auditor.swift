@@ -6,13 +6,14 @@ package enum Auditor {
         _ configs: [LoadedConfig], profiles table: ProfileTable, context: EvaluationContext,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         profilesPerWorker: Int = EngineTuning.profilesPerWorker, fixedFields: FixedFieldProfiles? = nil,
-        sharingIdenticalDocuments: Bool = true, misses: ReadMisses? = nil, timings: EvaluationCore.TimingSink? = nil
+        sharingIdenticalDocuments: Bool = true, misses: ReadMisses? = nil, verification: PathVerification? = nil,
+        timings: EvaluationCore.TimingSink? = nil
     ) -> [ConfigTally] {
         EvaluationCore.run(
             configs.map { EvaluationUnit([$0]) }, profiles: table, context: context,
             accumulating: ConfigTally.self, workers: workers, profilesPerWorker: profilesPerWorker,
             fixedFields: fixedFields, sharingIdenticalDocuments: sharingIdenticalDocuments, misses: misses,
-            timings: timings)
+            verification: verification, timings: timings)
     }
 
     /// The decision `audit` counts for each of the table's profiles (with devices), config by config

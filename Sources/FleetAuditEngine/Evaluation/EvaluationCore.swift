@@ -98,7 +98,8 @@ package enum EvaluationCore {
         context: EvaluationContext, accumulating: A.Type = A.self,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         profilesPerWorker: Int = EngineTuning.profilesPerWorker, fixedFields: FixedFieldProfiles? = nil,
-        sharingIdenticalDocuments: Bool = true, misses: ReadMisses? = nil, timings: TimingSink? = nil
+        sharingIdenticalDocuments: Bool = true, misses: ReadMisses? = nil, verification: PathVerification? = nil,
+        timings: TimingSink? = nil
     ) -> [A] {
         // A folder of configs often holds the same document more than once (per environment, per app flavour):
         // the same bytes in the same format decide every device alike, so each distinct unit is evaluated once
@@ -122,7 +123,7 @@ package enum EvaluationCore {
                     distinct.map { units[$0] }, profiles: table, context: context, accumulating: A.self,
                     workers: workers,
                     profilesPerWorker: profilesPerWorker, fixedFields: fixedFields, sharingIdenticalDocuments: false,
-                    misses: misses, timings: timings)
+                    misses: misses, verification: verification, timings: timings)
                 let position = Dictionary(uniqueKeysWithValues: distinct.enumerated().map { ($1, $0) })
                 return copyOf.map { results[position[$0]!] }
             }
@@ -165,6 +166,15 @@ package enum EvaluationCore {
         var out = Array(repeating: A(), count: units.count)
         for (g, group) in groups.enumerated() {
             for (k, accumulator) in results[g].enumerated() { out[group.members[k]] = accumulator }
+        }
+        if let verification {
+            // A unit whose hints changed a sampled answer is counted on the straight path instead.
+            let wrong = verification.disagreeingUnits(units, profiles: table, context: context).sorted()
+            if !wrong.isEmpty {
+                timings?("verification: \(wrong.count) units decided otherwise on the engine's path: counted straight")
+                let straight: [A] = straightRun(wrong.map { units[$0] }, profiles: table, context: context)
+                for (k, u) in wrong.enumerated() { out[u] = straight[k] }
+            }
         }
         return out
     }
@@ -359,7 +369,7 @@ package enum EvaluationCore {
     /// Records decisions of which some are split over shares of the profile's devices (`Decision.shares`):
     /// share by share, each config's decision for that share (a plain decision stands for every share), with
     /// the share's devices.
-    private static func record<A: DecisionAccumulator>(
+    static func record<A: DecisionAccumulator>(
         _ decisions: [Decision], by accumulator: inout A, visit: ProfileVisit
     ) {
         let count = decisions.compactMap { $0.shares?.count }.max() ?? 1

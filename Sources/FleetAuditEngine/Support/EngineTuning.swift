@@ -80,4 +80,9 @@ package enum EngineTuning {
     /// once per profile rather than once per pass. A power of two; memory is one decision per shared part and
     /// profile of a block. Chosen on the many-configs benchmark (docs/performance.md).
     package static let profilesPerBlock = 128
+
+    /// Profiles the verification mode decides on both paths per run (`PathVerification`): enough to meet every
+    /// value class of a realistic fleet several times, few enough that a debug build's audit of a large fleet
+    /// stays within a small share of its evaluation.
+    package static let verificationSample = 4096
 }

@@ -169,6 +169,13 @@ struct NHSAvailabilityDocument: EvaluableConfig {
                 reason: "iOS \(profile.osVersion) < minimumOSVersion \(lit["minimumOSVersion"]!)")
         }
         if app < r.minimumApp {
+            if let store = unreadableStoreVersion(profile, context) {
+                return Decision(
+                    .blocked, rule: "minimumAppVersion",
+                    reason:
+                        "app \(profile.appVersion) < minimumAppVersion \(lit["minimumAppVersion"]!), and the app cannot parse the store's version \"\(store)\": its lookup fails, the latest version stays 0 and no update is offered",
+                    diagnostics: [Self.storeLookupFails])
+            }
             let installability = context.releases.installability(for: profile) { release in
                 release.version.flatMap { DottedVersion(lenient: $0) }.map { $0 >= r.minimumApp } ?? false
             }
@@ -186,26 +193,14 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         if app < r.recommendedApp {
             // The app asks the App Store for the latest version and recommends only if it has reached the value.
             if let releases = context.releases {
-                // The App Store answers with the newest release's version text, which the app parses with its
-                // own Version type (1 to 3 integer components): one it cannot parse (`5.0.0.1`) fails the
-                // lookup, and the latest version is taken as 0.
-                let newest = releases.candidates(for: profile).compactMap { r in
-                    r.version.flatMap { v in DottedVersion(lenient: v).map { (v, $0) } }
-                }
-                .max { $0.1 < $1.1 }
-                if let newest, DottedVersion(newest.0) == nil {
+                if let store = unreadableStoreVersion(profile, context) {
                     return Decision(
                         .upToDate, rule: nil,
                         reason:
-                            "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the app cannot parse the store's version \"\(newest.0)\": its lookup fails and nothing is shown",
-                        diagnostics: [
-                            Diagnostic(
-                                Self.storeVersionUnreadable, .warning,
-                                "iOS devices not recommended an update because the store's newest version has more than three components or is not numeric: the NHS app's lookup fails"
-                            )
-                        ])
+                            "app \(profile.appVersion) < recommendedAppVersion \(lit["recommendedAppVersion"]!), but the app cannot parse the store's version \"\(store)\": its lookup fails and nothing is shown",
+                        diagnostics: [Self.storeLookupFails])
                 }
-                let latest = newest?.1
+                let latest = newestStoreVersion(profile, releases)?.version
                 guard let latest, latest >= r.recommendedApp else {
                     return Decision(
                         .upToDate, rule: nil,
@@ -221,6 +216,31 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         return Decision(
             .upToDate, rule: nil, reason: "iOS \(profile.osVersion) and app \(profile.appVersion) meet every field")
     }
+
+    /// The App Store answers with the newest release's version text, which the app parses with its own Version type
+    /// (1 to 3 integer components): one it cannot parse (`5.0.0.1`, `5.0-beta`, `v5`) fails the lookup and the latest
+    /// version stays 0 (`AppStoreVersionLookupEndpoint.swift` L26, `AppAvailabilityManager.swift` L31-37).
+    private func newestStoreVersion(_ profile: any Device, _ releases: Releases) -> (
+        text: String, version: DottedVersion
+    )? {
+        releases.candidates(for: profile).compactMap { r in
+            r.version.flatMap { v in DottedVersion(lenient: v).map { (v, $0) } }
+        }
+        .max { $0.1 < $1.1 }
+    }
+
+    /// The store's newest version text when the app cannot parse it; nil without a releases file.
+    private func unreadableStoreVersion(_ profile: any Device, _ context: EvaluationContext) -> String? {
+        guard let releases = context.releases, let newest = newestStoreVersion(profile, releases),
+            DottedVersion(newest.text) == nil
+        else { return nil }
+        return newest.text
+    }
+
+    static let storeLookupFails = Diagnostic(
+        storeVersionUnreadable, .warning,
+        "iOS devices whose App Store lookup fails because the store's newest version has more than three components or is not numeric: below minimumAppVersion the app offers no update (blocked), below recommendedAppVersion it shows nothing"
+    )
 
     private func evaluateAndroid(_ profile: any Device, _ context: EvaluationContext) -> Decision {
         let r: NHSDecoding.AndroidRequirements

@@ -7,8 +7,8 @@ enum PoVAppleDecoding {
     static let requirementIgnored = "pov.ios.requirementIgnored"
 
     /// Decodes `root[key]`. `notes` receives warnings that do not stop decoding.
-    static func read(_ root: JSONObject, key: String, notes: inout [Diagnostic]) -> PoVKeyReading {
-        guard let value = root[key], !value.isNull else { return .absent }
+    static func read(_ root: SnakeCaseKeys, key field: String, notes: inout [Diagnostic]) -> PoVKeyReading {
+        guard let key = root.spelling(of: field), let value = root.object[key], !value.isNull else { return .absent }
         guard let array = value.arrayValue else {
             return .unusable(
                 Diagnostic(
@@ -46,9 +46,10 @@ enum PoVAppleDecoding {
         _ element: JSONValue, id: String, global: JSONObject?,
         notes: inout [Diagnostic]
     ) -> Result<PoVConfiguration, Problem> {
-        guard let entry = element.objectValue else {
+        guard let object = element.objectValue else {
             return .failure(Problem("the entry is \(element.kindDescription), not an object"))
         }
+        let entry = SnakeCaseKeys(object)
         func version(_ field: String) -> Result<PoVVersion?, Problem> {
             guard let v = entry[field], !v.isNull else { return .success(nil) }
             guard let text = v.stringValue, let parsed = PoVIOSVersion(text) else {
@@ -138,6 +139,29 @@ enum PoVAppleDecoding {
                 id: id, required: required, last: last, frequency: frequency,
                 requiredOS: requiredOS, requirements: requirements,
                 meta: mergedMeta(global, meta)))
+    }
+
+    /// An object's members as the client's decoder finds them (`convertFromSnakeCase`, L260, at every level): by
+    /// the converted name, so `required_version`, `requiredVersion` and `REQUIRED_VERSION` are one field. Of names
+    /// that convert alike, the first written (the decoder's choice among them follows its dictionary's order).
+    struct SnakeCaseKeys {
+        let object: JSONObject
+        private let byConverted: [String: String]
+
+        init(_ object: JSONObject) {
+            self.object = object
+            var first: [String: String] = [:]
+            for key in object.keys where first[convertFromSnakeCase(key)] == nil {
+                first[convertFromSnakeCase(key)] = key
+            }
+            byConverted = first
+        }
+
+        /// The member the decoder reads for `field` (written in snake case, as the docs name it).
+        subscript(field: String) -> JSONValue? { spelling(of: field).flatMap { object[$0] } }
+
+        /// The key as the document writes it.
+        func spelling(of field: String) -> String? { byConverted[convertFromSnakeCase(field)] }
     }
 
     /// `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase`, which the client decodes with

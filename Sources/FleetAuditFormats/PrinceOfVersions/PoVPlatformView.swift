@@ -40,7 +40,9 @@ struct PoVPlatformView: Equatable, Sendable {
     static func apple(_ root: JSONObject, platform: Platform, primary: String, secondary: String) -> PoVPlatformView {
         var view = PoVPlatformView(platform: platform)
         if let refusal = root.strictJSONRefusal,
-            [primary, secondary].contains(where: { root[$0].map { !$0.isNull } ?? false })
+            [primary, secondary].contains(where: {
+                PoVAppleDecoding.SnakeCaseKeys(root)[$0].map { !$0.isNull } ?? false
+            })
         {
             // Foundation's parser refuses what Android's org.json read (`OrgJSONReader`): no Apple client reads it.
             var rejected = Diagnostic(
@@ -53,15 +55,17 @@ struct PoVPlatformView: Equatable, Sendable {
             if let value = root[primary], PoVLegacy.isLegacyShaped(value) { view.legacy = .failure(rejected) }
             return view
         }
+        // A 4.x client converts every key from snake case (`ios_2` is `ios2`); a client before 4.0 reads `ios` itself.
+        let converted = PoVAppleDecoding.SnakeCaseKeys(root)
         for key in [primary, secondary] {
-            guard let value = root[key], !value.isNull else { continue }
-            if key == primary, PoVLegacy.isLegacyShaped(value) {
+            if key == primary, let value = root[key], PoVLegacy.isLegacyShaped(value) {
                 view.legacy = PoVLegacy.decode(root, key: key, android: false)
                 continue
             }
+            guard let value = converted[key], !value.isNull else { continue }
             view.v4Present = true
             guard view.v4 == nil else { continue }
-            switch PoVAppleDecoding.read(root, key: key, notes: &view.notes) {
+            switch PoVAppleDecoding.read(converted, key: key, notes: &view.notes) {
             case .configurations(let c): view.v4 = c
             case .unusable(let d): view.v4Problems.append(d)
             case .absent: break
@@ -75,15 +79,9 @@ struct PoVPlatformView: Equatable, Sendable {
     static func android(_ root: JSONObject) -> PoVPlatformView {
         var view = PoVPlatformView(platform: .android)
         let legacyShaped = PoVLegacy.isLegacyShaped(root["android"])
-        if let comma = JSONValue.object(root).firstObjectTrailingComma,
-            root["android2"].map({ !$0.isNull }) ?? false || root["android"].map({ !$0.isNull }) ?? false
+        if root["android2"].map({ !$0.isNull }) ?? false || root["android"].map({ !$0.isNull }) ?? false,
+            let rejected = orgJSONRejection(root)
         {
-            // Every Android client parses with org.json, which rejects the whole document.
-            var rejected = Diagnostic(
-                PoVAndroidDecoding.jsonRejected, .error,
-                "a comma before '}', which Android's org.json rejects: no Android client reads the document")
-            // No JSON path names a comma: the diagnostic is located at the comma itself.
-            rejected.location = SourceLocation(line: comma.line, column: comma.column)
             view.v4Present = true
             view.v4Problems.append(rejected)
             if legacyShaped { view.legacy = .failure(rejected) }
@@ -109,6 +107,29 @@ struct PoVPlatformView: Equatable, Sendable {
         case .absent: break
         }
         return view
+    }
+}
+
+extension PoVPlatformView {
+    /// Why Android's org.json, which every Android client parses with, throws on a document strict JSON reads: a
+    /// comma before `}`, or a member too large for a double anywhere (in `meta` too: `JSONObject.put` →
+    /// `JSON.checkDouble`, AOSP `JSONObject.java` L262, "Forbidden numeric value"). Nil when it reads it.
+    static func orgJSONRejection(_ root: JSONObject) -> Diagnostic? {
+        if let comma = JSONValue.object(root).firstObjectTrailingComma {
+            var rejected = Diagnostic(
+                PoVAndroidDecoding.jsonRejected, .error,
+                "a comma before '}', which Android's org.json rejects: no Android client reads the document")
+            // No JSON path names a comma: the diagnostic is located at the comma itself.
+            rejected.location = SourceLocation(line: comma.line, column: comma.column)
+            return rejected
+        }
+        if let path = JSONValue.object(root).firstNonFiniteMember() {
+            return Diagnostic(
+                PoVAndroidDecoding.jsonRejected, .error,
+                "\(path) is a number too large for a double, which Android's org.json refuses (Infinity): no Android client reads the document",
+                path: path)
+        }
+        return nil
     }
 }
 

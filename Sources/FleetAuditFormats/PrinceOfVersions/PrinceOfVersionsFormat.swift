@@ -6,7 +6,11 @@ enum PrinceOfVersionsFormat: JSONConfigFormat {
     static let platformKeys = ["ios", "ios2", "macos", "macos2", "android", "android2"]
 
     static func matches(_ root: JSONObject) -> Bool {
+        // The iOS and macOS clients read `ios_2` as `ios2` (`PoVAppleDecoding.convertFromSnakeCase`).
         platformKeys.contains { root[$0] != nil }
+            || root.keys.contains {
+                ["ios", "ios2", "macos", "macos2"].contains(PoVAppleDecoding.convertFromSnakeCase($0))
+            }
     }
 
     static func load(_ root: JSONValue) -> any EvaluableConfig {
@@ -15,10 +19,16 @@ enum PrinceOfVersionsFormat: JSONConfigFormat {
 
     /// The Android client parses with org.json, which reads much that is not JSON (`OrgJSONReader`); the iOS and
     /// macOS clients parse with Foundation and reject such a document (`pov.ios.jsonRejected`, `PoVPlatformView.apple`).
+    /// Before org.json sees it, the Android loader joins the body's lines with nothing between them
+    /// (`StreamIo.toString` L40-44, `BufferedReader.readLine` then `append(line)`, in 3.0.0 and 4.x): a `//` or `#`
+    /// comment, which org.json skips to the end of its line, runs to the end of the document (no configuration), and
+    /// a line break inside a string vanishes (`"2⏎1"` is `"21"`). Strict JSON has neither, so only these documents
+    /// are read differently.
     static func clientReading(nonStrict bytes: [UInt8], refusedAt refusal: JSONSyntaxError) -> (
         root: JSONValue, readers: String
     )? {
-        OrgJSONReader.read(bytes, refusedAt: refusal).map {
+        let joinedLines = bytes.filter { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }
+        return OrgJSONReader.read(joinedLines, refusedAt: refusal).map {
             ($0, "the Android client's org.json reads it and every iOS and macOS client refuses it")
         }
     }
@@ -41,6 +51,14 @@ enum PrinceOfVersionsFormat: JSONConfigFormat {
                 open["\(pattern).requirements"] = ["required_os_version"]
             }
         }
-        return KeySchema(closed: closed, open: open)
+        return KeySchema(
+            closed: closed, open: open,
+            respelling: { pattern, key in
+                let converted = PoVAppleDecoding.convertFromSnakeCase(key)
+                let apple = ["ios", "ios2", "macos", "macos2", "meta"]
+                if pattern.isEmpty { return apple.contains(converted) ? converted : nil }
+                return apple.contains { pattern.hasPrefix($0) } ? converted : nil
+            },
+            respellingReaders: "the iOS and macOS clients (their decoder converts keys from snake case)")
     }()
 }

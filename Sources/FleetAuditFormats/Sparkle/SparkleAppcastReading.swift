@@ -53,6 +53,8 @@ final class SparkleItem: Sendable {
         let minimumUpdateVersion: Parts?
         let criticalBelow: Parts?
         let informationalBelow: [Parts]
+        /// The item's deltas' own versions, by their `sparkle:deltaFrom` text (`SparkleAppcastReading.deltaVersions`).
+        var deltaVersions: [String: Parts] = [:]
     }
 
     enum Informational: Sendable, Equatable {
@@ -183,13 +185,9 @@ enum SparkleAppcastReading {
         let versionElement = text(item, "sparkle:version")
         var version = enclosureVersion ?? versionElement
         var fromFileName = false
-        if version == nil, let url = enclosureURL {
-            // SUAppcastItem.m L392-400: the URL's text after its last `_`, without the extension.
-            let pieces = url.components(separatedBy: "_")
-            if pieces.count > 1 {
-                version = (pieces.last! as NSString).deletingPathExtension
-                fromFileName = true
-            }
+        if version == nil, let url = enclosureURL, let named = fileNameVersion(url) {
+            version = named
+            fromFileName = true
         }
         let infoURL = text(item, "link").flatMap { webURL($0) }
         let installationType = attribute(enclosure, "sparkle:installationType")
@@ -201,7 +199,7 @@ enum SparkleAppcastReading {
             rejection = "it has neither an enclosure nor a link to an http or https page"
         } else if enclosure != nil && enclosureURL == nil && infoURL == nil {
             rejection = "its enclosure has no url and it has no link"
-        } else if let url = enclosureURL, webURL(url) == nil {
+        } else if let url = enclosureURL, hasOtherScheme(url) {
             rejection = "its enclosure url \(url) is not an http or https URL Sparkle downloads from"
         } else if let type = installationType, !["application", "package", "interactive-package"].contains(type) {
             rejection = "its sparkle:installationType \(type) is not application, package or interactive-package"
@@ -265,15 +263,51 @@ enum SparkleAppcastReading {
                 minimumAutoupdateVersion: minimumAutoupdateVersion.map(split),
                 ignoreSkippedUpgradesBelowVersion: ignoreSkippedUpgradesBelowVersion.map(split),
                 minimumUpdateVersion: minimumUpdateVersion.map(split), criticalBelow: criticalBelow.map(split),
-                informationalBelow: below.map(split)))
+                informationalBelow: below.map(split),
+                deltaVersions: deltaVersions(item, versionElement: versionElement).mapValues(split)))
     }
 
-    /// A URL Sparkle accepts for a download or a page: `http` or `https`, a relative one resolved against the
-    /// feed's (taken as published over https). Nil for any other scheme or a text that is not a URL.
+    /// SUAppcastItem.m L392-400: the URL's text after its last `_`, without the extension; nil without a `_`.
+    static func fileNameVersion(_ url: String) -> String? {
+        let pieces = url.components(separatedBy: "_")
+        return pieces.count > 1 ? (pieces.last! as NSString).deletingPathExtension : nil
+    }
+
+    /// `<sparkle:deltas>` (SUAppcast.m L145-153, SUAppcastItem.m L708-725): each enclosure with a
+    /// `sparkle:deltaFrom`, by that text (of two with one text, the last), with the delta's own version — its
+    /// `sparkle:version`, else the item's `<sparkle:version>` element, else its file name's `_VERSION`; a delta
+    /// with none fails to build and is dropped.
+    static func deltaVersions(_ item: XMLElementValue, versionElement: String?) -> [String: String] {
+        var out: [String: String] = [:]
+        for deltas in item.children where name(deltas) == "sparkle:deltas" {
+            for delta in deltas.children where name(delta) == "enclosure" {
+                guard let from = attribute(delta, "sparkle:deltaFrom") else { continue }
+                let version =
+                    attribute(delta, "sparkle:version") ?? versionElement
+                    ?? attribute(delta, "url").flatMap(fileNameVersion)
+                out[from] = version
+            }
+        }
+        return out
+    }
+
+    /// A URL Sparkle accepts for a page: `http` or `https`, a relative one resolved against the feed's (taken as
+    /// published over https) — the empty text too, which is the feed's own URL (`URLWithString:relativeToURL:`;
+    /// Swift's `URL(string:)` refuses it). Nil for any other scheme or a text that is not a URL.
     static func webURL(_ text: String) -> String? {
+        if text.isEmpty { return text }
         guard let url = URL(string: text) else { return nil }
         guard let scheme = url.scheme?.lowercased() else { return text }  // relative: the feed's https
         return scheme == "http" || scheme == "https" ? text : nil
+    }
+
+    /// Whether Sparkle rejects an enclosure's url (SUAppcastItem.m L512-531): only for a scheme other than http and
+    /// https. Its spaces are `%20` first (L514); an empty or relative url resolves against the feed's URL; and one
+    /// NSURL cannot read is nil, whose scheme compares as equal to "http" (a message to nil): kept too.
+    static func hasOtherScheme(_ url: String) -> Bool {
+        guard let parsed = URL(string: url.replacingOccurrences(of: " ", with: "%20")), let scheme = parsed.scheme
+        else { return false }
+        return !["http", "https"].contains(scheme.lowercased())
     }
 
     /// `<sparkle:channel>`: letters, digits, `.`, `_`, `-`; anything else (or empty) is the default channel.

@@ -69,7 +69,16 @@ struct SparkleDecision {
     }
 
     /// Whether `item` is newer than the app.
-    func isNewer(_ item: SparkleItem) -> Bool { older(hostVersion, item.split.version) }
+    /// A delta from this very build — its `sparkle:deltaFrom` is the Mac's CFBundleVersion, as text — becomes the
+    /// primary item, and its own version is what Sparkle 2 compares (SUAppcastDriver.m L209-213, L397-400,
+    /// L446-449): one no newer than the Mac is "You're up to date" (L316, L325). Sparkle's checks of the app on
+    /// disk for a delta (L106-207) are taken to pass, as they do for an app installed whole.
+    func isNewer(_ item: SparkleItem) -> Bool {
+        if host.framework != .v1, let delta = item.split.deltaVersions[host.version] {
+            return older(hostVersion, delta)
+        }
+        return older(hostVersion, item.split.version)
+    }
 
     /// Critical for this app: by `<sparkle:criticalUpdate>` (below its `sparkle:version` when it has one), else
     /// by the legacy `sparkle:tags` form (SUAppcastItem.m L566-581); Sparkle 1.x reads the tags only.

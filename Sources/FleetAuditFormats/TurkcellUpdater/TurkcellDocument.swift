@@ -253,7 +253,12 @@ final class TurkcellDocument: EvaluableConfig {
                     "\"updates\" has no object entry (\(updateArray.isEmpty ? "it is []" : "none of its elements is an object")): the iOS SDK 1.2 then reads the array as the update and crashes; omit the key instead",
                     path: "updates"))
         }
-        if packageName == nil {
+        if let named = packageName ?? androidPackageText, JavaText.removingWhitespace(named).isEmpty {
+            diagnostics.append(
+                Diagnostic(
+                    "turkcell.missingPackageName", .error,
+                    "packageName is empty: no app's package is, so the SDKs match no app", path: "packageName"))
+        } else if packageName == nil {
             diagnostics.append(
                 Diagnostic(
                     "turkcell.missingPackageName", .error,
@@ -453,6 +458,12 @@ final class TurkcellDocument: EvaluableConfig {
         let android = profile.platform == .android
         guard let named = android ? androidPackageText : packageName else {
             return .notTargeted("the document has no packageName")
+        }
+        // An app's own package is never empty or blank, so such a packageName matches no app — also where the
+        // inventory has no package_name column (Android compares without whitespace, `VersionsMap
+        // .isVersionMapOfPackageId` L80-85; iOS compares the bundle id as it is, `Controller.m` L34).
+        if JavaText.removingWhitespace(named).isEmpty {
+            return .notTargeted("the document's packageName is empty: the SDK matches no app")
         }
         if let device = profile.packageName {
             // Android compares both names without whitespace and matches nothing with an empty one

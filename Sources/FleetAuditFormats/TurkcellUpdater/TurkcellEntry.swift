@@ -178,6 +178,11 @@ final class TurkcellEntry: Sendable {
     /// text "<null>" and 5 is "5"; nil when absent or empty.
     var iOSWebsiteURL: String? { iOSDescription("targetWebsiteUrl").flatMap { $0.isEmpty ? nil : $0 } }
 
+    /// Whether Install can open `iOSWebsiteURL` (`UpdaterController.m` L146-151, `openURL:[NSURL URLWithString:]`):
+    /// not when it is the description of a number, a boolean or null (`"5"` is a URL without a scheme, `"<null>"`
+    /// none at all), which opens nothing.
+    var iOSWebsiteURLOpens: Bool { object["targetWebsiteUrl"]?.stringValue != nil }
+
     /// Android: a valid `targetPackageUrl` or `targetWebsiteUrl`, or `targetGooglePlay`.
     var hasInstallTarget: Bool {
         ["targetPackageUrl", "targetWebsiteUrl"].contains { androidURL($0) == .valid }

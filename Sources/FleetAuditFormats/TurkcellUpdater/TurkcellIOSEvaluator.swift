@@ -154,11 +154,12 @@ extension TurkcellEvaluator {
             return d
         }
         if e.iOSFlag("forceUpdate") || e.iOSFlag("forceExit") {
-            if url == nil {
+            if url == nil || !e.iOSWebsiteURLOpens {
                 let endOfSupport = e.filtersOnOS
+                let why = url.map { "its targetWebsiteUrl \($0) is not text, so" } ?? "without targetWebsiteUrl"
                 return Decision(
                     endOfSupport ? .unsupportedOS : .blocked, rule: e.id,
-                    reason: "\(e.id) forces, but without targetWebsiteUrl its Install button opens nothing"
+                    reason: "\(e.id) forces, but \(why) its Install button opens nothing"
                         + (endOfSupport ? " (end of support for this OS)" : ""))
             }
             return Decision(.forced, rule: e.id, reason: "\(e.id) matches: forced update to \(url!)")

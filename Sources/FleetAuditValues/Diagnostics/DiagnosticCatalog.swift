@@ -110,6 +110,13 @@ package enum DiagnosticCatalog {
                 "Check the inventory (every row rejected? a header only?) and the configs; pass --allow-empty when an empty run is expected."
         ),
         Entry(
+            code: "engine.pathsDisagree", severity: .warning, format: nil,
+            summary:
+                "The verification mode (debug builds, FLEET_AUDIT_VERIFY=1) found sampled profiles that the engine's path decided otherwise than each device on its own: those configs were counted on the straight path (the numbers stand; the run was slower).",
+            help:
+                "A defect of the format, not of the config: report it with the example the message gives; the format's attribute class or evaluator merges what its client tells apart."
+        ),
+        Entry(
             code: "engine.undeclaredRead", severity: .warning, format: nil,
             summary:
                 "A format read a device field its configs did not declare: the engine evaluated those configs again on profiles that hold it (the numbers stand; the run was slower).",
@@ -144,7 +151,7 @@ package enum DiagnosticCatalog {
         Entry(
             code: "nhs.ios.storeVersionUnreadable", severity: .warning, format: "nhs-availability",
             summary:
-                "The store's newest iOS version (from --releases) is one the NHS app cannot parse (more than three components, or not numeric): its App Store lookup fails, so no recommendation is shown.",
+                "The store's newest iOS version (from --releases) is one the NHS app cannot parse (more than three components, or not numeric): its App Store lookup fails and the latest version stays 0, so a device below the minimum is offered no update (blocked) and no recommendation is shown.",
             help: "Publish versions of one to three integer components."),
         Entry(
             code: "nhs.ios.unreadableDeviceVersion", severity: .warning, format: "nhs-availability",

@@ -1,7 +1,10 @@
-/// A strict Semantic Versioning 2.0 version, as PrinceOfVersions Android before 4.0 reads versions
-/// (docs/formats/README.md): `MAJOR.MINOR.PATCH`, optional `-pre.release` identifiers and `+build` metadata. Ordered by
-/// SemVer precedence: build metadata is ignored, a pre-release sorts before its release, numeric
-/// identifiers compare numerically and below alphanumeric ones.
+/// A Semantic Versioning 2.0 version as java-semver 0.9.0 reads it — the parser of PrinceOfVersions Android before
+/// 4.0 (docs/formats/README.md): `MAJOR.MINOR.PATCH`, optional `-pre.release` identifiers and `+build` metadata.
+/// Where java-semver departs from the SemVer text, it is followed: each of MAJOR, MINOR and PATCH is
+/// `Integer.parseInt` (`VersionParser.parseVersionCore` L285-289), so one beyond 2147483647 does not parse; and
+/// pre-release identifiers compare as numbers only when both are Java ints, else as text (`MetadataVersion`
+/// `compareIdentifiers` L229-235): `rc.10000000000` sorts before `rc.2`, and `-a` before `5`. Build metadata is
+/// ignored and a pre-release sorts before its release, as SemVer says.
 package struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
     package let major: Int
     package let minor: Int
@@ -27,8 +30,8 @@ package struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConv
         guard numbers.count == 3 else { return nil }
         var parsed: [Int] = []
         for n in numbers {
-            guard Self.isNumeric(n), n == "0" || n.first != "0", let value = Int(n) else { return nil }
-            parsed.append(value)
+            guard Self.isNumeric(n), n == "0" || n.first != "0", let value = Int32(n) else { return nil }
+            parsed.append(Int(value))
         }
         major = parsed[0]
         minor = parsed[1]
@@ -61,23 +64,25 @@ package struct SemanticVersion: Comparable, Hashable, Sendable, CustomStringConv
         case (false, true): return true
         case (false, false): break
         }
-        for (x, y) in zip(a.preRelease, b.preRelease) where x != y {
-            switch (Int(x), Int(y)) {
-            case (let i?, let j?): return i < j
-            case (_?, nil): return true
-            case (nil, _?): return false
-            case (nil, nil): return x < y
-            }
+        for (x, y) in zip(a.preRelease, b.preRelease) {
+            let order = compareIdentifiers(x, y)
+            if order != 0 { return order < 0 }
         }
         return a.preRelease.count < b.preRelease.count
     }
 
+    /// `compareIdentifiers`: the difference of two Java ints (which wraps, as Java's does), else `String.compareTo`.
+    private static func compareIdentifiers(_ x: String, _ y: String) -> Int32 {
+        if let i = Int32(x), let j = Int32(y) { return i &- j }
+        return x == y ? 0 : (x.utf16.lexicographicallyPrecedes(y.utf16) ? -1 : 1)
+    }
+
     package static func == (a: SemanticVersion, b: SemanticVersion) -> Bool { !(a < b) && !(b < a) }
     package func hash(into hasher: inout Hasher) {
+        // Not the pre-release identifiers: `-0` and `0` are equal Java ints, so equal versions may spell them apart.
         hasher.combine(major)
         hasher.combine(minor)
         hasher.combine(patch)
-        hasher.combine(preRelease)
     }
 
     package var description: String { text }

@@ -48,20 +48,29 @@ final class EngineConformanceTests: XCTestCase {
         var rng = SeededGenerator(seed: 34)
         let directory = TestPaths.temporaryDirectory()
         var compared = 0
+        var unreadable = 0
         for (format, make) in [
             ("princeofversions", ConfigGrammar.princeOfVersions), ("turkcell", ConfigGrammar.turkcell),
         ] {
             for n in 0..<400 {
                 let text = make(&rng)
                 let path = TestPaths.write(text, named: "\(format)-\(n).json", in: directory)
-                let loaded = try ConfigLoader(forcedFormat: format == "turkcell" ? "turkcell-updater" : format).load(
-                    path, id: "\(format)-\(n).json")
-                let root = try ConfigLoader().document(path).root
+                // A mutated document no client reads (a `//` comment that runs to the end) is a config error.
+                guard
+                    let loaded = try? ConfigLoader(forcedFormat: format == "turkcell" ? "turkcell-updater" : format)
+                        .load(path, id: "\(format)-\(n).json"),
+                    let root = try? ConfigLoader(forcedFormat: format == "turkcell" ? "turkcell-updater" : format)
+                        .document(path).root
+                else {
+                    unreadable += 1
+                    continue
+                }
                 let fleet = Self.fleet(for: [loaded], tokens: Self.tokens(in: root), rows: 120, rng: &rng)
                 compared += try check([loaded], fleet: fleet, label: text).profiles
             }
         }
         XCTAssertGreaterThan(compared, 20_000)
+        XCTAssertLessThan(unreadable, 80, "most generated documents are read by some client")
     }
 
     /// Documents that share some platform sections and differ in others (a folder per app and environment),
@@ -260,8 +269,38 @@ final class EngineConformanceTests: XCTestCase {
         XCTAssertNil(AuditRun.undeclaredReads(quiet))
     }
 
+    /// A wrong attribute class costs speed, never an answer, where the verification mode samples it (issue 65):
+    /// a config whose class says every region decides alike, though GB is forced. Without the verification the
+    /// engine counts all three devices as GB's representative decides (seen: 3 forced, the test's first assertion);
+    /// with it the config is counted on the straight path and the run says so (`engine.pathsDisagree`).
+    func testAWrongAttributeClassIsCaughtByTheVerificationMode() throws {
+        let csv = "platform,os_version,app_version,region\nios,17.0,1.0,GB\nios,17.0,1.0,DE\nios,17.0,1.0,GB\n"
+        let table = try InventoryLoader(needs: ProfileNeeds(attributes: ["region"])).load(
+            CSVInventorySource(bytes: Array(csv.utf8))
+        ).0
+        let wrong = LoadedConfig(
+            id: "wrong", source: "", sha256: "", format: "test",
+            config: ReadsRegionUndeclared(declares: true, merges: true))
+        let unverified = Auditor.audit([wrong], profiles: table, context: Self.context)[0]
+        XCTAssertNotEqual(unverified.totals[.upToDate], 1, "the hint does change the engine's answer")
+        let verification = PathVerification()
+        let tally = Auditor.audit([wrong], profiles: table, context: Self.context, verification: verification)[0]
+        XCTAssertEqual(tally.totals[.forced], 2)
+        XCTAssertEqual(tally.totals[.upToDate], 1)
+        XCTAssertEqual(verification.disagreements.map(\.config), ["wrong"])
+        XCTAssertEqual(AuditRun.pathsDisagree(verification)?.code, "engine.pathsDisagree")
+        // An honest class: nothing found, nothing said.
+        let honest = LoadedConfig(
+            id: "honest", source: "", sha256: "", format: "test", config: ReadsRegionUndeclared(declares: true))
+        let quiet = PathVerification()
+        _ = Auditor.audit([honest], profiles: table, context: Self.context, verification: quiet)
+        XCTAssertNil(AuditRun.pathsDisagree(quiet))
+    }
+
     private struct ReadsRegionUndeclared: EvaluableConfig {
         var declares = false
+        /// Says (wrongly) that no region decides otherwise than another.
+        var merges = false
         var platforms: [Platform] { [.ios] }
         var rules: [RuleInfo] { [RuleInfo(id: "gb", summary: "GB is forced")] }
         var diagnostics: [Diagnostic] { [] }
@@ -269,6 +308,12 @@ final class EngineConformanceTests: XCTestCase {
         func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
             profile.attribute("region") == "GB"
                 ? Decision(.forced, rule: "gb", reason: "GB") : Decision(.upToDate, rule: nil, reason: "not GB")
+        }
+        func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
+            @Sendable (String?) -> String
+        )? {
+            guard merges else { return nil }
+            return { _ in "every region" }
         }
     }
 
@@ -283,7 +328,7 @@ final class EngineConformanceTests: XCTestCase {
         var needs = ProfileNeeds.forRun(configs, releases: Self.context.releases)
         needs.formUnion(ProfileNeeds(packageName: true, appBuildOffAndroid: true, attributes: Set(header.dropFirst(6))))
         let (table, summary) = try InventoryLoader(needs: needs).load(CSVInventorySource(bytes: Array(fleet.utf8)))
-        XCTAssertEqual(summary.rowsRejected, 0, "\(label): \(summary.rejections.first.map { "\($0)" } ?? "")")
+        XCTAssertEqual(summary.rowsRejected, 0, "\(summary.rejections.first.map { "\($0)" } ?? ""), in \(label)")
         let units = configs.map { EvaluationUnit([$0]) }
         var engine: [[[Decision]]] = []
         var tallies: [ConfigTally] = []
@@ -410,7 +455,10 @@ final class EngineConformanceTests: XCTestCase {
         }
         let versions = tokens.filter { $0.first?.isNumber == true } + ["1.0", "2.0.0", "10.3", "17.4.1", "99"]
         let integers = tokens.filter { $0.allSatisfy(\.isNumber) && $0.count <= 9 } + ["1", "100", "5000"]
-        let packageChoices = packages.sorted() + ["com.example.other"]
+        // A package a CSV cell can hold (a mutated document's may have a line break in it).
+        let packageChoices =
+            packages.sorted().filter { !$0.unicodeScalars.contains(where: { "\n\r,\"".unicodeScalars.contains($0) }) }
+            + ["com.example.other"]
         let words = tokens + ["en", "tr", "GB", "true", "false", "x"]
         func pick(_ choices: [String]) -> String { choices[Int(rng.next() % UInt64(choices.count))] }
         var lines = [

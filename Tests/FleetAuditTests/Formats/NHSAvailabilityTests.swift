@@ -180,4 +180,26 @@ final class NHSAvailabilityTests: XCTestCase {
         XCTAssertEqual(c.config.diagnostics.map(\.code), ["nhs.rejected"])
         XCTAssert(decide(c, ios("17", "0.1")) == (.notTargeted, nil))
     }
+
+    /// Issue 66: `AppStoreVersionLookupEndpoint.swift` L26 fails on a store version the app's Version type cannot
+    /// parse, and `AppAvailabilityManager.swift` L31-37 then keeps the latest version at 0: a device below the
+    /// minimum is offered no update (blocked), where a parseable newest release would be installable (forced).
+    func testAnUnparseableStoreVersionBlocksADeviceBelowTheMinimum() throws {
+        let c = try config(
+            json: """
+                {"minimumOSVersion": {"value": "14.0", "description": {}},
+                 "recommendedOSVersion": {"value": "14.0", "title": {}, "description": {}},
+                 "minimumAppVersion": {"value": "5.0", "description": {}},
+                 "recommendedAppVersion": {"value": "5.0", "title": {}, "description": {}}}
+                """)
+        // (`v5` is not a version FleetAudit can place among the releases either, so only the first two are named.)
+        for store in ["5.0.0.1", "5.0-beta"] {
+            let releases = Releases([Release(platform: .ios, version: "4.0"), Release(platform: .ios, version: store)])
+            let d = c.config.evaluate(ios("16.0", "4.9"), context: EvaluationContext(releases: releases))
+            XCTAssertEqual(d.outcome, .blocked, store)
+            XCTAssertEqual(d.diagnostics.map(\.code), [NHSAvailabilityDocument.storeVersionUnreadable], store)
+        }
+        let readable = Releases([Release(platform: .ios, version: "5.0.1")])
+        XCTAssert(decide(c, ios("16.0", "4.9"), releases: readable) == (.forced, "minimumAppVersion"))
+    }
 }

@@ -383,4 +383,28 @@ final class TurkcellAndroidDatesAndLanguageTests: XCTestCase {
         XCTAssertEqual(TurkcellProperties.androidLanguage("en_GB"), "en")
         XCTAssertEqual(TurkcellProperties.language("fil-PH"), "fi")
     }
+
+    /// Issue 66: `VersionsMap.isVersionMapOfPackageId` (L80-85) matches no app with an empty packageName, and no
+    /// app's own package is empty — so also where the inventory has no package_name column. iOS compares the bundle
+    /// id as it is (`Controller.m` L34), which is never empty or blank either.
+    func testAnEmptyPackageNameMatchesNoApp() throws {
+        for name in [#""""#, #""  ""#] {
+            let path = TestPaths.write(
+                #"{"packageName": \#(name), "updates": [{"targetVersionCode": 5, "targetGooglePlay": true, "targetWebsiteUrl": "https://example.com"}]}"#,
+                named: "t.json", in: TestPaths.temporaryDirectory())
+            let c = try ConfigLoader().load(path, id: "t.json")
+            for platform in [Platform.android, .ios] {
+                let device = Profile(
+                    platform: platform, osVersion: "13", apiLevel: platform == .android ? 33 : nil, appVersion: "1.0",
+                    appBuild: "3", packageName: nil)
+                XCTAssertEqual(
+                    c.config.evaluate(device, context: EvaluationContext()).outcome, .notTargeted, "\(name) \(platform)"
+                )
+            }
+            XCTAssertTrue(
+                c.config.diagnostics.contains {
+                    $0.code == "turkcell.missingPackageName" && $0.message.contains("empty")
+                })
+        }
+    }
 }

@@ -41,14 +41,20 @@ final class TurkcellIOSClientFidelityTests: XCTestCase {
     }
 
     /// `Controller.getTargetPackageURLFromUpdate` L69-72 takes the `description` of targetWebsiteUrl: null is
-    /// "<null>" and 5 is "5", neither empty, so the alert is shown with that URL.
-    func testANullOrNumericWebsiteURLIsText() throws {
-        for value in ["null", "5"] {
+    /// "<null>" and 5 is "5", neither empty, so the alert is shown (`UpdateCheck.m` L161-185) — but Install opens
+    /// `[NSURL URLWithString:]` of it (`UpdaterController.m` L146-151): "5" has no scheme and "<null>" is no URL,
+    /// so nothing opens and a forced update leaves the app blocked (issue 66; it was `forced` before).
+    func testANullOrNumericWebsiteURLIsTextThatOpensNothing() throws {
+        for value in ["null", "5", "true"] {
             let (d, _) = try decide(
                 #"{"packageName": "a", "updates": [{\#(description), "targetWebsiteUrl": \#(value), "forceUpdate": true}]}"#
             )
-            XCTAssertEqual(d.outcome, .forced, value)
+            XCTAssertEqual(d.outcome, .blocked, value)
         }
+        let (text, _) = try decide(
+            #"{"packageName": "a", "updates": [{\#(description), "targetWebsiteUrl": "https://x", "forceUpdate": true}]}"#
+        )
+        XCTAssertEqual(text.outcome, .forced)
     }
 
     /// `Filter.getMatchedUpdateFromUpdateDataDictionary` L54-64 skips elements that are not dictionaries;

@@ -42,7 +42,60 @@ enum ConfigGrammar {
         if chance(5, &rng) { root.append(("macos2", povPlatform(android: false, rng: &rng))) }
         if root.isEmpty { root.append(("android2", povPlatform(android: true, rng: &rng))) }
         if chance(3, &rng) { root.append(("meta", .object([("owner", .raw("\"release\"")), ("n", .raw("1"))]))) }
-        return text(.object(root), rng: &rng)
+        if chance(6, &rng) { root.append(("android", povLegacy(rng: &rng))) }
+        // The Apple clients convert keys from snake case (`ios_2` is `ios2`); Android reads exact keys.
+        root = root.map { chance(12, &rng) ? (pick(["ios_2", "IOS_2", "android_2", "Ios2"], &rng), $0.1) : $0 }
+        let document = text(.object(root), rng: &rng)
+        return chance(4, &rng) ? mutated(document, rng: &rng) : document
+    }
+
+    /// A legacy (before 4.0) object: java-semver versions, 32-bit overflow and pre-release identifiers it compares
+    /// as text (11-digit numbers, a leading `-`) included.
+    private static func povLegacy(rng: inout SeededGenerator) -> Node {
+        let versions = [
+            "\"2.0.0\"", "\"1.0.0\"", "\"2147483648.0.0\"", "\"2147483647.0.0\"", "\"1.0.0-rc.10000000000\"",
+            "\"1.0.0-rc.2\"", "\"1.0.0--a\"", "\"1.0.0-5\"", "\"1.2\"", "\"\"", "null", "\"1.0.99999999999\"",
+        ]
+        var pairs: [(String, Node)] = [("minimum_version", raw(versions, &rng))]
+        if chance(2, &rng) { pairs.append(("minimum_version_min_sdk", raw(["21", "\"21\"", "0", "1e400"], &rng))) }
+        if chance(2, &rng) {
+            pairs.append(
+                (
+                    "latest_version",
+                    .object([
+                        ("version", raw(versions, &rng)),
+                        ("notification_type", raw(["\"ALWAYS\"", "\"ONCE\"", "1"], &rng)),
+                    ])
+                ))
+        }
+        return .object(pairs)
+    }
+
+    /// One of the mutations the independent generators of issue 66 made and this grammar did not: a `//` or `#`
+    /// line comment, a raw line break in a string, a number beyond a double or of 20 digits, `;` (org.json's
+    /// other separator) for a comma.
+    static func mutated(_ text: String, rng: inout SeededGenerator) -> String {
+        var chars = Array(text)
+        func positions(_ wanted: Character) -> [Int] { chars.indices.filter { chars[$0] == wanted } }
+        func any(_ list: [Int]) -> Int? { list.isEmpty ? nil : pick(list, &rng) }
+        switch rng.next() % 5 {
+        case 0, 1:
+            guard let comma = any(positions(",")) else { return text }
+            chars.insert(contentsOf: pick([" // note\n", " # note\n", " /* note */ "], &rng), at: comma + 1)
+        case 2:
+            guard let quote = any(positions("\"")) else { return text }
+            chars.insert(contentsOf: pick(["\n", "\r\n"], &rng), at: quote + 1)
+        case 3:
+            let digits = chars.indices.filter { chars[$0].isNumber && ($0 == 0 || !chars[$0 - 1].isNumber) }
+            guard let start = any(digits) else { return text }
+            var end = start
+            while end < chars.count, chars[end].isNumber { end += 1 }
+            chars.replaceSubrange(start..<end, with: pick(["1e400", "12345678901234567890", "2147483648"], &rng))
+        default:
+            guard let comma = any(positions(",")) else { return text }
+            chars[comma] = ";"
+        }
+        return String(chars)
     }
 
     private static func povPlatform(android: Bool, rng: inout SeededGenerator) -> Node {
@@ -58,12 +111,19 @@ enum ConfigGrammar {
             ? ["5", "12", "20", "2147483647", "3000000000", "\"12\"", "12.0", "12.5", "null", "-1", "1E1"]
             : ["\"1.2\"", "\"1.2.0-4\"", "\"1.2.0-4-5\"", "\"2.0\"", "\"v1.2\"", "\"\"", "1.2", "null", "\"10.3.1\""]
         var pairs: [(String, Node)] = []
-        if !chance(4, &rng) { pairs.append(("required_version", raw(versions, &rng))) }
-        if !chance(3, &rng) { pairs.append(("last_version_available", raw(versions, &rng))) }
+        // Now and then another spelling of a key, as the Apple clients' snake-case conversion reads it (or not).
+        func spelt(_ key: String) -> String {
+            guard chance(10, &rng) else { return key }
+            let words = key.split(separator: "_")
+            let camel = String(words[0]) + words.dropFirst().map { $0.capitalized }.joined()
+            return pick([camel, key.uppercased(), camel.prefix(1).uppercased() + String(camel.dropFirst())], &rng)
+        }
+        if !chance(4, &rng) { pairs.append((spelt("required_version"), raw(versions, &rng))) }
+        if !chance(3, &rng) { pairs.append((spelt("last_version_available"), raw(versions, &rng))) }
         if chance(3, &rng) {
             pairs.append(
                 (
-                    "notify_last_version_frequency",
+                    spelt("notify_last_version_frequency"),
                     raw(["\"ALWAYS\"", "\"always\"", "\"ONCE\"", "\"weekly\"", "1", "null"], &rng)
                 ))
         }
@@ -108,7 +168,7 @@ enum ConfigGrammar {
                 raw(
                     [
                         "\"com.turkcell.app\"", "\"com.turkcell.app\"", "\" com.turkcell. app \"", "\"\"",
-                        "\"com.other\"",
+                        "\"com.other\"", "\"  \"", "5",
                     ], &rng)
             )
         ]
@@ -128,7 +188,8 @@ enum ConfigGrammar {
                         })
                 ))
         }
-        return text(.object(root), rng: &rng)
+        let document = text(.object(root), rng: &rng)
+        return chance(4, &rng) ? mutated(document, rng: &rng) : document
     }
 
     private static func turkcellFilters(_ rng: inout SeededGenerator) -> Node {

@@ -150,4 +150,34 @@ final class PoVAndroidClientFidelityTests: XCTestCase {
         XCTAssertEqual(comma.diagnostics.map(\.code), [PoVAndroidDecoding.unusableCode])
         XCTAssertEqual(try decide(#"{"android2": [\#(entries),]}"#, sdk: 40).0.outcome, .forced)
     }
+
+    /// Issue 66: `StreamIo.toString` (L40-44) joins the body's lines with nothing between them before org.json
+    /// reads it: a raw line break inside a string vanishes (`"2⏎1"` is 21), and a `//` comment, which org.json skips
+    /// to the end of its line, runs to the end of the document, which then has no configuration.
+    func testTheLoaderJoinsLinesWithoutALineBreak() throws {
+        let broken =
+            "{\"android2\": [{\"required_version\": 5, \"requirements\": {\"required_os_version\": \"2\n1\"}}]}"
+        XCTAssertEqual(try decide(broken, sdk: 21).0.outcome, .forced)
+        XCTAssertNotEqual(try decide(broken, sdk: 20).0.outcome, .forced)
+        XCTAssertThrowsError(try PoV.load(json: "{\"android2\": [{\"required_version\": 5}] // the rule\n}"))
+        XCTAssertEqual(
+            try decide("{\"android2\": [{\"required_version\": 5}] /* the rule */\n}", sdk: 30).0.outcome, .forced)
+    }
+
+    /// Issue 66: `JSONObject.put` → `JSON.checkDouble` (AOSP `JSONObject.java` L262) throws "Forbidden numeric value"
+    /// on a member too large for a double anywhere in the document, `meta` included: no Android client reads it.
+    func testANumberBeyondADoubleAnywhereRejectsTheDocument() throws {
+        for json in [
+            #"{"android2": [{"required_version": 5}], "meta": {"x": 1e400}}"#,
+            #"{"android": {"minimum_version": "2.0.0"}, "meta": {"x": -1e400}}"#,
+        ] {
+            let (d, c) = try decide(json, sdk: 30)
+            XCTAssertEqual(d.outcome, .notTargeted, json)
+            XCTAssertEqual(d.diagnostics.map(\.code), [PoVAndroidDecoding.jsonRejected], json)
+            XCTAssertTrue(
+                c.config.diagnostics.contains { $0.code == PoVAndroidDecoding.jsonRejected && $0.path == "meta.x" })
+        }
+        XCTAssertEqual(
+            try decide(#"{"android2": [{"required_version": 5}], "meta": {"x": 1e300}}"#, sdk: 30).0.outcome, .forced)
+    }
 }

@@ -96,4 +96,26 @@ final class PoVAppleClientFidelityTests: XCTestCase {
         XCTAssertEqual(chosen.outcome, .notTargeted)
         XCTAssertEqual(chosen.rule, "ios2[0]")
     }
+
+    /// Issue 66: the client decodes with `keyDecodingStrategy = .convertFromSnakeCase` (PrinceOfVersions.swift
+    /// L259-262) at every keyed level: `requiredVersion`, `Required_Version` and `REQUIRED_VERSION` are
+    /// `required_version`, and a top-level `ios_2` is `ios2`, while `IOS2` and `RequiredVersion` are nothing.
+    /// Android's parser reads exact keys.
+    func testTheAppleClientReadsKeysConvertedFromSnakeCase() throws {
+        for spelling in ["requiredVersion", "Required_Version", "REQUIRED_VERSION"] {
+            let c = try PoV.load(json: #"{"ios2": [{"\#(spelling)": "2.0"}]}"#)
+            XCTAssertEqual(PoV.decide(c, PoV.apple(os: "17.0", app: "1.0")).outcome, .forced, spelling)
+            XCTAssertTrue(
+                c.locatedDiagnostics.contains {
+                    $0.code == "config.unknownKey" && $0.message.contains("read as required_version")
+                },
+                spelling)
+        }
+        let alone = try PoV.load(json: #"{"ios_2": [{"required_version": "2.0"}]}"#)
+        XCTAssertEqual(PoV.decide(alone, PoV.apple(os: "17.0", app: "1.0")).outcome, .forced)
+        let notConverted = try PoV.load(json: #"{"ios2": [{"RequiredVersion": "2.0"}]}"#)
+        XCTAssertNotEqual(PoV.decide(notConverted, PoV.apple(os: "17.0", app: "1.0")).outcome, .forced)
+        let android = try PoV.load(json: #"{"android2": [{"requiredVersion": 5}]}"#)
+        XCTAssertNotEqual(PoV.decide(android, PoV.android(code: 1, sdk: 30)).outcome, .forced)
+    }
 }

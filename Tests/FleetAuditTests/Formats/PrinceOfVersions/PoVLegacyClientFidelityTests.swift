@@ -72,4 +72,24 @@ final class PoVLegacyClientFidelityTests: XCTestCase {
             #"{"minimum_version": "not semver", "minimum_version_min_sdk": 0, "latest_version": {"version": "2.0.0"}}"#)
         XCTAssertEqual(d.outcome, .recommended)
     }
+
+    /// Issue 66: java-semver 0.9.0 `VersionParser.parseVersionCore` (L285-289) reads MAJOR, MINOR and PATCH with
+    /// `Integer.parseInt`, which throws past 2147483647: a published version that overflows rejects the document,
+    /// an installed one makes the device unreadable.
+    func testVersionComponentsAreJavaInts() throws {
+        XCTAssertEqual(try decide(#"{"minimum_version": "2147483647.0.0"}"#).outcome, .forced)
+        XCTAssertEqual(try decide(#"{"minimum_version": "2147483648.0.0"}"#).outcome, .notTargeted)
+        let c = try PoV.load(json: #"{"android": {"minimum_version": "2147483648.0.0"}}"#)
+        XCTAssertTrue(c.config.diagnostics.contains { $0.code == PoVLegacy.rejectedCode })
+        XCTAssertEqual(try decide(#"{"minimum_version": "2.0.0"}"#, app: "1.0.99999999999").outcome, .notTargeted)
+    }
+
+    /// Issue 66: `MetadataVersion.compareIdentifiers` (L229-235) compares two identifiers as numbers only when both
+    /// pass `Integer.parseInt`, else as text: `rc.10000000000` sorts before `rc.2`, and `-a` before `5`.
+    func testPreReleaseIdentifiersCompareAsJavaDoes() throws {
+        XCTAssertEqual(
+            try decide(#"{"minimum_version": "1.0.0-rc.2"}"#, app: "1.0.0-rc.10000000000").outcome, .forced)
+        XCTAssertEqual(try decide(#"{"minimum_version": "1.0.0-5"}"#, app: "1.0.0--a").outcome, .forced)
+        XCTAssertEqual(try decide(#"{"minimum_version": "1.0.0-rc.2"}"#, app: "1.0.0-rc.10").outcome, .upToDate)
+    }
 }

@@ -71,4 +71,53 @@ final class SparkleClientFidelityTests: XCTestCase {
             XCTAssertEqual(d.rule, "item[0]")
         }
     }
+
+    private func appcast(_ items: String) throws -> LoadedConfig {
+        try SparkleTestSupport.load(
+            text: """
+                <?xml version="1.0"?>
+                <rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle">
+                <channel><title>App</title>\(items)</channel></rss>
+                """)
+    }
+
+    /// Issue 66, SUAppcastItem.m L512-531: `[NSURL URLWithString:@"" relativeToURL:feedURL]` is the feed's own
+    /// URL, whose scheme is http(s): the item is kept (Swift's `URL(string: "")` is nil, which rejected the feed).
+    /// Only a real scheme other than http and https rejects it.
+    func testAnEmptyEnclosureURLKeepsTheItem() throws {
+        let config = try appcast(
+            #"<item><sparkle:version>2.0</sparkle:version><enclosure url="" length="1" type="application/octet-stream"/></item>"#
+        )
+        XCTAssertFalse(config.diagnostics.contains { $0.code == "sparkle.rejected" }, "\(config.diagnostics)")
+        XCTAssertEqual(try decide(config, mac("1.0")).outcome, .recommended)
+        let ftp = try appcast(
+            #"<item><sparkle:version>2.0</sparkle:version><enclosure url="ftp://x/a.zip" length="1"/></item>"#)
+        XCTAssertTrue(ftp.diagnostics.contains { $0.code == "sparkle.rejected" })
+    }
+
+    /// Issue 66, SUAppcastItem.m L457-490: an empty `<link></link>` is trimmed to "" and resolves to the feed's URL;
+    /// without an enclosure the item is informational for every version (L489, SPUAppcastItemStateResolver.m L85-92).
+    func testAnEmptyLinkMakesAnInformationalItem() throws {
+        let config = try appcast(#"<item><sparkle:version>2.0</sparkle:version><link></link></item>"#)
+        XCTAssertFalse(config.diagnostics.contains { $0.code == "sparkle.rejected" }, "\(config.diagnostics)")
+        let d = try decide(config, mac("1.0"))
+        XCTAssertEqual(d.outcome, .recommended)
+        XCTAssertEqual(d.notices, ["informational"])
+    }
+
+    /// Issue 66, SUAppcastDriver.m L397-400, L209-213, L446-449: the best item's delta whose `sparkle:deltaFrom` is
+    /// the Mac's build (as text) becomes the primary item, and its own `sparkle:version` is compared: no newer than
+    /// the Mac, it is "You're up to date" (L316, L325). A delta from another build changes nothing.
+    func testADeltaFromThisBuildIsTheItemSparkleCompares() throws {
+        let config = try appcast(
+            """
+            <item><sparkle:version>3.0</sparkle:version><sparkle:criticalUpdate/>
+            <enclosure url="https://x/a_3.0.zip" length="1"/>
+            <sparkle:deltas><enclosure url="https://x/d.delta" sparkle:deltaFrom="2.0" sparkle:version="2.0" length="1"/>
+            <enclosure url="https://x/e.delta" sparkle:deltaFrom="1.0" length="1"/></sparkle:deltas></item>
+            """)
+        XCTAssertEqual(try decide(config, mac("2.0")).outcome, .upToDate)
+        XCTAssertEqual(try decide(config, mac("2.0.0")).outcome, .forced, "deltaFrom is matched as text")
+        XCTAssertEqual(try decide(config, mac("1.0")).outcome, .forced, "its version is the item's element: 3.0")
+    }
 }
