@@ -118,9 +118,11 @@ extension SparkleHost.Settings {
             // Asked by its normalized name (`sparkleupdategroup`), which the device looks up as it is.
             return Self.cell(device.attribute(Host.normalized[name] ?? name))
         }
-        let arch = value("arch")?.lowercased()
-        isIntel = ["x86_64", "amd64", "x64", "intel"].contains(arch ?? "")
-        archKnown = arch != nil
+        let arch = value("arch")
+        let processor = arch.map(Self.processor)
+        isIntel = processor == .intel
+        archKnown = processor.map { $0 != .unreadable } ?? false
+        if let arch, processor == .unreadable { unreadable.append("arch \(arch)") }
         framework = Self.framework(value("sparkle_framework"))
         channels = Self.channels(value("sparkle_channels"))
         if let text = value("sparkle_update_group") {
@@ -152,6 +154,22 @@ extension SparkleHost.Settings {
             unreadable.append("sparkle_automatic_checks \(other)")
         }
         self.unreadable = unreadable
+    }
+
+    enum Processor { case intel, appleSilicon, unreadable }
+
+    /// An `arch` as MDM tools and `uname` write it: Jamf's `i386` (`uname -p` on an Intel Mac), `x86_64`,
+    /// `Intel Core i7`, `i686`; `arm64`, `arm64e`, `aarch64`, `arm` (`uname -p` on Apple silicon), `Apple M2 Pro`.
+    /// Anything else is unreadable (`sparkle.deviceValueUnreadable`): taken as Apple silicon, and said with its count.
+    static func processor(_ text: String) -> Processor {
+        let arch = text.lowercased()
+        let intel = ["x86_64", "x86-64", "amd64", "x64", "x86", "i386", "i486", "i586", "i686", "intel"]
+        if intel.contains(arch) || arch.contains("intel") { return .intel }
+        let apple = ["arm64", "arm64e", "aarch64", "arm", "apple silicon", "applesilicon"]
+        if apple.contains(arch) || arch.hasPrefix("apple m") || ["m1", "m2", "m3", "m4", "m5"].contains(arch) {
+            return .appleSilicon
+        }
+        return .unreadable
     }
 
     /// `sparkle_framework` as the Sparkle generation it names (absent: 2.9).

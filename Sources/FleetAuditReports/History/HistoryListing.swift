@@ -77,9 +77,15 @@ public struct HistoryListing: Sendable {
                         + Outcome.allCases.map { _ in "" } + [VisibleText.escape(ending.message ?? "")])
                 continue
             }
-            for (k, e) in (byRun[run.id ?? 0] ?? []).enumerated() {
-                // The run's crossed gates on its first row (exit 1: what cron saw).
-                let gates = k == 0 ? run.ending?.crossedGates.map(\.gate) ?? [] : []
+            let listed = byRun[run.id ?? 0] ?? []
+            let listedIDs = Set(listed.map(\.config.id))
+            for (k, e) in listed.enumerated() {
+                // Each crossed gate (exit 1: what cron saw) on the row of the config that crossed it; a gate of the
+                // whole run, or of a config not listed, on the run's first row.
+                let gates = (run.ending?.crossedGates ?? []).filter {
+                    listedIDs.contains($0.config) ? $0.config == e.config.id : k == 0
+                }
+                .map(\.gate)
                 let note = [
                     e.configChanged ? "config changed" : nil,
                     gates.isEmpty ? nil : "gate crossed: " + gates.joined(separator: ", "),

@@ -293,6 +293,23 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(lines[3].hasSuffix("gate crossed: forced+>100"), lines[3])
     }
 
+    /// Issue 67: a crossed gate is printed on the row of the config that crossed it (it was on the run's first
+    /// row, the Android config's, which crossed nothing).
+    func testAGateIsListedOnTheRowOfTheConfigThatCrossedIt() throws {
+        let run = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config",
+            "SampleData/configs/nhs/availability-android.json", "--config",
+            "SampleData/configs/nhs/availability-ios.json", "--as-of", "2026-11-22T02:00:00Z", "--history", history,
+            "--fail-on", "availability-ios.json:forced>0", "--out", dir.appendingPathComponent("r").path, "--quiet",
+        ])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let lines = try CommandLineTests.run(["history", "--history", history]).stdout.split(separator: "\n")
+        let android = try XCTUnwrap(lines.first { $0.contains("availability-android.json") })
+        let ios = try XCTUnwrap(lines.first { $0.contains("availability-ios.json") })
+        XCTAssertFalse(android.contains("gate crossed"), String(android))
+        XCTAssertTrue(ios.hasSuffix("gate crossed: availability-ios.json:forced>0"), String(ios))
+    }
+
     /// A history written before schema 2 (no run endings) is read as it is and upgraded on the next append.
     func testAHistoryFromBeforeSchemaTwoIsReadAndUpgraded() throws {
         var db: OpaquePointer?

@@ -62,4 +62,21 @@ final class SparkleMacReadingTests: XCTestCase {
             + "\(String(describing: host.skippedMajor)) \(String(describing: host.skippedMajorSubrelease)) "
             + "\(host.automaticChecks) \(host.unreadable)"
     }
+
+    /// Issue 67: Jamf writes an Intel Mac's processor as `i386` (`uname -p`), others `Intel Core i7`, `i686`: all
+    /// Intel. They read as Apple silicon before, so an item requiring it was offered to 526 Intel Macs. A value no
+    /// tool writes is unreadable and said (`sparkle.deviceValueUnreadable`), never silently Apple silicon.
+    func testTheArchSpellingsOfMDMToolsAreRead() {
+        for intel in ["i386", "x86_64", "Intel Core i7", "i686", "x86", "AMD64"] {
+            XCTAssertEqual(SparkleHost.Settings.processor(intel), .intel, intel)
+        }
+        for apple in ["arm64", "arm64e", "aarch64", "arm", "Apple M2 Pro", "M1"] {
+            XCTAssertEqual(SparkleHost.Settings.processor(apple), .appleSilicon, apple)
+        }
+        XCTAssertEqual(SparkleHost.Settings.processor("PowerPC G5"), .unreadable)
+        let host = SparkleHost(SparkleTestSupport.mac("1.0", ["arch": "PowerPC G5"]))
+        XCTAssertEqual(host.unreadable, ["arch PowerPC G5"])
+        XCTAssertFalse(host.archKnown)
+        XCTAssertTrue(SparkleHost(SparkleTestSupport.mac("1.0", ["arch": "i386"])).isIntel)
+    }
 }
