@@ -14,10 +14,14 @@ package protocol ConfigFormat: Sendable {
     static func load(_ document: ConfigDocument) -> any EvaluableConfig
     /// The keys its clients read, to report misspelt ones (nil: not checked).
     static var keySchema: KeySchema? { get }
+    /// Whether its client's forced update depends on what the stores publish (`--releases`); false for a feed that
+    /// lists its own releases (an appcast). True by default.
+    static var readsReleases: Bool { get }
 }
 
 extension ConfigFormat {
     package static var keySchema: KeySchema? { nil }
+    package static var readsReleases: Bool { true }
 }
 
 /// A config document as parsed: JSON, or XML for the formats whose clients read XML (appcasts).

@@ -11,6 +11,11 @@ package enum FormatRegistry {
 
     package static var allNames: [String] { formats.map { $0.name } }
 
+    /// Whether the format named `name` reads `--releases` (an unknown name: as most do).
+    package static func readsReleases(_ name: String) -> Bool {
+        formats.first { $0.name == name }?.readsReleases ?? true
+    }
+
     /// The format of a document: the one named by `forced`, else the first that recognises it.
     package static func detect(_ document: ConfigDocument, forced: String? = nil) -> Result<
         any ConfigFormat.Type, ConfigError.Kind

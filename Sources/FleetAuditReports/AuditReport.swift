@@ -105,6 +105,8 @@ public struct AuditReport: Sendable {
     package let failedConfigs: [FailedConfig]
     /// Run-level notes, e.g. that forced updates were assumed installable without `--releases`.
     package var diagnostics: [Diagnostic]
+    /// Whether some config's forced updates were assumed installable for want of `--releases` (the terminal's note).
+    public var assumesReleasesInstallable: Bool { diagnostics.contains { $0.code == "releases.assumedInstallable" } }
     /// `--fail-on` gates as checked against this report's numbers.
     package var gates: [GateResult] = []
     public var crossedGates: [GateResult] { gates.filter(\.crossed) }

@@ -122,7 +122,7 @@ struct AuditCommand: ParsableCommand {
         if reports.targets.isEmpty && !quiet {
             Console.info("no report written: add --out DIR, or --json/--xml/--html FILE")
         }
-        if !quiet && report.releases == nil {
+        if !quiet && report.assumesReleasesInstallable {
             Console.info(
                 "note: no --releases: every required version is assumed installable, so nothing counts as blocked")
         }

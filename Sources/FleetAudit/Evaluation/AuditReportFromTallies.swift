@@ -12,13 +12,7 @@ extension AuditReport {
         fleetDiagnostics: [[Diagnostic]] = [], failedConfigs: [FailedConfig] = []
     ) {
         var run: [Diagnostic] = []
-        if releases == nil {
-            run.append(
-                Diagnostic(
-                    "releases.assumedInstallable", .info,
-                    "no --releases file: every required version is assumed installable, so no device counts as blocked for want of a release"
-                ))
-        }
+        if releases == nil, let note = Self.assumedInstallable(configs) { run.append(note) }
         run += releases?.diagnostics ?? []
         for failed in failedConfigs {
             run.append(failed.diagnostic)
@@ -31,6 +25,19 @@ extension AuditReport {
                     configs[$0], tallies[$0], fleet: $0 < fleetDiagnostics.count ? fleetDiagnostics[$0] : [])
             }, failedConfigs: failedConfigs,
             diagnostics: run)
+    }
+
+    /// `releases.assumedInstallable`, said of the configs whose clients' forced updates depend on the stores (an
+    /// appcast lists its own releases); nil when no config of the run does.
+    static func assumedInstallable(_ configs: [LoadedConfig]) -> Diagnostic? {
+        let reading = configs.filter { FormatRegistry.readsReleases($0.format) }
+        guard !reading.isEmpty else { return nil }
+        let which =
+            reading.count == configs.count
+            ? "every required version" : "every required version of the \(reading.count) configs that are not appcasts"
+        return Diagnostic(
+            "releases.assumedInstallable", .info,
+            "no --releases file: \(which) is assumed installable, so no device counts as blocked for want of a release")
     }
 
     private static func sortedPlatforms(_ map: [Platform: OutcomeCounts]) -> [(

@@ -3,6 +3,8 @@
 enum SparkleFormat: ConfigFormat {
     static let name = "sparkle-appcast"
     static let displayName = "Sparkle appcast"
+    /// The feed's items are its releases: `--releases` decides nothing for an appcast.
+    static let readsReleases = false
 
     /// An XML document whose root element is `rss`.
     static func matches(_ document: ConfigDocument) -> Bool {

@@ -113,4 +113,28 @@ final class AppcastAuditTests: XCTestCase {
             report.diagnostics.first { $0.diagnostic.code == "sparkle.rejected" }?.diagnostic.location?.line, 4,
             "the rejected item's line")
     }
+
+    /// Issue 67: an appcast lists its own releases, so an appcast-only run without --releases is not told that
+    /// "every required version is assumed installable"; a run with other configs says it of those.
+    func testTheAssumedInstallableNoteIsSaidOnlyOfConfigsThatReadReleases() throws {
+        let appcast = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config", "SampleData/configs/sparkle/appcast.xml",
+            "--as-of", "2026-11-22T02:00:00Z",
+        ])
+        XCTAssertEqual(appcast.status, 0, appcast.stderr)
+        XCTAssertFalse(appcast.stderr.contains("assumed installable"), appcast.stderr)
+        let mixed = try CommandLineTests.run([
+            "audit", "--inventory", "SampleData/inventory.csv", "--config", "SampleData/configs/sparkle/appcast.xml",
+            "--config", "SampleData/configs/nhs/availability-ios.json", "--as-of", "2026-11-22T02:00:00Z",
+        ])
+        XCTAssertTrue(mixed.stderr.contains("assumed installable"), mixed.stderr)
+        let note = AuditReport.assumedInstallable([
+            LoadedConfig(
+                id: "a", source: "", sha256: "", format: "sparkle-appcast", config: AppcastDocument(root: nil)),
+            LoadedConfig(
+                id: "n", source: "", sha256: "", format: "nhs-availability", config: AppcastDocument(root: nil)),
+        ])
+        XCTAssertTrue(
+            note?.message.contains("of the 1 configs that are not appcasts") == true, "\(String(describing: note))")
+    }
 }
