@@ -21,6 +21,21 @@ enum NHSDecoding {
         case valid(T)
     }
 
+    /// Where a problem is: the key path its message opens with (`minimumAppVersion.value is …`), when it names
+    /// one of the document's fields, or the object a missing key belongs in; nil for a problem of the whole text
+    /// (a comma, a nesting depth).
+    static func path(of problem: String) -> String? {
+        let first = problem.prefix { $0 != " " }
+        let fields = [
+            "minimumOSVersion", "recommendedOSVersion", "minimumAppVersion", "recommendedAppVersion",
+            "minimumSDKVersion",
+        ]
+        guard let head = first.split(separator: ".").first, fields.contains(String(head)) else { return nil }
+        // A missing key has no place of its own: its object's (the document's, for a missing field).
+        guard problem.hasSuffix(" is missing") else { return String(first) }
+        return first.split(separator: ".").dropLast().joined(separator: ".")
+    }
+
     /// The iOS app's `JSONDecoder` payload: all four fields, string values that parse as `Version`, a
     /// `description` map everywhere and a `title` map on the recommended fields.
     static func iOS(_ root: JSONObject) -> Decoded<IOSRequirements> {
@@ -48,6 +63,10 @@ enum NHSDecoding {
                     problems.append("\(field).value \"\(text)\" is not a version of 1 to 3 integer components")
                 }
             case nil, .null?: problems.append("\(field).value is missing")
+            case .number(let n)?:
+                problems.append(
+                    "\(field).value is \(JSONValue.number(n).kindDescription) (\(n.literal)), the iOS app expects a string: write \"\(n.literal)\""
+                )
             case let other?: problems.append("\(field).value is \(other.kindDescription), the iOS app expects a string")
             }
             checkLocalizedMap(object, field, "description", &problems)

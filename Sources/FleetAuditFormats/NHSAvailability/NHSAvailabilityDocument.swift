@@ -75,20 +75,8 @@ struct NHSAvailabilityDocument: EvaluableConfig {
             }
         }
 
-        if case .rejected(let problems) = iOS {
-            diagnostics.append(
-                Diagnostic(
-                    Self.rejectedCode, .error,
-                    "the iOS app rejects this document and keeps its last good copy: "
-                        + problems.joined(separator: "; "), path: ""))
-        }
-        if case .rejected(let problems) = android {
-            diagnostics.append(
-                Diagnostic(
-                    Self.rejectedCode, .error,
-                    "the Android app rejects this document and keeps its last good copy: "
-                        + problems.joined(separator: "; "), path: ""))
-        }
+        if case .rejected(let problems) = iOS { diagnostics.append(Self.rejection("iOS", problems)) }
+        if case .rejected(let problems) = android { diagnostics.append(Self.rejection("Android", problems)) }
         if platforms.isEmpty {
             diagnostics.append(
                 Diagnostic(
@@ -139,17 +127,27 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         }
     }
 
-    private func rejected(_ platform: String) -> Decision {
+    /// `nhs.rejected` for one app, located at its first problem's value (the loader finds its line and column).
+    static func rejection(_ platform: String, _ problems: [String]) -> Diagnostic {
+        Diagnostic(
+            rejectedCode, .error,
+            "the \(platform) app rejects this document and keeps its last good copy: "
+                + problems.joined(separator: "; "),
+            path: problems.first.flatMap(NHSDecoding.path(of:)) ?? "")
+    }
+
+    /// Every device of the app, counted under the document's rejection.
+    private func rejected(_ platform: String, _ problems: [String]) -> Decision {
         .notTargeted(
             "the \(platform) app rejects this document (\(Self.rejectedCode)) and keeps its last good copy",
-            diagnostics: [])
+            diagnostics: [Self.rejection(platform, problems)])
     }
 
     private func evaluateIOS(_ profile: any Device, _ context: EvaluationContext) -> Decision {
         let r: NHSDecoding.IOSRequirements
         switch iOS {
         case .absent: return .notTargeted("the document is for Android (it has no minimumOSVersion)")
-        case .rejected: return rejected("iOS")
+        case .rejected(let problems): return rejected("iOS", problems)
         case .valid(let valid): r = valid
         }
         guard let os = DottedVersion(profile.osVersion) else {
@@ -246,7 +244,7 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         let r: NHSDecoding.AndroidRequirements
         switch android {
         case .absent: return .notTargeted("the document is for iOS (it has no minimumSDKVersion)")
-        case .rejected: return rejected("Android")
+        case .rejected(let problems): return rejected("Android", problems)
         case .valid(let valid): r = valid
         }
         guard let level = profile.apiLevel, let code = profile.appBuildCode else {

@@ -202,4 +202,24 @@ final class NHSAvailabilityTests: XCTestCase {
         let readable = Releases([Release(platform: .ios, version: "5.0.1")])
         XCTAssert(decide(c, ios("16.0", "4.9"), releases: readable) == (.forced, "minimumAppVersion"))
     }
+
+    /// Issue 67: the rejection is located at the value that causes it (it was 1:1), says what to write, and is
+    /// attached to every device of the app, so the reports count them under it.
+    func testARejectionNamesTheLineOfItsValueAndCountsTheDevices() throws {
+        let c = try config(
+            json: """
+                {
+                  "minimumOSVersion": {"value": "14.0", "description": {}},
+                  "recommendedOSVersion": {"value": "14.0", "title": {}, "description": {}},
+                  "minimumAppVersion": {"value": 5.1, "description": {}},
+                  "recommendedAppVersion": {"value": "5.2", "title": {}, "description": {}}
+                }
+                """)
+        let rejection = try XCTUnwrap(c.locatedDiagnostics.first { $0.code == NHSAvailabilityDocument.rejectedCode })
+        XCTAssertEqual(rejection.location?.line, 4)
+        XCTAssertTrue(rejection.message.contains(#"write "5.1""#), rejection.message)
+        let d = c.config.evaluate(ios("16.0", "4.0"), context: EvaluationContext())
+        XCTAssertEqual(d.outcome, .notTargeted)
+        XCTAssertEqual(d.diagnostics.map(\.code), [NHSAvailabilityDocument.rejectedCode])
+    }
 }
