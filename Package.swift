@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         // Renders the HTML report from Templates/; escapes HTML by default (Stencil does not).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // Reads electron-updater's YAML feeds (libyaml underneath): its node tree keeps each scalar's style and
+        // position, so the format resolves plain scalars as js-yaml does and locates each value.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The system SQLite through its C API: the benchmark notes show stepping rows into our own
@@ -66,6 +69,7 @@ let package = Package(
                 "FleetAuditValues",
                 // SHA-256 of a document's tree, which documents decided alike share (`TreeIdentity`).
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: fuzzLibrary + releaseSpeed
         ),

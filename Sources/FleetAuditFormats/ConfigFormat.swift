@@ -17,22 +17,58 @@ package protocol ConfigFormat: Sendable {
     /// Whether its client's forced update depends on what the stores publish (`--releases`); false for a feed that
     /// lists its own releases (an appcast). True by default.
     static var readsReleases: Bool { get }
+    /// The file name endings `--config-dir` picks up for this format (lower case, with the dot).
+    static var fileExtensions: [String] { get }
 }
 
 extension ConfigFormat {
     package static var keySchema: KeySchema? { nil }
     package static var readsReleases: Bool { true }
+    package static var fileExtensions: [String] { [".json"] }
 }
 
-/// A config document as parsed: JSON, or XML for the formats whose clients read XML (appcasts).
+/// A config document as parsed: JSON, XML for the formats whose clients read XML (appcasts), or the text itself for
+/// a format whose clients read another syntax (electron-updater's YAML), which the format parses as its client does.
 package enum ConfigDocument: Sendable {
     case json(JSONValue)
     case xml(XMLElementValue)
+    case text(TextDocument)
 
     /// The JSON value (an XML document reads as JSON `null`: no JSON format finds a key in it).
     package var json: JSONValue {
         if case .json(let value) = self { return value }
         return .null
+    }
+}
+
+/// A document of a format that reads its own syntax: its bytes, and the name of the file or of the URL's last path
+/// part (a client may choose its file by name: electron-updater's `latest-mac.yml`).
+package struct TextDocument: Sendable {
+    package let bytes: [UInt8]
+    package let fileName: String
+    package init(bytes: [UInt8], fileName: String) {
+        self.bytes = bytes
+        self.fileName = fileName
+    }
+}
+
+/// A format whose documents are neither JSON nor XML: it recognises its documents by name and content, and parses
+/// them itself (locating its own diagnostics).
+package protocol TextConfigFormat: ConfigFormat {
+    /// Whether `document` is of this format; asked before the JSON and XML parsers.
+    static func recognises(_ document: TextDocument) -> Bool
+    static func load(_ document: TextDocument) -> any EvaluableConfig
+}
+
+extension TextConfigFormat {
+    package static func matches(_ document: ConfigDocument) -> Bool {
+        guard case .text(let text) = document else { return false }
+        return recognises(text)
+    }
+
+    package static func load(_ document: ConfigDocument) -> any EvaluableConfig {
+        guard case .text(let text) = document else { return load(TextDocument(bytes: [], fileName: "")) }
+        return load(text)
     }
 }
 

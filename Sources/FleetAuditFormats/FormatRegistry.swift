@@ -7,9 +7,24 @@ package enum FormatRegistry {
         OSAMFormat.self,
         TurkcellFormat.self,
         SparkleFormat.self,
+        ElectronUpdaterFormat.self,
     ]
 
     package static var allNames: [String] { formats.map { $0.name } }
+
+    /// The file name endings `--config-dir` picks up: every format's.
+    package static var fileExtensions: [String] {
+        var seen = Set<String>()
+        return formats.flatMap { $0.fileExtensions }.filter { seen.insert($0).inserted }
+    }
+
+    /// The format that reads its own syntax and recognises `document` (the forced one only, with `--format`).
+    package static func textFormat(for document: TextDocument, forced: String? = nil) -> (any TextConfigFormat.Type)? {
+        for case let format as any TextConfigFormat.Type in formats where forced == nil || format.name == forced {
+            if forced != nil || format.recognises(document) { return format }
+        }
+        return nil
+    }
 
     /// Whether the format named `name` reads `--releases` (an unknown name: as most do).
     package static func readsReleases(_ name: String) -> Bool {
@@ -30,7 +45,8 @@ package enum FormatRegistry {
             // A format reads the kind of document it is made for: JSON formats JSON, the others XML.
             switch (document, format is any JSONConfigFormat.Type) {
             case (.xml(let root), true): return .failure(.unrecognisedXML(root: root.qualifiedName))
-            case (.json(let root), false): return .failure(.unrecognised(keys: root.objectValue?.keys ?? []))
+            case (.json(let root), false) where !(format is any TextConfigFormat.Type):
+                return .failure(.unrecognised(keys: root.objectValue?.keys ?? []))
             default: return .success(format)
             }
         }
@@ -38,6 +54,7 @@ package enum FormatRegistry {
         switch document {
         case .json(let root): return .failure(.unrecognised(keys: root.objectValue?.keys ?? []))
         case .xml(let root): return .failure(.unrecognisedXML(root: root.qualifiedName))
+        case .text: return .failure(.unrecognised(keys: []))
         }
     }
 }

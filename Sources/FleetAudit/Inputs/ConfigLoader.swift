@@ -16,8 +16,8 @@ public struct ConfigLoader: Sendable {
         self.timeout = timeout
     }
 
-    /// Expands `--config` and `--config-dir` into sources: folders give every `*.json` and `*.xml` (appcasts)
-    /// below them, sorted; each is then recognised by its content.
+    /// Expands `--config` and `--config-dir` into sources: folders give every `*.json`, `*.xml` (appcasts) and
+    /// `*.yml` (electron-updater feeds) below them, sorted; each is then recognised by its content.
     public static func sources(configs: [String], directories: [String]) throws(ConfigError) -> [String] {
         var out = configs
         for dir in directories {
@@ -38,8 +38,8 @@ public struct ConfigLoader: Sendable {
         return out
     }
 
-    /// What `--config-dir` picks up: JSON documents and XML appcasts.
-    static let configExtensions = [".json", ".xml"]
+    /// What `--config-dir` picks up: every format's file endings (JSON documents, XML appcasts, YAML feeds).
+    static var configExtensions: [String] { FormatRegistry.fileExtensions }
 
     /// Reads and parses one source.
     package func load(_ source: String, id: String) throws(ConfigError) -> LoadedConfig {
@@ -111,6 +111,10 @@ public struct ConfigLoader: Sendable {
         root: ConfigDocument, format: any ConfigFormat.Type, notStrict: Diagnostic?
     ) {
         let root: ConfigDocument
+        let text = TextDocument(bytes: bytes, fileName: Self.fileName(source))
+        if let format = FormatRegistry.textFormat(for: text, forced: forcedFormat) {
+            return (.text(text), format, nil)
+        }
         if Self.looksLikeXML(bytes) {
             do { root = .xml(try XMLDocumentReader.parse(bytes)) } catch {
                 throw ConfigError(
@@ -150,6 +154,15 @@ public struct ConfigLoader: Sendable {
         return nil
     }
 
+    /// The name of a source's file, or of a URL's last path part (no query): what a format that chooses its
+    /// devices by file name reads.
+    static func fileName(_ source: String) -> String {
+        if ConfigSource.isURL(source) {
+            return URLComponents(string: source).flatMap { $0.path.split(separator: "/").last.map(String.init) } ?? ""
+        }
+        return source.split(separator: "/").last.map(String.init) ?? source
+    }
+
     /// Whether the document starts, after a UTF-8 byte-order mark and blanks, with `<` (no JSON document does).
     package static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -160,7 +173,8 @@ public struct ConfigLoader: Sendable {
     /// `https://host/a/b.json?x` → `["host", "a", "b.json"]`: the path's parts after the host, no query.
     static func urlParts(_ url: String) -> [String] {
         guard let c = URLComponents(string: url), let host = c.host else { return [url] }
-        let path = c.path.split(separator: "/").map(String.init)
+        // A `;jsessionid=…` path parameter is a secret, not part of the name.
+        let path = c.path.split(separator: "/").compactMap { $0.split(separator: ";").first.map(String.init) }
         return path.isEmpty ? [host] : [host] + path
     }
 

@@ -5,6 +5,7 @@ enum SparkleFormat: ConfigFormat {
     static let displayName = "Sparkle appcast"
     /// The feed's items are its releases: `--releases` decides nothing for an appcast.
     static let readsReleases = false
+    static let fileExtensions = [".xml"]
 
     /// An XML document whose root element is `rss`.
     static func matches(_ document: ConfigDocument) -> Bool {

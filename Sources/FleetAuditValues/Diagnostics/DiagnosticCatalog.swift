@@ -7,7 +7,8 @@ package enum DiagnosticCatalog {
     public struct Entry: Sendable, Equatable {
         package let code: String
         package let severity: Severity
-        /// `nhs-availability`, `princeofversions`, `turkcell-updater`, `osam`, `sparkle-appcast`; nil for the run itself.
+        /// `nhs-availability`, `princeofversions`, `turkcell-updater`, `osam`, `sparkle-appcast`, `electron-updater`; nil
+        /// for the run itself.
         package let format: String?
         package let summary: String
         package let help: String
@@ -502,6 +503,74 @@ package enum DiagnosticCatalog {
             summary:
                 "An item without sparkle:os is offered by upgrader on every platform: an Android app is offered the macOS or iOS release.",
             help: "Give each item sparkle:os (android, ios or macos)."),
+        // electron-updater feeds
+        Entry(
+            code: "electron.rejected", severity: .error, format: "electron-updater",
+            summary:
+                "electron-updater cannot read the feed (YAML it refuses, not a mapping, or a version semver.parse refuses, such as the unquoted number 1.10): every check throws and no device is offered the update.",
+            help: "Fix the YAML at the line and column named; write version as a full semver version (1.10.0)."),
+        Entry(
+            code: "electron.platformFromDownloads", severity: .warning, format: "electron-updater",
+            summary:
+                "The feed's name does not say which devices read it: the audit chose the platform from its downloads.",
+            help:
+                "Audit the feed under the name it is published as (latest.yml, latest-mac.yml, latest-linux.yml, latest-linux-arm64.yml)."
+        ),
+        Entry(
+            code: "electron.minimumSystemVersionIgnored", severity: .warning, format: "electron-updater",
+            summary:
+                "minimumSystemVersion is not a full semver version string (13.0, a YAML number): semver.lt throws and electron-updater lets every device through.",
+            help: "Write a full kernel version as a string: \"22.0.0\" stops Macs below macOS 13."),
+        Entry(
+            code: "electron.minimumIsProductVersion", severity: .warning, format: "electron-updater",
+            summary:
+                "minimumSystemVersion looks like a product version, but electron-updater compares it with os.release(): on a Mac the Darwin kernel version (macOS 14 is 23.x), so 13.0.0 stops no Mac; on Windows 10.0.<build>, so 11.0.0 stops every device.",
+            help: "Write the kernel version the message names (macOS 13: 22.0.0; Windows 11: 10.0.22000)."),
+        Entry(
+            code: "electron.minimumLetsThrough", severity: .warning, format: "electron-updater",
+            summary:
+                "The Macs a product-version minimumSystemVersion was meant to stop, counted: they are offered the update.",
+            help: "Write the Darwin version the message names."),
+        Entry(
+            code: "electron.stagingPercentage", severity: .warning, format: "electron-updater",
+            summary:
+                "stagingPercentage is read with parseInt: a fraction is truncated (12.5 is 12, 0.1 is 0), text that is not a number lets every device in.",
+            help: "Write a whole number from 1 to 100."),
+        Entry(
+            code: "electron.stagingExpected", severity: .info, format: "electron-updater",
+            summary:
+                "Devices without a valid staging_id are counted in a staged rollout by its expected share, with the interval in the message.",
+            help: "Add a staging_id column (the UUID in the app's userData/.updaterId) to count each device exactly."),
+        Entry(
+            code: "electron.stageUnknown", severity: .info, format: "electron-updater",
+            summary:
+                "A device's stage in the rollout is not known (no valid staging_id): it is counted by the rollout's expected share.",
+            help: "Add a staging_id column."),
+        Entry(
+            code: "electron.updaterVersionAssumed", severity: .info, format: "electron-updater",
+            summary:
+                "Devices without updater_version are audited as electron-updater 6.8.9; versions before 6.3.0 do not read minimumSystemVersion.",
+            help: "Add an updater_version column (the electron-updater version the app bundles)."),
+        Entry(
+            code: "electron.appVersionNotSemver", severity: .warning, format: "electron-updater",
+            summary:
+                "A device's app_version is not semver: electron-updater refuses to start in such an app (its constructor throws), so the device never checks.",
+            help: "Check that these devices run the feed's app; audit other apps with their own configs."),
+        Entry(
+            code: "electron.minimumIgnored", severity: .warning, format: "electron-updater",
+            summary:
+                "Devices on electron-updater older than 6.3.0 ignore minimumSystemVersion: they are offered the update whatever their OS.",
+            help: "Ship electron-updater 6.3.0 or later before relying on minimumSystemVersion."),
+        Entry(
+            code: "electron.kernelUnknown", severity: .warning, format: "electron-updater",
+            summary:
+                "The audit cannot tell a device's os.release() (no os_release column, an os_version it has no kernel version for): it is counted as passing minimumSystemVersion.",
+            help: "Add an os_release column (os.release() as the app reports it)."),
+        Entry(
+            code: "electron.downgrade", severity: .warning, format: "electron-updater",
+            summary:
+                "Devices newer than the feed's version are offered it as a downgrade: allowDowngrade is on (the channel setter turns it on).",
+            help: "Publish the newer version to the channel, or set allowDowngrade = false after setting the channel."),
     ]
 
     private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0) })

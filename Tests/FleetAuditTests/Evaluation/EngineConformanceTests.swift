@@ -378,10 +378,15 @@ final class EngineConformanceTests: XCTestCase {
 
     static func configFiles() -> [String] {
         var out: [String] = []
-        for root in [TestPaths.fixtures.path, TestPaths.sample("configs"), TestPaths.sample("drafts")] {
+        for root in [
+            TestPaths.fixtures.path, TestPaths.sample("configs"), TestPaths.sample("drafts"),
+            TestPaths.sample("desktop/configs"),
+        ] {
             let walker = FileManager.default.enumerator(atPath: root)
             while let relative = walker?.nextObject() as? String {
-                if relative.hasSuffix(".json") || relative.hasSuffix(".xml") { out.append(root + "/" + relative) }
+                if FormatRegistry.fileExtensions.contains(where: relative.hasSuffix) {
+                    out.append(root + "/" + relative)
+                }
             }
         }
         return out.sorted()
@@ -401,6 +406,12 @@ final class EngineConformanceTests: XCTestCase {
             }
             walk(root)
             return tokens(in: .array(texts.map { .string($0) }))
+        case .text(let document):
+            // A format that reads its own syntax: every word of the text, quotes and separators aside.
+            let words = String(decoding: document.bytes, as: UTF8.self).split(whereSeparator: {
+                " \n\t:'\"[],".contains($0)
+            })
+            return tokens(in: .array(words.map { .string(String($0)) }))
         }
     }
 
@@ -459,14 +470,23 @@ final class EngineConformanceTests: XCTestCase {
         let packageChoices =
             packages.sorted().filter { !$0.unicodeScalars.contains(where: { "\n\r,\"".unicodeScalars.contains($0) }) }
             + ["com.example.other"]
-        let words = tokens + ["en", "tr", "GB", "true", "false", "x"]
+        // Besides the document's own: words an inventory column holds (an arch, a staging UUID, a kernel release).
+        let words =
+            tokens + [
+                "en", "tr", "GB", "true", "false", "x", "arm64", "x86_64", "6ba7b812-9dad-11d1-80b4-00c04fd430c8",
+                "00000000-0000-0000-0000-0000ffffffff", "6.5.0-14-generic", "4.1.0", "beta",
+            ]
         func pick(_ choices: [String]) -> String { choices[Int(rng.next() % UInt64(choices.count))] }
         var lines = [
             (["platform", "os_version", "os_api_level", "app_version", "app_build", "package_name"] + attributeNames)
                 .joined(separator: ",")
         ]
+        // The platforms every format's clients run on, and those of the configs' own (a desktop feed's Windows).
+        let platforms =
+            ["android", "android", "ios", "ios", "macos"]
+            + configs.flatMap { $0.config.platforms.map(\.name) }.filter { !["android", "ios", "macos"].contains($0) }
         for _ in 0..<rows {
-            let platform = pick(["android", "android", "ios", "ios", "macos"])
+            let platform = pick(platforms)
             let android = platform == "android"
             var row = [
                 platform, pick(versions), android ? String(16 + rng.next() % 20) : "", pick(versions),

@@ -1,0 +1,86 @@
+import Foundation
+
+/// What a feed does to the fleet as a whole: the Macs a product-version minimum lets through, the expected reach of
+/// a rollout whose devices' stages are not known, the updater version assumed.
+struct ElectronFleetDiagnostics {
+    let feed: ElectronFeed
+    let fleet: any FleetValues
+
+    var all: [Diagnostic] {
+        guard feed.rejection == nil else { return [] }
+        return [letThrough(), expectedStage(), updaterAssumed()].compactMap { $0 }
+    }
+
+    private func devices(by fields: [DeviceField]) -> [(values: [String?], devices: Int64)] {
+        ElectronFeedDocument.inventoryPlatforms(feed.file.platform).flatMap { fleet.devices(on: $0, by: fields) }
+    }
+
+    private func located(_ d: Diagnostic, _ key: String) -> Diagnostic {
+        var d = d
+        d.location = feed.locations[key]
+        return d
+    }
+
+    /// The kernel-version trap: a minimum meant as a macOS version (13.0.0) passes the Macs it was meant to stop.
+    private func letThrough() -> Diagnostic? {
+        guard feed.file.platform == .mac, let minimum = meantProduct() else { return nil }
+        let below = devices(by: [.osVersion]).filter { row in
+            guard let product = row.values[0].flatMap(DottedVersion.init(lenient:)) else { return false }
+            return product < minimum
+        }
+        let count = below.reduce(Int64(0)) { $0 + $1.devices }
+        let product = minimum.major == 10 ? "10.\(minimum.minor)" : "\(minimum.major)"
+        guard let darwin = KernelRelease.darwinMajor(forMacOS: minimum.major, minor: minimum.minor) else { return nil }
+        return located(
+            Diagnostic(
+                "electron.minimumLetsThrough", .warning,
+                "minimumSystemVersion \(ElectronFeed.shown(feed.minimumSystemVersion)) reads as macOS \(product), but the client compares it with the Darwin kernel version: \(count) Macs below macOS \(product) are offered the update; write \"\(darwin).0.0\" to stop them",
+                path: "minimumSystemVersion"), "minimumSystemVersion")
+    }
+
+    /// The macOS version a minimum names when it reads as one (a valid 13.0.0, or an unreadable "13.0").
+    private func meantProduct() -> DottedVersion? {
+        guard let value = feed.minimumSystemVersion, value.isTruthy else { return nil }
+        if let minimum = feed.minimum {
+            guard ElectronFeedDiagnostics.meantDarwinMajor(minimum) != nil else { return nil }
+            return DottedVersion(major: Int(minimum.major), minor: Int(minimum.minor))
+        }
+        let parts = value.javaScriptString.split(separator: ".").compactMap { Int($0) }
+        guard let major = parts.first,
+            KernelRelease.darwinMajor(forMacOS: major, minor: parts.dropFirst().first ?? 0) != nil
+        else { return nil }
+        return DottedVersion(major: major, minor: parts.dropFirst().first ?? 0)
+    }
+
+    /// The rollout's expected reach among devices whose stage is not known, with its 95% interval.
+    private func expectedStage() -> Diagnostic? {
+        guard case .percentage(let p) = feed.rollout, p > 0, p < 100 else { return nil }
+        let unknown = devices(by: [.attribute("staging_id")]).filter { row in
+            ElectronStaging.fraction(row.values[0]?.trimmedWhitespace ?? "") == nil
+        }.reduce(Int64(0)) { $0 + $1.devices }
+        guard unknown > 0 else { return nil }
+        let share = p / 100
+        let expected = Double(unknown) * share
+        let spread = 1.96 * (Double(unknown) * share * (1 - share)).squareRoot()
+        let low = max(0, Int64((expected - spread).rounded(.down)))
+        let high = min(unknown, Int64((expected + spread).rounded(.up)))
+        return located(
+            Diagnostic(
+                "electron.stagingExpected", .info,
+                "stagingPercentage \(JSYAMLNumbers.describe(p)): \(unknown) \(feed.file.platform.displayName) devices have no valid staging_id, so which of them are in is not known; the counts give the expected \(Int64(expected)) of them (95% between \(low) and \(high)). A staging_id column (the app's .updaterId) makes them exact",
+                path: "stagingPercentage"), "stagingPercentage")
+    }
+
+    /// The electron-updater version assumed where the inventory does not say, when a behaviour depends on it.
+    private func updaterAssumed() -> Diagnostic? {
+        guard feed.hasMinimum else { return nil }
+        let unknown = devices(by: [.attribute("updater_version")]).filter {
+            ElectronDecision.UpdaterVersion($0.values[0]) == nil
+        }.reduce(Int64(0)) { $0 + $1.devices }
+        guard unknown > 0 else { return nil }
+        return Diagnostic(
+            "electron.updaterVersionAssumed", .info,
+            "\(unknown) devices have no updater_version: the audit assumes electron-updater 6.8.9, which reads minimumSystemVersion (6.3.0 and later); older versions offer the update whatever the OS"
+        )
+    }
+}
