@@ -34,13 +34,52 @@ package struct HTTPFetcher {
         }
     }
 
-    /// Hosts a redirect may never lead to: the link-local range, where clouds answer metadata requests with
-    /// credentials, and the metadata services' names.
+    /// Hosts a redirect may never lead to: the link-local ranges (169.254.0.0/16, fe80::/10), where clouds answer
+    /// metadata requests with credentials, and the metadata services' addresses and names. Addresses are compared
+    /// parsed, not as text: `[::ffff:169.254.169.254]`, `[::ffff:a9fe:a9fe]`, `0xa9fea9fe` and `2852039166` are
+    /// 169.254.169.254 to curl, `[febf::1]` is in fe80::/10, and `metadata.google.internal.` (a trailing dot) is
+    /// the same name.
     static func isForbiddenRedirectHost(_ host: String) -> Bool {
-        let h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if ["metadata.google.internal", "metadata", "100.100.100.200", "fd00:ec2::254"].contains(h) { return true }
-        if h.hasPrefix("169.254.") || h.hasPrefix("fe80:") { return true }
+        var h = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if let zone = h.firstIndex(of: "%") { h = String(h[..<zone]) }
+        while h.hasSuffix(".") { h.removeLast() }
+        if ["metadata.google.internal", "metadata", "metadata.goog", "instance-data", "instance-data.ec2.internal"]
+            .contains(h)
+        {
+            return true
+        }
+        if let v4 = ipv4(h) { return isForbidden(v4: v4) }
+        if let v6 = ipv6(h) { return isForbidden(v6: v6) }
         return false
+    }
+
+    /// An IPv4 address in any form `inet_aton` (and so curl) reads: dotted, one number, hex or octal parts.
+    private static func ipv4(_ text: String) -> UInt32? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isHexDigit || $0 == "." || $0 == "x" }) else { return nil }
+        var address = in_addr()
+        guard inet_aton(text, &address) != 0 else { return nil }
+        return UInt32(bigEndian: address.s_addr)
+    }
+
+    private static func ipv6(_ text: String) -> [UInt8]? {
+        var address = in6_addr()
+        guard text.contains(":"), inet_pton(AF_INET6, text, &address) == 1 else { return nil }
+        return withUnsafeBytes(of: &address) { Array($0) }
+    }
+
+    private static func isForbidden(v4: UInt32) -> Bool {
+        v4 >> 16 == 0xA9FE || v4 == 0x6464_64C8 || v4 == 0
+    }
+
+    private static func isForbidden(v6 b: [UInt8]) -> Bool {
+        // fe80::/10 (link-local), fd00:ec2::254 (AWS), and an IPv4 address inside (mapped, compatible, NAT64).
+        if b[0] == 0xFE && b[1] & 0xC0 == 0x80 { return true }
+        if b == [0xFD, 0, 0x0E, 0xC2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x02, 0x54] { return true }
+        let embedded = UInt32(b[12]) << 24 | UInt32(b[13]) << 16 | UInt32(b[14]) << 8 | UInt32(b[15])
+        let mapped = b[0..<10].allSatisfy { $0 == 0 } && b[10] == 0xFF && b[11] == 0xFF
+        let compatible = b[0..<12].allSatisfy { $0 == 0 } && embedded > 1
+        let nat64 = b[0..<12] == [0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0][...]
+        return (mapped || compatible || nat64) && isForbidden(v4: embedded)
     }
 
     private func follow(_ start: String, deadline: Date) throws(Failure) -> [UInt8] {

@@ -13,6 +13,7 @@ public enum OutputGuard {
         let known = inputs.filter { $0.path != "-" && !ConfigSource.isURL($0.path) }.map {
             ($0.flag, $0.path, Identity($0.path))
         }
+        var written: [(flag: String, path: String, identity: Identity)] = []
         for output in outputs where output.path != "-" {
             let identity = Identity(output.path)
             if let input = known.first(where: { $0.2 == identity }) {
@@ -20,6 +21,13 @@ public enum OutputGuard {
                     "\(output.flag) \(output.path) is \(input.0) \(input.1), an input of this run: writing it would destroy what is audited; choose another path"
                 )
             }
+            // Two reports into one file: the last would silently replace the first.
+            if let earlier = written.first(where: { $0.identity == identity }) {
+                throw .option(
+                    "\(output.flag) \(output.path) is also \(earlier.flag) \(earlier.path): each report needs a file of its own"
+                )
+            }
+            written.append((output.flag, output.path, identity))
         }
     }
 

@@ -211,8 +211,10 @@ struct WhatIfCommand: ParsableCommand {
         }
         if !quiet {
             let keptNote = draft.kept.isEmpty ? "" : " where it is not below a live one (\(draft.kept.count) kept)"
+            // The command a user copies is printed, and lands in logs: a URL's secrets are not (docs/security.md).
+            let shown = draft.shownSource
             Console.info(
-                "wrote \(path): \(from) with \(WhatIfReport.describe(candidate))\(keptNote); next: fleet-audit plan --published \(from) --draft \(path)"
+                "wrote \(path): \(shown) with \(WhatIfReport.describe(candidate))\(keptNote); next: fleet-audit plan --published \(shown) --draft \(path)"
             )
         }
     }

@@ -274,8 +274,14 @@ public enum HistoryStore {
                 if !existing { try db.execute("PRAGMA application_id = \(applicationID)") }
                 try db.execute("PRAGMA user_version = \(schemaVersion)")
                 let id = try insert(run, db)
+                // The `keep` latest runs, and the latest completed one whatever its age: failed nights must not
+                // prune the only baseline a change gate can compare with.
                 try db.query(
-                    "DELETE FROM runs WHERE id NOT IN (SELECT id FROM runs ORDER BY as_of DESC, id DESC LIMIT ?)",
+                    """
+                    DELETE FROM runs WHERE id NOT IN (SELECT id FROM runs ORDER BY as_of DESC, id DESC LIMIT ?)
+                    AND id NOT IN (SELECT id FROM runs WHERE state IS NULL OR state != 'failed'
+                                   ORDER BY as_of DESC, id DESC LIMIT 1)
+                    """,
                     [.integer(Int64(max(keep, 1)))])
                 try db.execute("COMMIT")
                 return id

@@ -5,6 +5,8 @@ public enum MinimumDraft {
         public let text: String
         /// `android2[0].required_version: 5000 kept (above 4091)`, one per value left.
         public let kept: [String]
+        /// The source as it may be printed (a URL's secrets hidden).
+        public var shownSource: String = ""
     }
 
     /// The draft of `source` with the minimum replaced. `formatName` must be the document's own format (it says
@@ -24,7 +26,7 @@ public enum MinimumDraft {
         }
         guard document.format.name == formatName else {
             throw .usage(
-                "--emit \(formatName): \(source) is a \(document.format.displayName) document (\(document.format.name))"
+                "--emit \(formatName): \(Redaction.source(source)) is a \(document.format.displayName) document (\(document.format.name))"
             )
         }
         if document.format is any MinimumRewritable.Type {
@@ -34,7 +36,7 @@ public enum MinimumDraft {
         }
         guard let editable = document.format as? any MinimumEditable.Type else {
             throw .input(
-                "--emit \(formatName): \(document.format.displayName) documents have no single minimum version to replace: each entry targets its own devices; edit \(source) by hand"
+                "--emit \(formatName): \(document.format.displayName) documents have no single minimum version to replace: each entry targets its own devices; edit \(Redaction.source(source)) by hand"
             )
         }
         var edits: [MinimumEdit]
@@ -42,7 +44,8 @@ public enum MinimumDraft {
             document.root.json, platform: platform, minimumApp: minimumApp, minimumOS: minimumOS)
         {
         case .success(let e): edits = e
-        case .failure(let refusal): throw .input("--emit \(formatName) --from \(source): \(refusal.description)")
+        case .failure(let refusal):
+            throw .input("--emit \(formatName) --from \(Redaction.source(source)): \(refusal.description)")
         }
         var kept: [String] = []
         if !allowLowering {
@@ -61,11 +64,11 @@ public enum MinimumDraft {
         // From the end, so earlier ranges keep their offsets.
         for edit in edits.sorted(by: { (ranges[$0.path]?.lowerBound ?? 0) > (ranges[$1.path]?.lowerBound ?? 0) }) {
             guard let range = ranges[edit.path] else {
-                throw .input("--emit: \(edit.path) was not found in the text of \(source)")
+                throw .input("--emit: \(edit.path) was not found in the text of \(Redaction.source(source))")
             }
             bytes.replaceSubrange(range, with: Array(JSONWriter.compact(edit.value).utf8))
         }
-        return Draft(text: String(decoding: bytes, as: UTF8.self), kept: kept)
+        return Draft(text: String(decoding: bytes, as: UTF8.self), kept: kept, shownSource: Redaction.source(source))
     }
 
     /// The draft of a document whose format writes its own minimum (an appcast's critical version), read back
@@ -75,11 +78,11 @@ public enum MinimumDraft {
         loader: ConfigLoader
     ) throws(AuditFailure) -> Draft {
         guard let published = try EvaluatedMinimumSweep.published(source, platform: platform, loader: loader) else {
-            throw .input("--emit: \(source) does not take a minimum")
+            throw .input("--emit: \(Redaction.source(source)) does not take a minimum")
         }
         let name = published.format.displayName
         if minimumOS != nil {
-            throw .usage("--emit: a \(name)'s minimum OS is per item; edit \(source) by hand")
+            throw .usage("--emit: a \(name)'s minimum OS is per item; edit \(Redaction.source(source)) by hand")
         }
         guard let minimumApp else { throw .usage("--emit: a \(name) takes a minimum app (--min-app or --sweep-app)") }
         if !allowLowering, let live = published.place.live, published.format.isOlder(minimumApp, than: live) {
@@ -90,7 +93,8 @@ public enum MinimumDraft {
                 ])
         }
         let written = try EvaluatedMinimumSweep.draft(published, minimumApp: minimumApp, loader: loader)
-        return Draft(text: String(decoding: written.bytes, as: UTF8.self), kept: [])
+        return Draft(
+            text: String(decoding: written.bytes, as: UTF8.self), kept: [], shownSource: Redaction.source(source))
     }
 
     /// The minimum `source` sets today for `platform`: the values at the places `--emit` would rewrite, read
@@ -103,7 +107,7 @@ public enum MinimumDraft {
         do { document = try loader.document(source) } catch { throw .input(error.description) }
         guard let editable = document.format as? any MinimumEditable.Type else {
             throw .input(
-                "--from \(source): \(document.format.displayName) documents have no single minimum version to compare with"
+                "--from \(Redaction.source(source)): \(document.format.displayName) documents have no single minimum version to compare with"
             )
         }
         func values(app: String?, os: String?) -> Result<[String], MinimumEditRefusal> {
@@ -118,7 +122,7 @@ public enum MinimumDraft {
         let os = values(app: nil, os: "1")
         switch (app, os) {
         case (.failure(let refusal), .failure):
-            throw .input("--from \(source): \(refusal.description)")
+            throw .input("--from \(Redaction.source(source)): \(refusal.description)")
         default:
             func unique(_ r: Result<[String], MinimumEditRefusal>) -> [String] {
                 var seen = Set<String>()

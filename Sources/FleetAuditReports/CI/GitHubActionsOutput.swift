@@ -23,24 +23,24 @@ public enum GitHubActionsOutput {
         if let message = status.message { out += "> \(cell(message))\n\n" }
         let inventory = report.inventory
         out +=
-            "\(inventory.devices.groupedDigits) devices from `\(cell(inventory.source))` (\(inventory.rowsRead.groupedDigits) rows read, \(inventory.rowsRejected.groupedDigits) rejected), as of \(Timestamps.iso8601(report.asOf)).\n\n"
+            "\(inventory.devices.groupedDigits) devices from \(cell(inventory.source)) (\(inventory.rowsRead.groupedDigits) rows read, \(inventory.rowsRejected.groupedDigits) rejected), as of \(Timestamps.iso8601(report.asOf)).\n\n"
         if !report.configs.isEmpty {
             out += "| config | " + Outcome.allCases.map(\.rawValue).joined(separator: " | ") + " |\n"
             out += "|---|" + String(repeating: "---:|", count: Outcome.allCases.count) + "\n"
             for config in report.configs {
                 out +=
-                    "| `\(cell(config.id))` | "
+                    "| \(cell(config.id)) | "
                     + Outcome.allCases.map { config.totals[$0].groupedDigits }.joined(separator: " | ") + " |\n"
             }
             out += "\n"
         }
         out += section(
-            "Configs not loaded", report.failedConfigs.map { "`\(cell($0.id))`: \(cell($0.error.description))" })
+            "Configs not loaded", report.failedConfigs.map { "\(cell($0.id)): \(cell($0.error.description))" })
         out += section("Gates crossed", report.crossedGates.map { cell($0.sentence) })
         out += section(
             "Errors",
             errorDiagnostics(report).map { config, d in
-                (config.map { "`\(cell($0.id))`: " } ?? "") + "`\(d.code)` \(cell(d.message))"
+                (config.map { "\(cell($0.id)): " } ?? "") + "`\(d.code)` \(cell(d.message))"
             })
         return out
     }
@@ -81,9 +81,20 @@ public enum GitHubActionsOutput {
         return "::error \(props)::\(GitHubAnnotations.escapeData(d.message))\n"
     }
 
-    /// Text for one Markdown table cell or list item: no line breaks, no `|`.
+    /// Text from a config, an inventory or a message for one Markdown table cell or list item, inert: a code span
+    /// (no link, image, HTML or emphasis is rendered in one) fenced by more backticks than the text holds in a row,
+    /// on one line, its `|` escaped for tables.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        let flat = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
             .replacingOccurrences(of: "|", with: "\\|")
+        var longest = 0
+        var run = 0
+        for c in flat {
+            run = c == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
+        return fence + pad + flat + pad + fence
     }
 }

@@ -16,7 +16,7 @@ extension GitHubActionsOutput {
         }
         let inventory = report.inventory
         out +=
-            "\(inventory.devices.groupedDigits) devices from `\(cell(inventory.source))`: \(report.worse.groupedDigits) get a worse outcome, \(report.better.groupedDigits) a better one, \(report.ruleOnly.groupedDigits) keep theirs under another rule.\n\n"
+            "\(inventory.devices.groupedDigits) devices from \(cell(inventory.source)): \(report.worse.groupedDigits) get a worse outcome, \(report.better.groupedDigits) a better one, \(report.ruleOnly.groupedDigits) keep theirs under another rule.\n\n"
         if !report.pairs.isEmpty {
             out += "| config | status | worse | better | moves |\n|---|---|---:|---:|---|\n"
             for pair in report.pairs {
@@ -24,7 +24,7 @@ extension GitHubActionsOutput {
                     "\($0.devices.groupedDigits) \($0.from.rawValue)→\($0.to.rawValue)"
                 }
                 out +=
-                    "| `\(cell(pair.id))` | \(pair.status.rawValue) | \(pair.worse.groupedDigits) | \(pair.better.groupedDigits) | "
+                    "| \(cell(pair.id)) | \(pair.status.rawValue) | \(pair.worse.groupedDigits) | \(pair.better.groupedDigits) | "
                     + (moves.isEmpty ? "—" : moves.joined(separator: ", ") + (pair.moves.count > 4 ? ", …" : ""))
                     + " |\n"
             }
@@ -32,12 +32,12 @@ extension GitHubActionsOutput {
         }
         out += section(
             "Configs not loaded",
-            report.failed.map { "\($0.side) `\(cell($0.config.id))`: \(cell($0.config.error.description))" })
+            report.failed.map { "\($0.side) \(cell($0.config.id)): \(cell($0.config.error.description))" })
         out += section("Gates crossed", report.crossedGates.map { cell($0.sentence) })
         out += section(
             "Errors the drafts add",
             report.pairs.flatMap { pair in
-                pair.newErrors.map { "`\(cell(pair.id))`: `\($0.code)` \(cell($0.message))" }
+                pair.newErrors.map { "\(cell(pair.id)): `\($0.code)` \(cell($0.message))" }
             })
         return out
     }

@@ -19,7 +19,7 @@ extension GitHubActionsOutput {
         for (source, d) in rows {
             let at = d.location.map { "\($0.line):\($0.column)" } ?? ""
             out +=
-                "| \(d.severity.rawValue) | `\(cell(context.relativePath(source)))` | \(at) | `\(d.code)` | \(cell(d.message)) |\n"
+                "| \(d.severity.rawValue) | \(cell(context.relativePath(source))) | \(at) | `\(d.code)` | \(cell(d.message)) |\n"
         }
         return out + "\n"
     }

@@ -15,6 +15,10 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
                 guard let p = Double(text.dropLast()), p >= 0, p.isFinite else {
                     throw .option("--fail-on \(gate): \(text) is not a percentage")
                 }
+                // Crossed when strictly more: no share (nor rise in points) is more than 100%.
+                guard p < 100 else {
+                    throw .option("--fail-on \(gate): \(text) can never be crossed (no share is more than 100%)")
+                }
                 self = .percent(p)
             } else {
                 guard let n = Int64(text), n >= 0 else {

@@ -23,8 +23,24 @@ package enum GitHubAnnotations {
     }
 
     static func escapeData(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+        // Bidirectional controls and other invisible characters (a U+202E in a file name reverses what a reviewer
+        // reads) are shown as escapes, as on the terminal; then the workflow command's own escapes.
+        invisibleEscaped(s).replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
             .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Bidirectional overrides and isolates, marks and other controls but line breaks, as `\u{202E}`.
+    static func invisibleEscaped(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x09, 0x0B, 0x0C, 0x0E..<0x20, 0x7F, 0x80..<0xA0, 0x200E, 0x200F, 0x202A...0x202E,
+                0x2066...0x2069:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     static func escapeProperty(_ s: String) -> String {

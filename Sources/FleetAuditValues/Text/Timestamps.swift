@@ -81,6 +81,8 @@ public enum Timestamps {
         }
         guard i == b.count else { return nil }
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+        // The instant itself within 1970 to 9999 (UTC): 9999-12-31T23:59:59-14:00 is in the year 10000.
+        guard seconds >= 0, seconds < 253_402_300_800 else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds) + fraction)
     }
 

@@ -293,6 +293,25 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(lines[3].hasSuffix("gate crossed: forced+>100"), lines[3])
     }
 
+    /// Issue 68: with `--history-keep 2`, two failed nights kept the two failures and pruned the only completed
+    /// run, so the next night's change gate had no baseline. The latest completed run is always kept.
+    func testFailedNightsNeverPruneTheLastCompletedRun() throws {
+        _ = try audit("2026-11-21T02:00:00Z")
+        for night in ["2026-11-22T02:00:00Z", "2026-11-23T02:00:00Z"] {
+            let failed = try CommandLineTests.run([
+                "audit", "--inventory", dir.appendingPathComponent("missing.csv").path, "--config",
+                "SampleData/configs/nhs/availability-android.json", "--as-of", night, "--history", history,
+                "--history-keep", "2", "--quiet",
+            ])
+            XCTAssertEqual(failed.status, 65, failed.stderr)
+        }
+        let (next, report) = try audit(
+            "2026-11-24T02:00:00Z", draft: true, extra: ["--fail-on", "forced+>100", "--history-keep", "2"])
+        XCTAssertEqual(next.status, 1, "the gate is checked against the kept baseline: " + next.stderr)
+        let baseline = (report["history"] as? [String: Any])?["baseline"] as? [String: Any]
+        XCTAssertEqual(baseline?["run"] as? Int, 1, "\(report["history"] ?? "")")
+    }
+
     /// Issue 67: a crossed gate is printed on the row of the config that crossed it (it was on the run's first
     /// row, the Android config's, which crossed nothing).
     func testAGateIsListedOnTheRowOfTheConfigThatCrossedIt() throws {

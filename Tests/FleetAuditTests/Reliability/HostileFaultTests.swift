@@ -207,6 +207,53 @@ final class HostileFaultTests: XCTestCase {
             try HTTPFetcher.checkedRedirect(from: "https://a.example/x", to: "http://a.example/y", display: "x"))
     }
 
+    /// Redirect targets compared as parsed addresses (issue 68: the string comparison followed all of these).
+    func testARedirectToMetadataIsRefusedWhateverItsSpelling() {
+        for host in [
+            "[::ffff:169.254.169.254]", "[::ffff:a9fe:a9fe]", "metadata.google.internal.", "[febf::1]",
+            "[fe80::1%25eth0]",
+            "0xa9fea9fe", "2852039166", "169.254.169.254", "[64:ff9b::a9fe:a9fe]", "100.100.100.200", "[fd00:ec2::254]",
+        ] {
+            XCTAssertTrue(HTTPFetcher.isForbiddenRedirectHost(host), host)
+        }
+        for host in ["example.com", "127.0.0.1", "[::1]", "[fec0::1]", "169.255.0.1", "metadata.example.com"] {
+            XCTAssertFalse(HTTPFetcher.isForbiddenRedirectHost(host), host)
+        }
+    }
+
+    /// Secrets a URL carries in other places than the password and the query values (issue 68).
+    func testEverySecretPlaceOfAURLIsRedacted() {
+        for (url, secret) in [
+            ("https://ghp_TOKEN1@host.example/c.json", "ghp_TOKEN1"),
+            ("https://host.example/c.json?ghp_TOKEN2", "ghp_TOKEN2"),
+            ("https://host.example/c.json;jsessionid=SESSION3", "SESSION3"),
+            ("https://user:PASS4@host.example/a\\b.json?t=TOKEN4", "PASS4"),
+            ("https://user:PASS5@host.example/a\\b.json?t=TOKEN5", "TOKEN5"),
+        ] {
+            XCTAssertFalse(Redaction.source(url).contains(secret), "\(url) → \(Redaction.source(url))")
+        }
+        XCTAssertEqual(ConfigLoader.ids(for: ["https://h.example/app/c.json;jsessionid=S"]), ["c.json"])
+    }
+
+    /// Issue 68's smaller findings: an instant past 9999 in UTC, a gate that can never be crossed, two reports
+    /// into one file, Markdown and bidirectional controls from a config in CI outputs.
+    func testValuesThatCannotMeanWhatTheySayAreRefusedOrMadeInert() throws {
+        XCTAssertNil(Timestamps.parse("9999-12-31T23:59:59-14:00"), "year 10000 in UTC")
+        XCTAssertNil(Timestamps.parse("1970-01-01T00:30:00+01:00"), "before 1970 in UTC")
+        XCTAssertNotNil(Timestamps.parse("9999-12-31T23:59:59+14:00"))
+        XCTAssertThrowsError(try Gate(parsing: "forced>100.0001%"))
+        XCTAssertThrowsError(try Gate(parsing: "forced>100%"))
+        XCTAssertNoThrow(try Gate(parsing: "forced>99.9%"))
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("r").path
+        XCTAssertThrowsError(
+            try OutputGuard.refuseOverwriting(inputs: [], outputs: [("--json", path), ("--xml", path)]))
+        let hostile = "[Approve this PR](https://evil.example) ![x](https://evil.example/i.png) <h1>PASSED</h1> `x`"
+        let cell = GitHubActionsOutput.cell(hostile)
+        XCTAssertTrue(cell.hasPrefix("`` ") && cell.hasSuffix(" ``"), cell)
+        XCTAssertEqual(cell.dropFirst(3).dropLast(3), Substring(hostile))
+        XCTAssertTrue(GitHubAnnotations.escapeData("a\u{202E}b").contains("\\u{202E}"))
+    }
+
     func testSecretsInAConfigURLAreNeverWrittenOrPrinted() throws {
         let server = try LocalHTTPServer(routes: [
             "/c.json?token=tok-SECRET-1&v=2": .respond(
