@@ -44,13 +44,37 @@ public enum AtomicFile {
     /// Writes `text` beside `path` under a temporary name, flushed to disk. `--json /dev/null`, a named pipe, a
     /// terminal are written in place at once: a rename over one would put a regular file where the device or
     /// pipe was (as root, /dev/null itself).
+    ///
+    /// A link is followed: into `/proc` or `/dev` (`--json /dev/stdout > report.json`, `/dev/fd/3`) the file it
+    /// names is written in place, appended to as the shell opened it; to any other file, that file is replaced
+    /// (the link stays a link). A folder is refused before anything is written.
     package static func prepare(_ text: String, to path: String) throws(WriteError) -> Pending {
         var info = stat()
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
-            try writeInPlace(text, to: path)
+        let exists = stat(path, &info) == 0
+        if exists && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw WriteError(path: path, reason: "it is a folder")
+        }
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
+            try writeInPlace(text, to: path, fifo: (info.st_mode & S_IFMT) == S_IFIFO)
             return Pending(temp: nil, path: path)
         }
-        let url = URL(fileURLWithPath: path)
+        var target = path
+        var link = stat()
+        if lstat(path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+            let hop = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? ""
+            if [path, hop].contains(where: { $0.hasPrefix("/proc/") || $0.hasPrefix("/dev/") }) {
+                try writeInPlace(text, to: path, fifo: false, append: true)
+                return Pending(temp: nil, path: path)
+            }
+        }
+        return try prepareReplacing(text, path: path, target: target)
+    }
+
+    /// The temporary file beside `target`, which `commit` renames over it.
+    private static func prepareReplacing(_ text: String, path: String, target: String) throws(WriteError) -> Pending {
+        let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent().path
         removeStaleTemporaries(of: url)
         let temp = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -75,13 +99,21 @@ public enum AtomicFile {
             unlink(temp)
             throw WriteError(path: path, reason: reason)
         }
-        return Pending(temp: temp, path: path)
+        return Pending(temp: temp, path: target)
     }
 
-    private static func writeInPlace(_ text: String, to path: String) throws(WriteError) {
-        let fd = open(path, O_WRONLY)
-        guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+    /// Writes through the device, pipe or descriptor `path` names. A named pipe no process reads is refused at
+    /// once (opening it would block until one does).
+    private static func writeInPlace(_ text: String, to path: String, fifo: Bool, append: Bool = false)
+        throws(WriteError)
+    {
+        let fd = open(path, O_WRONLY | (fifo ? O_NONBLOCK : 0) | (append ? O_APPEND : 0))
+        guard fd >= 0 else {
+            let why = fifo && errno == ENXIO ? "it is a named pipe no process reads" : String(cString: strerror(errno))
+            throw WriteError(path: path, reason: why)
+        }
         defer { close(fd) }
+        if fifo { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) }
         do {
             try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: Data(text.utf8))
         } catch {

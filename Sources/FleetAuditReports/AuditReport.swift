@@ -102,6 +102,8 @@ public struct AuditReport: Sendable {
     public let releases: Releases?
     package let options: [(String, String)]
     package let configs: [ConfigReport]
+    /// The files the run read: the inventory and each config's source (a CI output must never write to one).
+    public var inputPaths: [String] { [inventory.source] + configs.map(\.source) }
     package let failedConfigs: [FailedConfig]
     /// Run-level notes, e.g. that forced updates were assumed installable without `--releases`.
     package var diagnostics: [Diagnostic]

@@ -127,14 +127,21 @@ public enum ReportWriter {
         // Every file of the set is written under a temporary name first; only then are they renamed. A write that
         // fails (a full disk) leaves none of this run's files, and removes the earlier run's: a folder cron
         // publishes must not keep reports claiming a success this run cannot stand behind.
+        // Two runs into one folder take turns: the set renamed is one run's, never some files of each.
+        let lock = SetLock(
+            folder: files.isEmpty ? nil : targets.directory ?? (files[0].path as NSString).deletingLastPathComponent)
+        defer { lock.release() }
+        // A file that carries its previous version forward (the metrics' last success) is not removed with the
+        // set: an alert on the last success must go on counting from it, not go silent.
+        let keptOnFailure = Set(
+            Report.outputs.filter(\.readsPrevious).compactMap { targets.files[$0.option] })
         var pending: [AtomicFile.Pending] = []
         for file in files {
             do {
                 pending.append(try AtomicFile.prepare(file.text, to: file.path))
             } catch {
                 for p in pending { p.discard() }
-                for other in files where other.path != file.path { removeRegularFile(other.path) }
-                removeRegularFile(file.path)
+                for other in files where !keptOnFailure.contains(other.path) { removeRegularFile(other.path) }
                 throw .write(
                     error.description
                         + "; no report of this run was written, and the earlier ones at these paths were removed")
@@ -146,5 +153,26 @@ public enum ReportWriter {
             written.append(p.path)
         }
         return (written, stdout)
+    }
+
+    /// An exclusive `flock` on the reports' folder itself, held while a set is written: no file of its own is left
+    /// in the folder (when the folder cannot be opened, the set is written without it, as before).
+    struct SetLock {
+        private let fd: Int32
+
+        init(folder: String?) {
+            guard let folder else {
+                fd = -1
+                return
+            }
+            fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd >= 0 { _ = flock(fd, LOCK_EX) }
+        }
+
+        func release() {
+            guard fd >= 0 else { return }
+            _ = flock(fd, LOCK_UN)
+            close(fd)
+        }
     }
 }

@@ -58,12 +58,18 @@ enum GitHubStep {
         publish(
             summary: GitHubActionsOutput.summary(report),
             annotations: GitHubActionsOutput.annotations(report, context),
-            reportOnStandardOutput: reportOnStandardOutput)
+            reportOnStandardOutput: reportOnStandardOutput,
+            inputs: report.inputPaths)
     }
 
-    static func publish(summary: String, annotations: String, reportOnStandardOutput: Bool) {
+    static func publish(summary: String, annotations: String, reportOnStandardOutput: Bool, inputs: [String] = []) {
         if let path = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !path.isEmpty {
-            if !append(summary, to: path) {
+            if let input = inputs.first(where: { sameFile($0, path) }) {
+                // A summary appended to what was audited would change the next run's input.
+                Console.info(
+                    "warning: GITHUB_STEP_SUMMARY names \(VisibleText.escape(input)), an input of this run: no step summary written"
+                )
+            } else if !append(summary, to: path) {
                 Console.info(
                     "warning: cannot append the step summary to \(VisibleText.escape(path)) (GITHUB_STEP_SUMMARY)")
             }
@@ -74,6 +80,13 @@ enum GitHubStep {
         } else {
             FileHandle.standardOutput.write(Data(annotations.utf8))
         }
+    }
+
+    /// Whether two paths name one existing file (links and other spellings included).
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var x = stat()
+        var y = stat()
+        return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino
     }
 
     /// Appends `text` to the file at `path` (made if missing), as GitHub expects of every step's summary.

@@ -33,9 +33,25 @@ public struct ConfigLoader: Sendable {
                     found.append(relative)
                 }
             }
+            // A reports folder (`--out`) inside --config-dir holds this tool's own report.json and report.xml: never
+            // configs (the second night's run read them as such, and exited 64).
+            found.removeAll { Self.isFleetAuditReport(base.appendingPathComponent($0).path) }
             out += found.sorted().map { dir.hasSuffix("/") ? dir + $0 : base.relativePath + "/" + $0 }
         }
         return out
+    }
+
+    /// Whether a file is one of FleetAudit's own reports: its first bytes carry a `fleet-audit` schema (JSON) or
+    /// the report namespace (XML).
+    static func isFleetAuditReport(_ path: String) -> Bool {
+        // Only regular files are opened: a named pipe would block the walk (it is refused later, with a reason).
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return false }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 512)) ?? Data(), as: UTF8.self)
+        return head.contains("\"schema\": \"fleet-audit") || head.contains("xmlns=\"urn:fleet-audit:")
     }
 
     /// What `--config-dir` picks up: every format's file endings (JSON documents, XML appcasts, YAML feeds).

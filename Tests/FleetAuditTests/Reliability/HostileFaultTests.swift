@@ -254,6 +254,90 @@ final class HostileFaultTests: XCTestCase {
         XCTAssertTrue(GitHubAnnotations.escapeData("a\u{202E}b").contains("\\u{202E}"))
     }
 
+    /// `--json /dev/stdout > report.json`, cron's natural line, left the file empty and replaced the link with a
+    /// regular file; a named pipe no process reads blocked forever; a folder left temporary files (issue 68).
+    func testAReportPathThatIsALinkAPipeOrAFolderIsWrittenThroughOrRefused() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let link = dir.appendingPathComponent("stdout-link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/proc/self/fd/1")
+        let audit = [
+            "audit", "--inventory", TestPaths.sample("inventory.csv"), "--config",
+            TestPaths.sample("configs/nhs/availability-android.json"), "--quiet",
+        ]
+        let through = try CommandLineTests.run(audit + ["--json", link])
+        XCTAssertEqual(through.status, 0, through.stderr)
+        XCTAssertTrue(through.stdout.contains("\"schema\": \"fleet-audit/1\""), through.stdout)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "/proc/self/fd/1")
+        let fifo = dir.appendingPathComponent("fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let blocked = try CommandLineTests.run(audit + ["--json", fifo])
+        XCTAssertEqual(blocked.status, 74)
+        XCTAssertTrue(blocked.stderr.contains("a named pipe no process reads"), blocked.stderr)
+        let folder = dir.appendingPathComponent("folder").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let refused = try CommandLineTests.run(audit + ["--json", folder])
+        XCTAssertEqual(refused.status, 74)
+        XCTAssertTrue(refused.stderr.contains("it is a folder"), refused.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }, [])
+    }
+
+    /// Two runs into one `--out` left a mixed set (issue 68: 20 of 150 pairs). A run writes its set under the
+    /// folder's lock: while another holds it, nothing of this run's set appears; once released, all of it does.
+    func testARunWritesItsSetOnlyUnderTheFoldersLock() throws {
+        let out = TestPaths.temporaryDirectory().appendingPathComponent("reports").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let held = ReportWriter.SetLock(folder: out)
+        let process = Process()
+        process.executableURL = CommandLineTests.binary
+        process.arguments = [
+            "audit", "--inventory", TestPaths.sample("inventory.csv"), "--config",
+            TestPaths.sample("configs/nhs/availability-android.json"), "--out", out, "--quiet",
+        ]
+        try process.run()
+        // The run renders in well under a few seconds; its set must still wait for the lock.
+        var waited = 0
+        while waited < 80 && process.isRunning && !FileManager.default.fileExists(atPath: out + "/report.json") {
+            usleep(50_000)
+            waited += 1
+        }
+        XCTAssertTrue(process.isRunning, "the run waits for the lock")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out + "/report.json"), "nothing written under the lock")
+        held.release()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        for name in ["report.json", "report.xml", "report.html"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/" + name), name)
+        }
+    }
+
+    /// `--out cfg/reports` under `--config-dir cfg` worked the first night and exited 64 every night after (its
+    /// reports were read as configs); `GITHUB_STEP_SUMMARY` naming the inventory appended to it (issue 68).
+    func testOutputsBesideTheInputsNeverBecomeInputsOrChangeThem() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let configs = dir.appendingPathComponent("cfg")
+        try FileManager.default.createDirectory(at: configs, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("configs/nhs/availability-android.json"),
+            toPath: configs.appendingPathComponent("availability-android.json").path)
+        let inventory = dir.appendingPathComponent("inventory.csv").path
+        try FileManager.default.copyItem(atPath: TestPaths.sample("inventory.csv"), toPath: inventory)
+        let audit = [
+            "audit", "--inventory", inventory, "--config-dir", configs.path, "--out",
+            configs.appendingPathComponent("reports").path, "--quiet",
+        ]
+        for night in 1...2 {
+            let run = try CommandLineTests.run(audit)
+            XCTAssertEqual(run.status, 0, "night \(night): \(run.stderr)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: inventory))
+        let summary = try CommandLineTests.run(
+            audit, environment: ["GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": inventory])
+        XCTAssertEqual(summary.status, 0, summary.stderr)
+        XCTAssertTrue(summary.stderr.contains("an input of this run"), summary.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: inventory)), before)
+    }
+
     func testSecretsInAConfigURLAreNeverWrittenOrPrinted() throws {
         let server = try LocalHTTPServer(routes: [
             "/c.json?token=tok-SECRET-1&v=2": .respond(
