@@ -146,6 +146,7 @@ package struct HTTPFetcher {
         let maxBytes: Int
         var body: [UInt8] = []
         var contentEncoding: String?
+        var transferEncoding: String?
         var stopped: String?
 
         init(maxBytes: Int) { self.maxBytes = maxBytes }
@@ -182,10 +183,17 @@ package struct HTTPFetcher {
         _ = fa_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
             let transfer = Unmanaged<Transfer>.fromOpaque(context!).takeUnretainedValue()
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-            if line.hasPrefix("HTTP/") { transfer.contentEncoding = nil }  // each response's own headers
-            if let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "content-encoding" {
-                transfer.contentEncoding = line[line.index(after: colon)...].trimmingCharacters(
-                    in: .whitespacesAndNewlines)
+            if line.hasPrefix("HTTP/") {  // each response's own headers
+                transfer.contentEncoding = nil
+                transfer.transferEncoding = nil
+            }
+            if let colon = line.firstIndex(of: ":") {
+                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                switch line[..<colon].lowercased() {
+                case "content-encoding": transfer.contentEncoding = value
+                case "transfer-encoding": transfer.transferEncoding = value
+                default: break
+                }
             }
             return size * count
         }
@@ -196,6 +204,16 @@ package struct HTTPFetcher {
                 transfer.stopped =
                     "answered with Content-Encoding \(encoding) although identity was asked for: "
                     + "compressed answers are refused (their inflated size is unbounded)"
+                return 0
+            }
+            // A transfer coding other than chunked (`gzip, chunked`) is a compressed answer too.
+            if let coding = transfer.transferEncoding,
+                coding.split(separator: ",").contains(where: {
+                    $0.trimmingCharacters(in: .whitespaces).lowercased() != "chunked"
+                })
+            {
+                transfer.stopped =
+                    "answered with Transfer-Encoding \(coding): compressed answers are refused (their inflated size is unbounded)"
                 return 0
             }
             let n = size * count
@@ -216,8 +234,11 @@ package struct HTTPFetcher {
                 "GET \(display) declared a body larger than the \(maxBytes)-byte limit; not read", retryable: false)
         case CURLE_OPERATION_TIMEDOUT:
             throw Failure("GET \(display) timed out after \(Self.seconds(timeout))", retryable: false, temporary: true)
-        case CURLE_UNSUPPORTED_PROTOCOL:
-            throw Failure("GET \(display): only http and https URLs are fetched", retryable: false)
+        case CURLE_UNSUPPORTED_PROTOCOL, CURLE_WEIRD_SERVER_REPLY:
+            // The URL's scheme was checked before: the answer itself is not HTTP/1.x or HTTP/2.
+            throw Failure(
+                "GET \(display): the answer is not HTTP/1.x or HTTP/2 (an HTTP/0.9 answer has no status line or headers); not read",
+                retryable: false)
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING,
             CURLE_PARTIAL_FILE:
             throw Failure("GET \(display) failed: \(String(cString: curl_easy_strerror(code)))", retryable: true)

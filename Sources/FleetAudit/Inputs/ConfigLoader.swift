@@ -41,6 +41,9 @@ public struct ConfigLoader: Sendable {
         return out
     }
 
+    /// The most bytes a config file may have: 16 MB, as a config URL's body.
+    static let maximumConfigBytes = 16 << 20
+
     /// Whether a file is one of FleetAudit's own reports: its first bytes carry a `fleet-audit` schema (JSON) or
     /// the report namespace (XML).
     static func isFleetAuditReport(_ path: String) -> Bool {
@@ -181,6 +184,10 @@ public struct ConfigLoader: Sendable {
 
     /// Whether the document starts, after a UTF-8 byte-order mark and blanks, with `<` (no JSON document does).
     package static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
+        // UTF-16 with its byte-order mark, which Sparkle's XML parser reads (libxml2 does too): `<` as two bytes.
+        if bytes.starts(with: [0xFF, 0xFE, 0x3C, 0x00]) || bytes.starts(with: [0xFE, 0xFF, 0x00, 0x3C]) {
+            return true
+        }
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         return i < bytes.count && bytes[i] == UInt8(ascii: "<")
@@ -220,6 +227,14 @@ public struct ConfigLoader: Sendable {
             // A pipe would block and a device (/dev/zero) never end: a config is a file.
             throw ConfigError(
                 source: source, kind: .unreadable("it is not a regular file (a pipe, a socket or a device)"))
+        }
+        // The bound a URL's body has (docs/security.md): a 500 MB file is no config, and reading it whole twice once
+        // aborted the run under a 1 GB memory limit.
+        if info.st_size > Self.maximumConfigBytes {
+            throw ConfigError(
+                source: source,
+                kind: .unreadable(
+                    "it is \(info.st_size) bytes, more than the \(Self.maximumConfigBytes) a config may be"))
         }
         guard let data = FileManager.default.contents(atPath: source) else {
             throw ConfigError(source: source, kind: .unreadable("permission denied or I/O error"))

@@ -156,6 +156,45 @@ final class HostileFaultTests: XCTestCase {
             server.received.first ?? "")
     }
 
+    /// A transfer coding is compression too (issue 68: `Transfer-Encoding: gzip` was inflated); an HTTP/0.9 answer
+    /// was "only http and https URLs are fetched", which said nothing of what happened.
+    func testATransferCodedOrHTTP09AnswerIsRefusedSayingWhy() throws {
+        let small = try gzipped(zeros: 1 << 10)
+        let server = try LocalHTTPServer(routes: [
+            "/te.json": .raw(
+                head: [
+                    "HTTP/1.1 200 OK", "Content-Type: application/json", "Transfer-Encoding: gzip",
+                    "Connection: close",
+                ], body: small),
+            "/old.json": .raw(head: ["{\"minimumSDKVersion\": 1}"], body: []),
+        ])
+        defer { server.stop() }
+        let coded = try CommandLineTests.run(["validate", server.url("/te.json")])
+        XCTAssertNotEqual(coded.status, 0)
+        XCTAssertTrue((coded.stdout + coded.stderr).contains("Transfer-Encoding gzip"), coded.stdout + coded.stderr)
+        let old = try CommandLineTests.run(["validate", server.url("/old.json")])
+        XCTAssertNotEqual(old.status, 0)
+        XCTAssertTrue((old.stdout + old.stderr).contains("HTTP/0.9"), old.stdout + old.stderr)
+    }
+
+    /// A local config had no size bound (a 500 MB one aborted under a 1 GB limit); a UTF-16 appcast, which Sparkle
+    /// reads, was refused as invalid JSON (issue 68).
+    func testAConfigFilePastTheBoundIsRefusedAndAUTF16AppcastIsRead() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let big = dir.appendingPathComponent("big.json").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: big, contents: nil))
+        XCTAssertEqual(truncate(big, off_t(17 << 20)), 0)
+        let refused = try CommandLineTests.run(["validate", big])
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(
+            refused.stdout.contains("more than the 16777216 a config may be"), refused.stdout + refused.stderr)
+        let appcast = try String(contentsOfFile: TestPaths.sample("configs/sparkle/appcast.xml"), encoding: .utf8)
+        let utf16 = dir.appendingPathComponent("appcast.xml")
+        try appcast.data(using: .utf16)!.write(to: utf16)
+        let read = try CommandLineTests.run(["validate", utf16.path])
+        XCTAssertTrue(read.stdout.contains("ok (sparkle-appcast)"), read.stdout + read.stderr)
+    }
+
     func testADeclaredTwoGigabyteBodyIsRefusedAtOnce() throws {
         let server = try LocalHTTPServer(routes: ["/big.json": .declareAndHang(contentLength: 2 << 30)])
         defer { server.stop() }
