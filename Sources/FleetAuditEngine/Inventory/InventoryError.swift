@@ -53,7 +53,8 @@ package enum InventoryError: Error, Equatable, CustomStringConvertible {
                 + "columns found: \(found.isEmpty ? "(none)" : Self.listed(found))"
                 + Self.delimiterHint(found: found, missing: missing)
         case .badColumnMapping(let message): return message
-        case .sqlite(let path, let reason): return "cannot read SQLite inventory \(path): \(reason)"
+        case .sqlite(let path, let reason):
+            return "cannot read SQLite inventory \(path): \(reason)\(Self.explained(reason))"
         case .duplicateColumn(let name, let headers, let positions):
             return
                 "inventory has two \(name) columns: \"\(headers[0])\" (column \(positions[0])) and \"\(headers[1])\" (column \(positions[1])); "
@@ -72,5 +73,17 @@ package enum InventoryError: Error, Equatable, CustomStringConvertible {
                 "SQLite inventory \(path) is locked by another connection (\(reason)); waited \(String(format: "%.1f", waited)) s "
                 + "(--busy-timeout): a writer held the lock that long. Try again later."
         }
+    }
+
+    /// What SQLite's terse messages mean for a read-only reader.
+    private static func explained(_ reason: String) -> String {
+        if reason.contains("attempt to write a readonly database") {
+            return
+                " (a writer crashed mid-transaction and left a hot journal, which SQLite must roll back before the database can be read; FleetAudit opens inventories read-only and never does: open it once with write access, e.g. sqlite3 FILE 'PRAGMA quick_check', or restore it)"
+        }
+        if reason.contains("string or blob too big") {
+            return " (a value is longer than 64 MB, the bound a CSV record has too: no device's field is)"
+        }
+        return ""
     }
 }

@@ -69,6 +69,9 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         }
         db = handle
         sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout))
+        // The bound a CSV record has (64 MB): a view that makes one huge value (a 4 KB database yielding 72 MB)
+        // fails with SQLITE_TOOBIG instead of taking the run's memory and the reports with it.
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maximumValueBytes)
         do {
             let sql: String
             if let query {
@@ -493,6 +496,9 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         }
         return true
     }
+
+    /// The longest value a row may hold: 64 MB, as a CSV record.
+    static let maximumValueBytes: Int32 = 64 << 20
 
     /// `path` as an SQLite URI with `immutable=1` (`?`, `#` and `%` escaped, as URI file names need).
     static func immutableURI(_ path: String) -> String {

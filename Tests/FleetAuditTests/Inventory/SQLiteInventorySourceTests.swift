@@ -128,4 +128,52 @@ final class SQLiteInventorySourceTests: XCTestCase {
         XCTAssertEqual(csv.rejections.map(\.reason), db.rejections.map(\.reason))
         XCTAssertEqual(Set(csvTable.profiles), Set(dbTable.profiles))
     }
+
+    /// A view making one 72 MB value took 648 MB and a 151 MB report (issue 68): a value is bounded at 64 MB, as a
+    /// CSV record is, and the error says so.
+    func testAValuePastTheBoundIsRefusedSayingWhy() throws {
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("huge.sqlite").path
+        _ = try Python.run(
+            """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("create view devices as select 'ios' platform, '17' os_version, zeroblob(72000000) || '' app_version")
+            db.commit()
+            """, arguments: [path])
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", path, "--config", TestPaths.sample("configs/nhs/availability-ios.json"), "--quiet",
+        ])
+        XCTAssertEqual(result.status, 65)
+        XCTAssertTrue(result.stderr.contains("longer than 64 MB"), result.stderr)
+    }
+
+    /// A hot journal left by a crashed writer failed as "attempt to write a readonly database" (issue 68): the
+    /// message says what happened and what to do, and the database is left as it was.
+    func testAHotJournalIsExplained() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let path = dir.appendingPathComponent("crashed.sqlite").path
+        _ = try Python.run(
+            """
+            import os, sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("create table devices (platform, os_version, app_version)")
+            db.execute("insert into devices values ('ios', '17', '1.0')")
+            db.execute("begin")
+            db.execute("insert into devices select * from devices")
+            db.execute("update devices set app_version = '2.0'")
+            db.execute("pragma cache_size = 0")
+            for _ in range(2000): db.execute("insert into devices values ('ios', '17', '1.0')")
+            os._exit(0)
+            """, arguments: [path])
+        guard FileManager.default.fileExists(atPath: path + "-journal") else {
+            throw XCTSkip("the writer left no journal on this file system")
+        }
+        let journal = try Data(contentsOf: URL(fileURLWithPath: path + "-journal"))
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", path, "--config", TestPaths.sample("configs/nhs/availability-ios.json"), "--quiet",
+        ])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("hot journal"), result.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path + "-journal")), journal, "left as it was")
+    }
 }
