@@ -25,6 +25,16 @@ public enum FuzzTargets {
         Profile(
             platform: Platform("windows"), osVersion: "11", apiLevel: nil, appVersion: "1", appBuild: nil,
             packageName: nil),
+        // A desktop app's devices as electron-updater feeds read them.
+        Profile(
+            platform: .macos, osVersion: "12.7.4", apiLevel: nil, appVersion: "2.3.0", appBuild: nil, packageName: nil,
+            attributes: [
+                "arch": "arm64", "stagingid": "6ba7b812-9dad-11d1-80b4-00c04fd430c8", "updaterversion": "6.3.9",
+            ]),
+        Profile(
+            platform: Platform("linux"), osVersion: "22.04", apiLevel: nil, appVersion: "2.5.0-beta.1", appBuild: nil,
+            packageName: nil,
+            attributes: ["arch": "aarch64", "osrelease": "6.5.0-14-generic", "updatechannel": "beta"]),
     ]
 
     /// Dispatches to a target by name; unknown names do nothing.
@@ -41,7 +51,13 @@ public enum FuzzTargets {
     public static func config(_ format: String, _ bytes: [UInt8]) {
         guard let type = FormatRegistry.formats.first(where: { $0.name == format }) else { return }
         let document: ConfigDocument
-        if ConfigLoader.looksLikeXML(bytes) {
+        if let text = type as? any TextConfigFormat.Type {
+            // A format that reads its own syntax (YAML feeds), under each name that chooses its devices.
+            let names = ["latest-mac.yml", "latest.yml", "latest-linux-arm64.yml", "beta-linux.yml", "update"]
+            let name = names[Int(bytes.first ?? 0) % names.count]
+            document = .text(TextDocument(bytes: bytes, fileName: name))
+            _ = text.recognises(TextDocument(bytes: bytes, fileName: "update"))
+        } else if ConfigLoader.looksLikeXML(bytes) {
             guard let root = try? XMLDocumentReader.parse(bytes) else { return }
             document = .xml(root)
         } else {

@@ -4,7 +4,7 @@
 #   bash Tests/Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]     (default 300 s; every target)
 #
 # Targets: csv, csv-counted (rows under a header with a count column), terminal (text on its way to a terminal or
-# a CI log), nhs-availability, princeofversions, turkcell-updater, osam. Corpora start from SampleData and the
+# a CI log), nhs-availability, princeofversions, turkcell-updater, osam, sparkle-appcast, electron-updater. Corpora start from SampleData and the
 # test fixtures and grow in .build-fuzz/corpus/TARGET. A crash input is written to .build-fuzz/crashes/;
 # copy it to Tests/FleetAuditTests/Fixtures/fuzz-regressions/TARGET/ so FuzzRegressionTests replays it forever.
 set -euo pipefail
@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-300}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(csv csv-counted terminal nhs-availability princeofversions turkcell-updater osam sparkle-appcast)
+[ ${#targets[@]} -gt 0 ] || targets=(csv csv-counted terminal nhs-availability princeofversions turkcell-updater osam sparkle-appcast electron-updater)
 
 scratch=.build-fuzz
 export FLEET_AUDIT_FUZZ=1   # Package.swift then instruments FleetAudit and the harness
@@ -30,6 +30,7 @@ for t in "${targets[@]}"; do
     princeofversions) cp SampleData/configs/princeofversions/*.json "$fixtures"/princeofversions/*/*.json "$corpus"/ 2>/dev/null || true ;;
     turkcell-updater) cp SampleData/configs/turkcell/*.json "$fixtures"/turkcell/*/*.json "$corpus"/ 2>/dev/null || true ;;
     osam) cp SampleData/configs/osam/*.json "$fixtures"/osam/*/*.json "$corpus"/ 2>/dev/null || true ;;
+    electron-updater) cp SampleData/desktop/configs/*.yml "$corpus"/ 2>/dev/null || true ;;
     sparkle-appcast) cp SampleData/configs/sparkle/*.xml "$fixtures"/sparkle/*/*.xml "$fixtures"/differential/sparkle/*.xml "$corpus"/ 2>/dev/null || true ;;
   esac
   # CSV inputs are capped at 4 KB: the harness reads them in 512-byte chunks with a 1 KB record limit, so that
