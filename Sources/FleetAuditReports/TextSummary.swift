@@ -41,8 +41,13 @@ public enum TextSummary {
         if let history = report.history { lines += changeLines(report, history) }
         // Warnings here; errors, configs not loaded and crossed gates go to stderr (`errorLines`), always, so a
         // cron log that merges the two shows each once.
+        // And the infos that say a default decided devices (`DiagnosticCatalog.decidedByDefault`, such as
+        // `sparkle.noBuild`), with their count: said where cron and a release manager read.
         for c in report.configs {
-            for d in c.diagnostics where d.diagnostic.severity == .warning {
+            for d in c.diagnostics
+            where d.diagnostic.severity == .warning
+                || ((d.devices ?? 0) > 0 && DiagnosticCatalog.decidedByDefault.contains(d.diagnostic.code))
+            {
                 lines.append(line(VisibleText.escape(c.id), d, style: style))
             }
         }

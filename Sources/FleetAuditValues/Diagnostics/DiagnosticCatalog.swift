@@ -576,4 +576,11 @@ package enum DiagnosticCatalog {
     private static let byCode: [String: Entry] = Dictionary(uniqueKeysWithValues: entries.map { ($0.code, $0) })
 
     package static func entry(_ code: String) -> Entry? { byCode[code] }
+
+    /// The infos that say a default decided devices (a column missing, a value unknown): the terminal prints them
+    /// with their device count beside the warnings, so a default deciding thousands of devices is never only in
+    /// the HTML (issue 67: `sparkle.noBuild` for 19,955 Macs).
+    package static let decidedByDefault: Set<String> = [
+        "sparkle.noBuild", "sparkle.archUnknown", "osam.rating.stateUnknown", "electron.stageUnknown",
+    ]
 }

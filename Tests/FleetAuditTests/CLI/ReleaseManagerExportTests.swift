@@ -146,4 +146,22 @@ final class ReleaseManagerExportTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("1 of 1 config has an error or a warning (--strict)"), result.stderr)
         XCTAssertTrue(result.stdout.contains("\"$schema\""), "the SARIF stays on stdout alone")
     }
+
+    /// Issue 67: with the build column not mapped, Sparkle's fallback to app_version decided every Mac and the
+    /// terminal said nothing (`sparkle.noBuild` was an info, in the HTML only). A default that decides devices is
+    /// printed with its count.
+    func testADefaultThatDecidesDevicesIsSaidOnTheTerminalWithItsCount() throws {
+        let dir = TestPaths.temporaryDirectory()
+        var rows = "platform,os_version,app_version\n"
+        for i in 0..<40 { rows += "macos,14.\(i % 5),6.\(i % 3)\n" }
+        let inventory = TestPaths.write(rows, named: "jamf.csv", in: dir)
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", inventory, "--config", TestPaths.sample("configs/sparkle/appcast.xml"),
+            "--as-of", "2026-12-01T00:00:00Z",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let line = result.stdout.split(separator: "\n").first { $0.contains("[sparkle.noBuild]") }
+        XCTAssertNotNil(line, result.stdout)
+        XCTAssertTrue(line?.hasSuffix("(40 devices)") == true, String(line ?? ""))
+    }
 }
