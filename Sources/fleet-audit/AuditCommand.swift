@@ -18,12 +18,13 @@ struct AuditCommand: ParsableCommand {
     @OptionGroup var configOptions: ConfigOptions
     @OptionGroup var evaluation: EvaluationOptions
 
-    @OptionGroup var reports: ReportOptions
+    @OptionGroup var reportOptions: ReportOptions
+    @OptionGroup var auditOutputs: AuditOutputOptions
 
     @Option(
         name: .customLong("fail-on"),
         help: ArgumentHelp(
-            "Exit 1 (reports still written) when a config crosses this: [CONFIG_ID:]OUTCOME>N or >P% of devices, e.g. blocked>0.5% (repeatable).",
+            "Exit 1 (reports still written) when a config crosses this (repeatable): [CONFIG_ID:]OUTCOME>N or >P% of the devices (blocked>0.5%); OUTCOME+>N or +>P% for the rise since the --history baseline (forced+>100); [CONFIG_ID:]error or warning[>N] for diagnostics; rejected>N|P% for inventory rows; notLoaded>N|P% for configs.",
             valueName: "gate"))
     var failOn: [String] = []
 
@@ -56,7 +57,8 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         // Under GitLab CI the job's Code Quality and JUnit files are written without being named.
-        let reports = ci.isGitLab ? GitLabJob.adding(to: self.reports, codeQuality: true, junit: true) : self.reports
+        let given = auditOutputs.adding(to: reportOptions)
+        let reports = ci.isGitLab ? GitLabJob.adding(to: given, codeQuality: true, junit: true) : given
         try reports.refuseUnknownOutputs(AuditReport.self)
         var request = try inventoryOptions.request()
         configOptions.apply(to: &request)

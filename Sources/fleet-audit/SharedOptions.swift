@@ -144,7 +144,36 @@ struct InventoryReadOptions: ParsableArguments {
     }
 }
 
-/// Where the reports go and what renders the HTML, shared by audit and plan.
+/// The outputs only `audit` writes: the configs' diagnostics for code scanning and the run as metrics.
+struct AuditOutputOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Write the configs' diagnostics (those only the fleet shows included, with their devices) as SARIF 2.1.0 for code scanning, to this file or -.",
+            valueName: "file|-"))
+    var sarif: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the configs' diagnostics as a GitLab Code Quality report, to this file or -.", valueName: "file|-"))
+    var codequality: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the run as Prometheus text exposition to this file, for node-exporter's textfile collector (written whole; a failed run keeps the last success time).",
+            valueName: "file"))
+    var metrics: String?
+
+    /// `reports` with these outputs added.
+    func adding(to reports: ReportOptions) -> ReportOptions {
+        var reports = reports
+        reports.sarif = sarif
+        reports.codequality = codequality
+        reports.metrics = metrics
+        return reports
+    }
+}
+
+/// Where the reports go and what renders the HTML, shared by audit, plan and whatif.
 struct ReportOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -172,23 +201,15 @@ struct ReportOptions: ParsableArguments {
             valueName: "dir"))
     var templates: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "audit only: write the configs' diagnostics (those only the fleet shows included, with their devices) as SARIF 2.1.0 for code scanning, to this file or -.",
-            valueName: "file|-"))
-    var sarif: String?
+    /// The outputs only an audit has, set from `AuditOutputOptions` so that plan's and whatif's help do not list
+    /// them (not arguments of this struct: `CodingKeys` leaves them out).
+    var sarif: String? = nil
+    var codequality: String? = nil
+    var metrics: String? = nil
 
-    @Option(
-        help: ArgumentHelp(
-            "audit only: write the configs' diagnostics as a GitLab Code Quality report, to this file or -.",
-            valueName: "file|-"))
-    var codequality: String?
-
-    @Option(
-        help: ArgumentHelp(
-            "audit only: write the run as Prometheus text exposition to this file, for node-exporter's textfile collector (written whole; a failed run keeps the last success time).",
-            valueName: "file"))
-    var metrics: String?
+    enum CodingKeys: CodingKey {
+        case out, json, xml, html, junit, templates
+    }
 
     func validate() throws {
         // The reports carry the generation time: a reproducible build's epoch that cannot be read is said, not ignored.
@@ -206,13 +227,16 @@ struct ReportOptions: ParsableArguments {
         return files
     }
 
-    /// Every output option this struct declares, with its value: `(json, "report.json")`, `(xml, nil)`, ….
+    /// Every output option this struct holds, with its value: `(json, "report.json")`, `(xml, nil)`, … — its own
+    /// `@Option`s and the audit's outputs set on it.
     static func outputOptions(of options: ReportOptions) -> [(option: String, value: String?)] {
         Mirror(reflecting: options).children.compactMap { child in
-            guard let label = child.label, label.hasPrefix("_"), let option = child.value as? Option<String?>,
-                !["_out", "_templates"].contains(label)
-            else { return nil }
-            return (String(label.dropFirst()), option.wrappedValue)
+            guard let label = child.label, !["_out", "_templates"].contains(label) else { return nil }
+            if label.hasPrefix("_"), let option = child.value as? Option<String?> {
+                return (String(label.dropFirst()), option.wrappedValue)
+            }
+            if !label.hasPrefix("_"), let value = child.value as? String? { return (label, value) }
+            return nil
         }
     }
 

@@ -90,6 +90,17 @@ final class MetricsOutputTests: XCTestCase {
             "--draft", TestPaths.sample("drafts"), "--metrics", TestPaths.temporaryDirectory().path + "/m.prom",
         ])
         XCTAssertEqual(plan.status, 64)
-        XCTAssertTrue(plan.stderr.contains("--metrics is not written by plan"), plan.stderr)
+        // Issue 67: plan has no such option, and its help does not list it (nor --sarif, --codequality).
+        XCTAssertTrue(plan.stderr.contains("Unknown option '--metrics'"), plan.stderr)
+        for command in ["plan", "whatif"] {
+            let help = try CommandLineTests.run([command, "--help"])
+            for option in ["--metrics", "--sarif", "--codequality"] {
+                XCTAssertFalse(help.stdout.contains(option), "\(command) --help lists \(option)")
+            }
+        }
+        let audit = try CommandLineTests.run(["audit", "--help"])
+        for listed in ["--metrics", "--sarif", "--codequality", "forced+>100", "notLoaded>N"] {
+            XCTAssertTrue(audit.stdout.contains(listed), "audit --help lists \(listed)")
+        }
     }
 }
