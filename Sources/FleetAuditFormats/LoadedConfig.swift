@@ -3,6 +3,10 @@ package struct LoadedConfig: Sendable {
     package let id: String
     package let source: String
     package let sha256: String
+    /// What the format's reading depended on: the bytes' digest, and for a format that chooses its devices by the
+    /// file's name (`latest-mac.yml`), that name. Documents with one identity decide alike (the engine evaluates
+    /// one of them); two byte-identical feeds under different names do not.
+    package let documentIdentity: String
     package let format: String
     package let config: any EvaluableConfig
     /// What the loader found beside the format's own reading (misspelt keys, `config.unknownKey`). Kept here,
@@ -18,8 +22,10 @@ package struct LoadedConfig: Sendable {
 
     package init(
         id: String, source: String, sha256: String, format: String, config: any EvaluableConfig,
-        loaderDiagnostics: [Diagnostic] = [], locations: [String: SourceLocation] = [:], text: [UInt8] = []
+        loaderDiagnostics: [Diagnostic] = [], locations: [String: SourceLocation] = [:], text: [UInt8] = [],
+        readName: String? = nil
     ) {
+        self.documentIdentity = sha256.isEmpty ? "" : sha256 + (readName.map { "|" + $0 } ?? "")
         self.id = id
         self.loaderDiagnostics = loaderDiagnostics
         // Shown in every report and kept in the history: a URL's secrets never are.

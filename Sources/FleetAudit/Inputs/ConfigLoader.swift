@@ -73,9 +73,12 @@ public struct ConfigLoader: Sendable {
     ) -> LoadedConfig {
         let config = format.load(root)
         guard case .json(let json) = root else {
-            // An XML format locates its own diagnostics (libxml2 gives each element its line).
+            // An XML or text format locates its own diagnostics (libxml2 gives each element its line, YAML its mark).
+            var readName: String? = nil
+            if case .text(let document) = root { readName = document.fileName }
             return LoadedConfig(
-                id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config)
+                id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
+                readName: readName)
         }
         let unknownKeys =
             (notStrict.map { [$0] } ?? []) + (format.keySchema?.diagnostics(json, format: format.displayName) ?? [])

@@ -102,14 +102,14 @@ package enum EvaluationCore {
         timings: TimingSink? = nil
     ) -> [A] {
         // A folder of configs often holds the same document more than once (per environment, per app flavour):
-        // the same bytes in the same format decide every device alike, so each distinct unit is evaluated once
+        // the same bytes in the same format (under the same name, for a format that reads it) decide every device alike, so each distinct unit is evaluated once
         // and its counts copied. `sharingIdenticalDocuments: false` is the straight path its tests compare with.
         if sharingIdenticalDocuments {
             var firstOf: [[String]: Int] = [:]
             var distinct: [Int] = []
             var copyOf = Array(0..<units.count)
             for (i, unit) in units.enumerated() {
-                let key = unit.configs.map { $0.sha256.isEmpty ? "" : $0.format + ":" + $0.sha256 }
+                let key = unit.configs.map { $0.documentIdentity.isEmpty ? "" : $0.format + ":" + $0.documentIdentity }
                 if !key.contains(""), let first = firstOf[key] {
                     copyOf[i] = first
                 } else {

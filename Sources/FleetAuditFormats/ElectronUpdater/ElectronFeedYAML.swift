@@ -71,6 +71,11 @@ enum ElectronFeedYAML {
     /// Values in one document, aliases expanded: bounds an alias bomb.
     static let maximumValues = 100_000
 
+    /// Every plain scalar without a tag gets this tag, so that an explicit `!!str` (a string) tells apart from a
+    /// plain scalar (typed by js-yaml's rules): Yams's resolvers give both `str`.
+    static let plainTag = Tag.Name(rawValue: "tag:fleet-audit,2026:plain")
+    static let plainMarking = Resolver.basic.appending(try! Resolver.Rule(plainTag, "^"))
+
     struct Failure: Error, Equatable {
         let message: String
         let location: SourceLocation?
@@ -87,7 +92,7 @@ enum ElectronFeedYAML {
             return .failure(Failure(message: "the feed is not UTF-8", location: nil))
         }
         do {
-            guard let root = try Yams.compose(yaml: string, .basic) else { return .success(.null) }
+            guard let root = try Yams.compose(yaml: string, plainMarking) else { return .success(.null) }
             var budget = maximumValues
             return .success(try value(root, budget: &budget))
         } catch let failure as Failure {
@@ -104,7 +109,7 @@ enum ElectronFeedYAML {
         var text = bytes
         if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
         guard bytes.count <= maximumBytes, let string = String(validating: text, as: UTF8.self),
-            let root = try? Yams.compose(yaml: string, .basic), case .mapping(let mapping) = root
+            let root = try? Yams.compose(yaml: string, plainMarking), case .mapping(let mapping) = root
         else { return [:] }
         var out: [String: SourceLocation] = [:]
         for (key, value) in mapping {
@@ -133,19 +138,58 @@ enum ElectronFeedYAML {
             throw Failure(message: "more than 100,000 values (aliases expanded)", location: node.mark.map(location))
         }
         switch node {
-        case .scalar(let scalar): return self.scalar(scalar)
-        case .sequence(let sequence): return .sequence(try sequence.map { try value($0, budget: &budget) })
+        case .scalar(let scalar): return try self.scalar(scalar)
+        case .sequence(let sequence):
+            try accept(
+                sequence.tag, as: [Tag.Name.seq.rawValue, "tag:yaml.org,2002:omap", "tag:yaml.org,2002:pairs"], node)
+            return .sequence(try sequence.map { try value($0, budget: &budget) })
         case .mapping(let mapping):
-            var out: [String: FeedValue] = [:]
-            for (key, item) in mapping {
-                // js-yaml makes every key a string; a later duplicate is an error (Yams raises it first).
-                let name = key.scalar?.string ?? "[object Object]"
-                out[name] = try value(item, budget: &budget)
-            }
-            return .mapping(out)
+            try accept(mapping.tag, as: [Tag.Name.map.rawValue, "tag:yaml.org,2002:set"], node)
+            return .mapping(try self.mapping(mapping, budget: &budget))
         case .alias:
             return .null
         }
+    }
+
+    /// js-yaml's `storeMappingPair`, merge keys included: `<<: {…}` (or a list of mappings) adds each key the
+    /// mapping does not hold yet, earlier sources first; a key written in the mapping overrides a merged one.
+    private static func mapping(_ mapping: Node.Mapping, budget: inout Int) throws -> [String: FeedValue] {
+        var out: [String: FeedValue] = [:]
+        for (key, item) in mapping {
+            let isMerge =
+                key.scalar.map { $0.string == "<<" && $0.style == .plain && $0.tag.description == plainTag.rawValue }
+                ?? false
+            let value = try value(item, budget: &budget)
+            guard isMerge else {
+                // js-yaml makes every key a string; a repeated key is an error (Yams raises it first).
+                out[key.scalar?.string ?? "[object Object]"] = value
+                continue
+            }
+            let sources: [FeedValue]
+            if case .sequence(let items) = value { sources = items } else { sources = [value] }
+            for source in sources {
+                guard case .mapping(let pairs) = source else {
+                    throw Failure(
+                        message: "cannot merge mappings; the provided source object is unacceptable",
+                        location: item.mark.map(location))
+                }
+                for (k, v) in pairs where out[k] == nil { out[k] = v }
+            }
+        }
+        return out
+    }
+
+    /// A collection's explicit tag must be one js-yaml constructs that kind of node with.
+    private static func accept(_ tag: Tag, as known: [String], _ node: Node) throws {
+        let name = tag.description
+        guard name.isEmpty || name == "!" || known.contains(name) else {
+            throw Failure(message: unresolved(name), location: node.mark.map(location))
+        }
+    }
+
+    private static func unresolved(_ tag: String) -> String {
+        tag.hasPrefix("tag:yaml.org,2002:")
+            ? "cannot resolve a node with !<\(tag)> explicit tag" : "unknown tag !<\(tag)>"
     }
 
     private static func location(_ mark: Mark) -> SourceLocation {
@@ -153,18 +197,36 @@ enum ElectronFeedYAML {
     }
 
     /// A scalar as js-yaml constructs it: quoted and block scalars are strings; a plain one is null, a boolean, an
-    /// integer, a float or a timestamp when its text is one by js-yaml's patterns, else a string.
-    static func scalar(_ scalar: Node.Scalar) -> FeedValue {
+    /// integer, a float or a timestamp when its text is one by js-yaml's patterns, else a string. An explicit tag
+    /// must fit its text (`!!int 2.0.0` makes js-yaml throw), and a tag js-yaml does not know throws too.
+    static func scalar(_ scalar: Node.Scalar) throws -> FeedValue {
         let text = scalar.string
-        switch scalar.tag.description {
-        case Tag.Name.implicit.rawValue, Tag.Name.str.rawValue: break
-        case Tag.Name.int.rawValue, Tag.Name.float.rawValue: return plain(text) ?? .string(text)
-        case Tag.Name.bool.rawValue: return plain(text) ?? .string(text)
-        case Tag.Name.null.rawValue: return .null
-        default: return .string(text)
+        let tag = scalar.tag.description
+        let fail = Failure(message: unresolved(tag), location: scalar.mark.map(location))
+        switch tag {
+        case plainTag.rawValue, Tag.Name.implicit.rawValue:
+            guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
+            return plain(text) ?? .string(text)
+        case Tag.Name.nonSpecific.rawValue, Tag.Name.str.rawValue, "tag:yaml.org,2002:binary":
+            return .string(text)
+        case Tag.Name.int.rawValue:
+            guard let n = JSYAMLNumbers.integer(text) else { throw fail }
+            return .number(n)
+        case Tag.Name.float.rawValue:
+            guard let x = JSYAMLNumbers.integer(text) ?? JSYAMLNumbers.float(text) else { throw fail }
+            return .number(x)
+        case Tag.Name.bool.rawValue:
+            guard case .bool(let b)? = plain(text) else { throw fail }
+            return .bool(b)
+        case Tag.Name.null.rawValue:
+            guard plain(text) == .null else { throw fail }
+            return .null
+        case "tag:yaml.org,2002:timestamp":
+            guard JSYAMLNumbers.isTimestamp(text) else { throw fail }
+            return .date(text)
+        default:
+            throw fail
         }
-        guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
-        return plain(text) ?? .string(text)
     }
 
     /// js-yaml 4's implicit types of a plain scalar, in its order: null, bool, int, float, timestamp.

@@ -195,6 +195,19 @@ final class HostileFaultTests: XCTestCase {
         XCTAssertTrue(read.stdout.contains("ok (sparkle-appcast)"), read.stdout + read.stderr)
     }
 
+    /// An appcast of 150,000 empty items (14 MB) took 247 s of CPU, 440 MB and wrote 80 MB of reports (issue 68):
+    /// a document of more than 100,000 elements is refused as it is read.
+    func testAnAppcastOfTooManyElementsIsRefusedAsItIsRead() throws {
+        let item = #"<item><sparkle:version>1</sparkle:version><enclosure url="https://e.example/a"/></item>"#
+        let feed =
+            #"<?xml version="1.0"?><rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/sparkle"><channel>"#
+            + String(repeating: item, count: 40_000) + "</channel></rss>"
+        let path = TestPaths.write(feed, named: "appcast.xml", in: TestPaths.temporaryDirectory())
+        let result = try CommandLineTests.run(["validate", path])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("more than 100000 elements"), result.stdout + result.stderr)
+    }
+
     func testADeclaredTwoGigabyteBodyIsRefusedAtOnce() throws {
         let server = try LocalHTTPServer(routes: ["/big.json": .declareAndHang(contentLength: 2 << 30)])
         defer { server.stop() }

@@ -268,4 +268,51 @@ final class ElectronUpdaterTests: XCTestCase {
             unknown?.message.contains("did you mean minimumSystemVersion?") == true, "\(String(describing: unknown))")
         XCTAssertEqual(unknown?.location?.line, 2)
     }
+
+    // MARK: Found by the differential against the client (electron-builder 8e95ad0, js-yaml 4.1.0, Node 20)
+
+    /// D1: an explicit tag that does not fit its text makes js-yaml's `load` throw (Provider.ts:125 → :127,
+    /// ERR_UPDATER_INVALID_UPDATE_INFO); FleetAudit offered the update.
+    func testAnExplicitTagJSYAMLCannotResolveMakesTheFeedUnreadable() throws {
+        for feed in ["version: !!int 2.0.0\n", "version: !foo 2.0.0\n", "version: 2.0.0\nfiles: !!map []\n"] {
+            let report = try audit(feed, "macos,14.4.1,1.0.0,arm64,,,,\n")
+            XCTAssertEqual(report.totals[.notTargeted], 1, feed)
+            XCTAssertNotNil(codes(report)["electron.rejected"] as Any?, feed)
+        }
+        let fits = try audit("version: !!str 2.0.0\nstagingPercentage: !!int 100\n", "macos,14.4.1,1.0.0,arm64,,,,\n")
+        XCTAssertEqual(fits.totals[.recommended], 1)
+    }
+
+    /// D2: js-yaml applies `<<` merge keys (Provider.ts:125), a key written in the mapping winning; FleetAudit
+    /// read no version.
+    func testMergeKeysAreAppliedAsJSYAMLDoes() throws {
+        let merged = try audit("<<: {version: 2.0.0}\n", "macos,14.4.1,1.0.0,arm64,,,,\n")
+        XCTAssertEqual(merged.totals[.recommended], 1)
+        let minimum = try audit(
+            "version: 2.0.0\n<<: {minimumSystemVersion: 99.0.0, version: 0.1.0}\n", "macos,14.4.1,1.0.0,arm64,,,,\n")
+        XCTAssertEqual(minimum.totals[.unsupportedOS], 1, "the merged minimum holds, the written version wins")
+        let listed = try audit(
+            "base: &b {version: 2.0.0}\n<<: [*b, {version: 3.0.0}]\n", "macos,14.4.1,1.0.0,arm64,,,,\n")
+        XCTAssertEqual(listed.rules.first?.summary.contains("2.0.0"), true, "the earlier source wins")
+    }
+
+    /// D5: two byte-identical feeds under different names decided alike (the engine shared one document's
+    /// decisions by its bytes' digest): the name is part of what a feed decides.
+    func testByteIdenticalFeedsUnderDifferentNamesDecideApart() throws {
+        let folder = TestPaths.temporaryDirectory()
+        let configs = folder.appendingPathComponent("configs")
+        for (dir, name) in [("a", "latest-mac.yml"), ("b", "latest-linux.yml")] {
+            let sub = configs.appendingPathComponent(dir)
+            try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+            _ = TestPaths.write("version: 2.0.0\n", named: name, in: sub)
+        }
+        var request = AuditRequest(
+            inventoryPath: TestPaths.write(Self.header + "macos,14.4.1,1.0.0,arm64,,,,\n", named: "i.csv", in: folder))
+        request.configDirectories = [configs.path]
+        let report = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0))
+        let mac = report.configs.first { $0.source.hasSuffix("latest-mac.yml") }
+        let linux = report.configs.first { $0.source.hasSuffix("latest-linux.yml") }
+        XCTAssertEqual(mac?.totals[.recommended], 1)
+        XCTAssertEqual(linux?.totals[.notTargeted], 1)
+    }
 }
