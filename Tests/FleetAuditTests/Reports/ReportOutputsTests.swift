@@ -64,8 +64,10 @@ final class ReportOutputsTests: XCTestCase {
                 let path = TestPaths.temporaryDirectory().path + "/out"
                 let run = try CommandLineTests.run([command.name] + command.arguments + ["--\(option)", path])
                 XCTAssertEqual(run.status, 64, "\(command.name) --\(option): \(run.stderr)")
+                // Refused naming what the command writes, or (audit's own outputs, issue 67) not an option of it.
                 XCTAssertTrue(
-                    run.stderr.contains("--\(option) is not written by \(command.name)"), run.stderr)
+                    run.stderr.contains("--\(option) is not written by \(command.name)")
+                        || run.stderr.contains("Unknown option '--\(option)'"), run.stderr)
                 XCTAssertFalse(FileManager.default.fileExists(atPath: path))
                 refusals += 1
             }
