@@ -46,7 +46,7 @@ public enum TextSummary {
         for c in report.configs {
             for d in c.diagnostics
             where d.diagnostic.severity == .warning
-                || ((d.devices ?? 0) > 0 && DiagnosticCatalog.decidedByDefault.contains(d.diagnostic.code))
+                || (d.devices != 0 && DiagnosticCatalog.decidedByDefault.contains(d.diagnostic.code))
             {
                 lines.append(line(VisibleText.escape(c.id), d, style: style))
             }

@@ -12,7 +12,8 @@ struct ConfigOptions: ParsableArguments {
     @Option(
         name: .customLong("config-dir"),
         help: ArgumentHelp(
-            "Load every *.json and *.xml (appcast) below this folder, sorted by path (repeatable).", valueName: "dir"))
+            "Load every *.json, *.xml (appcast) and *.yml (electron-updater feed) below this folder, sorted by path (repeatable).",
+            valueName: "dir"))
     var configDirectories: [String] = []
 
     @OptionGroup var loading: ConfigLoadOptions

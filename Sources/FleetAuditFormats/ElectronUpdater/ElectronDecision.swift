@@ -126,14 +126,20 @@ struct ElectronDecision {
         let heldBack = Decision(
             .upToDate, rule: "stagingPercentage",
             reason: "staged out: the rollout of \(latest.text) is at \(JSYAMLNumbers.describe(p))%", diagnostics: notes)
+        // Nobody or everybody: no id decides (and none is read: the document does not declare it then).
+        guard p > 0 else { return heldBack }
+        guard p <= 100 else { return offered }
         let id = device.attribute("staging_id")?.trimmedWhitespace ?? ""
         if let isIn = ElectronStaging.isIn(id: id, percentage: p) { return isIn ? offered : heldBack }
         // No id the client would keep: it makes a random one, so each device is in with probability p.
-        guard p > 0 else { return heldBack }
         guard p < 100 else { return offered }
         let unknown = notes + [ElectronDiagnostics.stageUnknown]
-        let inShare = Decision(.recommended, rule: "version", reason: offered.reason, diagnostics: unknown)
-        let outShare = Decision(.upToDate, rule: "stagingPercentage", reason: heldBack.reason, diagnostics: unknown)
+        let chance =
+            "no valid staging_id, so this device is in the \(JSYAMLNumbers.describe(p))% rollout with probability \(JSYAMLNumbers.describe(p))%; the counts take the expected share of such devices"
+        let inShare = Decision(
+            .recommended, rule: "version", reason: "\(offered.reason) (\(chance))", diagnostics: unknown)
+        let outShare = Decision(
+            .upToDate, rule: "stagingPercentage", reason: "staged out or not: \(chance)", diagnostics: unknown)
         // The profile's devices fall into 100 shares; the rollout's are p of them, from a start that depends on the
         // profile. A fixed start would count ⌊N·p/100⌋ of each profile, 0 of every small one: with the start spread
         // over profiles, each device is in with probability p/100, so the fleet's count is the expected one.

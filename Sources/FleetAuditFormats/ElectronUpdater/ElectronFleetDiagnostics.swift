@@ -24,19 +24,32 @@ struct ElectronFleetDiagnostics {
     /// The kernel-version trap: a minimum meant as a macOS version (13.0.0) passes the Macs it was meant to stop.
     private func letThrough() -> Diagnostic? {
         guard feed.file.platform == .mac, let minimum = meantProduct() else { return nil }
-        let below = devices(by: [.osVersion]).filter { row in
-            guard let product = row.values[0].flatMap(DottedVersion.init(lenient:)) else { return false }
-            return product < minimum
+        // The Macs that read this file (its channel) and would be offered its version (an app below it).
+        let below = devices(by: [.osVersion, .appVersion, .attribute("update_channel")]).filter { row in
+            guard let product = row.values[0].flatMap(DottedVersion.init(lenient:)), product < minimum,
+                readsThisFile(channel: row.values[2]), let app = row.values[1].flatMap(NodeSemver.init),
+                let latest = feed.version
+            else { return false }
+            return latest > app
         }
         let count = below.reduce(Int64(0)) { $0 + $1.devices }
+        guard count > 0 else { return nil }
         let product = minimum.major == 10 ? "10.\(minimum.minor)" : "\(minimum.major)"
         guard let darwin = KernelRelease.darwinMajor(forMacOS: minimum.major, minor: minimum.minor) else { return nil }
         return located(
             Diagnostic(
                 "electron.minimumLetsThrough", .warning,
-                "minimumSystemVersion \(ElectronFeed.shown(feed.minimumSystemVersion)) reads as macOS \(product), but the client compares it with the Darwin kernel version: \(count) Macs below macOS \(product) are offered the update; write \"\(darwin).0.0\" to stop them",
+                "minimumSystemVersion \(ElectronFeed.shown(feed.minimumSystemVersion)) reads as macOS \(product), but the client compares it with the Darwin kernel version: \(Self.macs(count)) below macOS \(product), on an app below \(feed.version?.text ?? ""), are let past it (the staged rollout aside); write \"\(darwin).0.0\" to stop them",
                 path: "minimumSystemVersion"), "minimumSystemVersion")
     }
+
+    /// Whether a device of `channel` (its `update_channel`; none: latest) reads this feed's file.
+    private func readsThisFile(channel: String?) -> Bool {
+        let written = channel?.trimmedWhitespace ?? ""
+        return (written.isEmpty ? "latest" : written) == feed.file.channel
+    }
+
+    static func macs(_ n: Int64) -> String { n == 1 ? "1 Mac" : "\(n) Macs" }
 
     /// The macOS version a minimum names when it reads as one (a valid 13.0.0, or an unreadable "13.0").
     private func meantProduct() -> DottedVersion? {
@@ -55,8 +68,13 @@ struct ElectronFleetDiagnostics {
     /// The rollout's expected reach among devices whose stage is not known, with its 95% interval.
     private func expectedStage() -> Diagnostic? {
         guard case .percentage(let p) = feed.rollout, p > 0, p < 100 else { return nil }
-        let unknown = devices(by: [.attribute("staging_id")]).filter { row in
-            ElectronStaging.fraction(row.values[0]?.trimmedWhitespace ?? "") == nil
+        // The devices the rollout decides: on this file's channel, below its version, without an id the client keeps.
+        let unknown = devices(by: [.attribute("staging_id"), .appVersion, .attribute("update_channel")]).filter { row in
+            guard ElectronStaging.fraction(row.values[0]?.trimmedWhitespace ?? "") == nil,
+                readsThisFile(channel: row.values[2]), let app = row.values[1].flatMap(NodeSemver.init),
+                let latest = feed.version
+            else { return false }
+            return latest > app
         }.reduce(Int64(0)) { $0 + $1.devices }
         guard unknown > 0 else { return nil }
         let share = p / 100
@@ -67,7 +85,7 @@ struct ElectronFleetDiagnostics {
         return located(
             Diagnostic(
                 "electron.stagingExpected", .info,
-                "stagingPercentage \(JSYAMLNumbers.describe(p)): \(unknown) \(feed.file.platform.displayName) devices have no valid staging_id, so which of them are in is not known; the counts give the expected \(Int64(expected)) of them (95% between \(low) and \(high)). A staging_id column (the app's .updaterId) makes them exact",
+                "stagingPercentage \(JSYAMLNumbers.describe(p)): \(unknown) \(feed.file.platform.displayName) devices below \(feed.version?.text ?? "") have no valid staging_id, so which of them are in is not known: about \(Int64(expected.rounded())) of them are (95% between \(low) and \(high)), less those the OS check withholds; the table counts a draw with that expectation. A staging_id column (the app's .updaterId) makes each exact",
                 path: "stagingPercentage"), "stagingPercentage")
     }
 

@@ -582,5 +582,6 @@ package enum DiagnosticCatalog {
     /// the HTML (issue 67: `sparkle.noBuild` for 19,955 Macs).
     package static let decidedByDefault: Set<String> = [
         "sparkle.noBuild", "sparkle.archUnknown", "osam.rating.stateUnknown", "electron.stageUnknown",
+        "electron.stagingExpected", "electron.updaterVersionAssumed",
     ]
 }

@@ -42,7 +42,7 @@ final class ElectronUpdaterTests: XCTestCase {
         XCTAssertEqual(report.totals[.unsupportedOS], 0)
         let letThrough = report.diagnostics.first { $0.diagnostic.code == "electron.minimumLetsThrough" }
         XCTAssertNotNil(letThrough)
-        XCTAssertTrue(letThrough?.diagnostic.message.contains("1 Macs below macOS 13") == true)
+        XCTAssertTrue(letThrough?.diagnostic.message.contains("1 Mac below macOS 13") == true)
         XCTAssertTrue(letThrough?.diagnostic.message.contains("\"22.0.0\"") == true)
         XCTAssertEqual(letThrough?.diagnostic.location, SourceLocation(line: 2, column: 23))
     }
@@ -225,7 +225,7 @@ final class ElectronUpdaterTests: XCTestCase {
         XCTAssertLessThan(offered, 55)
         let expected = report.diagnostics.first { $0.diagnostic.code == "electron.stagingExpected" }
         XCTAssertTrue(
-            expected?.diagnostic.message.contains("the expected 36 of them (95% between 24 and 48)") == true,
+            expected?.diagnostic.message.contains("about 36 of them are (95% between 24 and 48)") == true,
             "\(String(describing: expected?.diagnostic.message))")
     }
 
@@ -314,5 +314,23 @@ final class ElectronUpdaterTests: XCTestCase {
         let linux = report.configs.first { $0.source.hasSuffix("latest-linux.yml") }
         XCTAssertEqual(mac?.totals[.recommended], 1)
         XCTAssertEqual(linux?.totals[.notTargeted], 1)
+    }
+
+    /// Found by a new user's trial: at `stagingPercentage: 0` (or 0.5, which parseInt reads as 0) the decision read
+    /// the staging id its document had not declared (`engine.undeclaredRead`); nobody is in, so no id is read.
+    func testARolloutOfNobodyReadsNoStagingId() throws {
+        for percentage in ["0", "0.5"] {
+            let folder = TestPaths.temporaryDirectory()
+            let feed = TestPaths.write(
+                "version: 2.0.0\nstagingPercentage: \(percentage)\n", named: "latest-mac.yml", in: folder)
+            var request = AuditRequest(
+                inventoryPath: TestPaths.write(
+                    Self.header + "macos,14.4.1,1.0.0,arm64,,,6ba7b812-9dad-11d1-80b4-00c04fd430c8,\n", named: "i.csv",
+                    in: folder))
+            request.configs = [feed]
+            let report = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0))
+            XCTAssertEqual(report.configs[0].totals[.upToDate], 1)
+            XCTAssertEqual(report.diagnostics.map(\.code).filter { $0.hasPrefix("engine.") }, [], percentage)
+        }
     }
 }
