@@ -150,6 +150,9 @@ package protocol FleetValues {
     /// Devices of `platform` per distinct combination of the values of `fields` (at most three; nil: none), of
     /// the profiles with devices, in the order each combination first occurs among them.
     func devices(on platform: Platform, by fields: [DeviceField]) -> [(values: [String?], devices: Int64)]
+    /// The name of every config in the run (a file's name, a URL's last path segment), so a config can say which
+    /// devices read a document the run does not hold (an electron-updater feed of another channel).
+    var configNames: [String] { get }
 }
 
 extension EvaluableConfig {
@@ -176,11 +179,18 @@ package struct RuleInfo: Equatable, Sendable {
     /// Metadata the client hands the app with this rule (PrinceOfVersions: global meta merged with the
     /// rule's own, the rule winning); nil when the format has none.
     package let meta: JSONValue?
-    package init(id: String, summary: String, meta: JSONValue? = nil) {
+    /// What names the rule across edits of its document, for `plan`: an appcast item is its version (a draft that
+    /// inserts an item at the top moves every item's position, not its meaning). Nil: the id is that name.
+    package let pairingKey: String?
+    package init(id: String, summary: String, meta: JSONValue? = nil, pairingKey: String? = nil) {
         self.id = id
         self.summary = summary
         self.meta = meta
+        self.pairingKey = pairingKey
     }
+
+    /// The name `plan` pairs the rule by.
+    package var pairedAs: String { pairingKey ?? id }
 }
 
 /// A notice's stable id and kind (`message`, `info`, `rating`).

@@ -117,6 +117,12 @@ public struct AuditReport: Sendable {
     /// The run's wall time up to its reports, for JUnit and metrics (nil under `SOURCE_DATE_EPOCH`).
     public var runSeconds: Double?
     public static let uncheckedWhy = "every config it names was not loaded"
+    /// Why the gate `text` (one of `uncheckedGates`) was checked on nothing: its results' note (a change gate
+    /// without a baseline) or, with no result at all, that its configs were not loaded.
+    public func uncheckedWhy(_ text: String) -> String {
+        let note = gates.first { $0.gate.text == text && !$0.checked }?.note
+        return note.map { $0.hasPrefix("not checked: ") ? String($0.dropFirst(13)) : $0 } ?? Self.uncheckedWhy
+    }
     /// Set when the run stopped before evaluating: the report then says why, instead of holding numbers.
     public var failure: (message: String, exitCode: Int32)?
     /// `--allow-empty`: a run that evaluates no device or loads no config is not a failure.
@@ -127,11 +133,16 @@ public struct AuditReport: Sendable {
     package var history: HistoryComparison?
 
     /// How the run ended, as every report says it and as the process exits: `failed` (the failure, or a run
-    /// with nothing evaluated: 65), `gateCrossed` (1) or `completed` (0).
+    /// with nothing evaluated: 65), `gateCrossed` (1), `gateUnchecked` (1: a gate given was checked on nothing, so
+    /// the run cannot say it held) or `completed` (0).
     public var status: (state: String, exitCode: Int32, message: String?) {
         if let failure { return ("failed", failure.exitCode, failure.message) }
         if let empty = emptiness, !allowsEmpty { return ("failed", 65, empty) }
         if !crossedGates.isEmpty { return ("gateCrossed", 1, nil) }
+        if !uncheckedGates.isEmpty {
+            let named = uncheckedGates.map { "\($0) (\(uncheckedWhy($0)))" }.joined(separator: "; ")
+            return ("gateUnchecked", 1, "not checked, so not known to hold: \(named)")
+        }
         return ("completed", 0, nil)
     }
 

@@ -49,9 +49,9 @@ package enum HTMLReport {
         let note: String, hasNote: Bool
 
         /// A gate checked on nothing (`uncheckedGates`): a row of its own, marked as an alert, never left out.
-        static func unchecked(_ text: String, why: String) -> GateRow {
+        static func unchecked(_ text: String, config: String = "—", why: String) -> GateRow {
             GateRow(
-                gate: text, config: "—", devices: "—", percent: "", hasPercent: false, crossed: true,
+                gate: text, config: config, devices: "—", percent: "", hasPercent: false, crossed: true,
                 result: "not checked", note: why, hasNote: true)
         }
     }
@@ -192,7 +192,8 @@ package enum HTMLReport {
                 unsupportedOS: number(item.rule.counts[.unsupportedOS]))
         }
         let gates =
-            report.gates.map { g in
+            report.gates.filter { !report.uncheckedGates.contains($0.gate.text) }.map { g in
+                guard g.checked else { return GateRow.unchecked(g.gate.text, config: g.config, why: g.note ?? "") }
                 let isChange = g.gate.subject.isChange
                 return GateRow(
                     gate: g.gate.text, config: g.config,
@@ -201,7 +202,7 @@ package enum HTMLReport {
                     percent: String(format: isChange ? "%+.2f points" : "%.2f%%", g.percent), hasPercent: g.of > 0,
                     crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: g.note ?? "",
                     hasNote: g.note != nil)
-            } + report.uncheckedGates.map { GateRow.unchecked($0, why: AuditReport.uncheckedWhy) }
+            } + report.uncheckedGates.map { GateRow.unchecked($0, why: report.uncheckedWhy($0)) }
         let runDiagnostics = report.diagnostics.map { diagnostic($0, devices: nil) }
         // A platform value nothing targets (a one-device `andriod`) gets a line, not a chart section of its own.
         let charted = Set([Platform.ios, .macos, .android] + report.configs.flatMap(\.platforms))

@@ -37,6 +37,7 @@ package enum JSONReport {
             ("unit", .string(g.gate.subject.unit)),
             ("crossed", .bool(g.crossed)),
         ]
+        if !g.checked { fields.append(("checked", .bool(false))) }
         if let note = g.note { fields.append(("note", .string(note))) }
         return .obj(fields)
     }

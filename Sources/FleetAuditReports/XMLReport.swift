@@ -2,7 +2,7 @@
 /// (the schema's major version), checked against `Templates/fleet-audit-report-1.xsd`.
 package enum XMLReport {
     package static let namespace = "urn:fleet-audit:report:1"
-    package static let schemaVersion = "1.4"
+    package static let schemaVersion = "1.5"
     package static let schemaFile = "fleet-audit-report-1.xsd"
 
     package static func render(_ report: AuditReport) -> String {
@@ -42,6 +42,7 @@ package enum XMLReport {
                 ("subject", g.gate.subject.name), ("count", String(g.devices)), ("unit", g.gate.subject.unit),
                 ("crossed", g.crossed ? "true" : "false"),
             ]
+            if !g.checked { attributes.append(("checked", "false")) }
             if let note = g.note { attributes.append(("note", note)) }
             w.element("gate", attributes)
         }

@@ -134,7 +134,7 @@ struct AuditCommand: ParsableCommand {
         let status = report.status
         // Printed even with --quiet: they are why cron sees a non-zero exit code.
         for gate in report.crossedGates { Console.info("gate crossed: " + gate.sentence) }
-        for text in report.uncheckedGates { Console.error("gate \(text) not checked: \(AuditReport.uncheckedWhy)") }
+        for text in report.uncheckedGates { Console.error("gate \(text) not checked: \(report.uncheckedWhy(text))") }
         if status.state == "failed", let message = status.message { Console.error(message) }
         // The run's last line, for a cron log; --quiet keeps a good night silent (cron mails any output).
         if !quiet || status.exitCode != 0 { Console.info(RunLine.audit(report)) }

@@ -10,7 +10,8 @@ struct FleetAuditCommand: ParsableCommand {
         discussion: """
             Exit codes: 0 reports written; 1 a --fail-on gate was crossed, a config clients reject or crash on \
             (audit, unless --allow-errors) or validate found errors; 64 usage error; 65 bad input (inventory, config \
-            or releases unreadable, missing column) or nothing evaluated; 74 a report could not be written; 75 a \
+            or releases unreadable, missing column) or nothing evaluated; 71 the open-file limit (ulimit -n) is below 16; \
+            74 a report could not be written; 75 a \
             SQLite inventory stayed locked or a config URL is down (try again later).
 
             Gates (--fail-on): OUTCOME>N|P%, OUTCOME+>N (since --history), error, warning, rejected>N, notLoaded>N; \
@@ -36,6 +37,10 @@ struct FleetAuditCommand: ParsableCommand {
                     "unknown command '\(asked)'\(hint) Commands: \(names.dropLast().joined(separator: ", ")).")
                 Foundation.exit(64)
             }
+        }
+        if let refusal = OpenFileLimit.ensure() {
+            Console.error(refusal)
+            Foundation.exit(71)  // EX_OSERR
         }
         // Usage errors the parser finds say so in the style of every other error (`fleet-audit: error: …`), not
         // ArgumentParser's `Error: …`; help, --version and the commands' own exits are as the parser makes them.

@@ -307,6 +307,12 @@ extension ReportOptions {
         }
     }
 
+    /// Every file under the `--templates` folder: `--html` over one of them replaced the template it rendered.
+    static func templateFiles(_ folder: String) -> [(flag: String, path: String)] {
+        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: folder) else { return [] }
+        return names.sorted().map { ("--templates", (folder as NSString).appendingPathComponent($0)) }
+    }
+
     /// Stops the run (64) before anything is read when a report it would write is one of its inputs.
     func refuseOverwritingInputs<Report: RenderableReport>(
         _ request: AuditRequest, writing _: Report.Type, moreInputs: [(flag: String, path: String)] = [],
@@ -317,6 +323,7 @@ extension ReportOptions {
             Self.configFiles("--config", request.configs) + Self.configFiles("--config-dir", request.configDirectories)
         if let releases = request.releasesPath { inputs.append(("--releases", releases)) }
         if let history = request.historyPath { inputs.append(("--history", history)) }
+        if let templates { inputs += Self.templateFiles(templates) }
         do {
             try OutputGuard.refuseOverwriting(
                 inputs: inputs + moreInputs, outputs: OutputGuard.outputs(targets, for: Report.self) + moreOutputs)

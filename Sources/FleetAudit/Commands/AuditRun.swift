@@ -242,7 +242,8 @@ public enum AuditRun {
     static func fleetDiagnostics(
         _ configs: [LoadedConfig], _ table: ProfileTable, fixedFields: FixedFieldProfiles
     ) -> [[Diagnostic]] {
-        let fleet = FleetValueCounts(table, fixedFields: fixedFields)
+        let fleet = FleetValueCounts(
+            table, fixedFields: fixedFields, configNames: configs.map { ConfigLoader.fileName($0.source) })
         return configs.map { $0.config.fleetDiagnostics(fleet) }
     }
 
@@ -299,8 +300,9 @@ public enum AuditRun {
         }
         let gates = request.gates + (request.allowErrors ? [] : Gate.defaults(besides: request.gates))
         report.gates = gates.flatMap { $0.check(report) }
-        // (A default gate that holds has no result by design: only the user's gates can go unchecked.)
-        report.uncheckedGates = request.gates.filter { $0.check(report).isEmpty }.map(\.text)
+        // (A default gate that holds has no result by design: only the user's gates can go unchecked.) A gate is
+        // unchecked when no result of it compared a number: every config it names not loaded, or no baseline.
+        report.uncheckedGates = request.gates.filter { !$0.check(report).contains(where: \.checked) }.map(\.text)
         return report
     }
 }

@@ -39,8 +39,9 @@ enum InventoryCrossChecks {
         let devices = groups.devices { $0.platform }
         let known = Set([Platform.ios, .macos, .android] + configs.flatMap(\.config.platforms))
         return devices.keys.filter { !known.contains($0) }.sorted().map { platform in
+            let names = ["android", "ios", "macos", "ipados"] + known.map(\.name).sorted()
             let hint =
-                NearMiss.closest(to: platform.name, among: ["android", "ios", "macos", "ipados"]).map {
+                (productPlatform(platform.name) ?? NearMiss.closest(to: platform.name, among: names)).map {
                     "; did you mean \($0)?"
                 } ?? ""
             return Diagnostic(
@@ -48,6 +49,22 @@ enum InventoryCrossChecks {
                 "platform \"\(platform.name)\" (\(devices[platform]!.groupedDigits) devices) is no platform a loaded config targets, "
                     + "so every config leaves those devices notTargeted\(hint)")
         }
+    }
+
+    /// The platform an OS product name belongs to, as MDM and analytics exports write it (`Windows 11`, `Ubuntu`,
+    /// `Mac OS X`, `iPhone OS`): an edit distance does not see these.
+    static func productPlatform(_ value: String) -> String? {
+        let words = value.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        guard let first = words.first else { return nil }
+        let linux = [
+            "ubuntu", "debian", "fedora", "centos", "rhel", "redhat", "red", "mint", "opensuse", "suse",
+            "arch", "manjaro", "elementary", "pop", "gentoo", "alpine", "kali", "rocky", "almalinux",
+        ]
+        if first.hasPrefix("win") || words.contains("windows") { return "windows" }
+        if words.contains("linux") || linux.contains(first) { return "linux" }
+        if ["mac", "macintosh", "osx", "darwin"].contains(first) || words.starts(with: ["os", "x"]) { return "macos" }
+        if ["iphone", "ipad", "ipod"].contains(first) { return "ios" }
+        return nil
     }
 
     /// Configs for a package no device has: they decide nothing, which looks like "no device affected"

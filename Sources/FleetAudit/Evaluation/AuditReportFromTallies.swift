@@ -81,7 +81,7 @@ extension AuditReport {
         var diagnostics = loaded.locatedDiagnostics.map { d in
             DiagnosticReport(diagnostic: d, devices: devicesByText.removeValue(forKey: "\(d.code) \(d.message)"))
         }
-        diagnostics += loaded.locate(fleet).map { DiagnosticReport(diagnostic: $0, devices: nil) }
+        diagnostics += loaded.locate(fleet).map { DiagnosticReport(diagnostic: $0, devices: $0.devices) }
         let raised = tally.diagnosticDevices.keys
             .filter { devicesByText["\($0.code) \($0.message)"] != nil }
             .sorted { a, b in

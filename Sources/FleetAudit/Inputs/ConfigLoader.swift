@@ -239,10 +239,35 @@ public struct ConfigLoader: Sendable {
                 kind: .unreadable(
                     "it is \(info.st_size) bytes, more than the \(Self.maximumConfigBytes) a config may be"))
         }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw ConfigError(source: source, kind: .unreadable("permission denied or I/O error"))
+        return try Self.readWhole(source, size: Int(info.st_size))
+    }
+
+    /// The file's bytes, or the error the system gave (`Permission denied`, `Too many open files`), which
+    /// `FileManager.contents(atPath:)` does not say.
+    private static func readWhole(_ source: String, size: Int) throws(ConfigError) -> [UInt8] {
+        let fd = open(source, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ConfigError(source: source, kind: .unreadable(String(cString: strerror(errno))))
         }
-        return [UInt8](data)
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else {
+                throw ConfigError(source: source, kind: .unreadable(String(cString: strerror(errno))))
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+            // The file grew past the bound since it was sized: refused as a file that size would be.
+            if bytes.count > maximumConfigBytes {
+                throw ConfigError(
+                    source: source,
+                    kind: .unreadable("it is more than the \(maximumConfigBytes) bytes a config may be"))
+            }
+        }
     }
 
     /// Ids are file names, with as many parent folders as it takes to tell them apart. A URL's id is its file

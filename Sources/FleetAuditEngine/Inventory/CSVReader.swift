@@ -666,4 +666,10 @@ enum FileChecks {
         isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
         return true
     }
+
+    /// The file's size in bytes, or nil when it cannot be read.
+    static func size(_ path: String) -> Int? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int(st.st_size) : nil
+    }
 }

@@ -37,6 +37,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     package private(set) var snapshot: InventorySnapshot?
 
     private var chosenTable: String?
+    /// Set for a view or a query (`SQLiteWorkBound`); nil for a base table, which holds finitely many rows.
+    private var workBound: SQLiteWorkBound?
     private var rowidFilter = ""
     /// Statement column of each header (−1: not selected, read as empty), as raw memory for the per-row loop;
     /// nil when every column is selected.
@@ -46,9 +48,10 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     private var kept: Set<Int>?
 
     /// - Parameter rowids: read only these rows (a part of the table read by one thread).
+    /// - Parameter bound: the bound of a view or query; nil: the one its file's size gives (`SQLiteWorkBound`).
     init(
         path: String, table: String?, query: String?, rowids: ClosedRange<Int64>?,
-        busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout
+        busyTimeout: Double = SQLiteInventorySource.defaultBusyTimeout, bound: SQLiteWorkBound? = nil
     ) throws(InventoryError) {
         self.busyTimeout = busyTimeout
         var isDirectory = false
@@ -73,6 +76,14 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         // fails with SQLITE_TOOBIG instead of taking the run's memory and the reports with it.
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maximumValueBytes)
         do {
+            // Before any statement runs (the row estimate below would run a view's CTE to its end).
+            let isView =
+                try query == nil && Self.chosenIsView(handle, table: table, path: path, busyTimeout: busyTimeout)
+            if query != nil || isView {
+                let bound = bound ?? SQLiteWorkBound(databaseBytes: FileChecks.size(path) ?? 0)
+                bound.install(on: handle)
+                workBound = bound
+            }
             let sql: String
             if let query {
                 sql = query
@@ -119,7 +130,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 sql = hasRowID ? "SELECT rowid, * FROM \(quoted)" + rowidFilter : "SELECT * FROM \(quoted)"
                 sourceDescription = "\(path) (table \(chosen))"
                 locationKind = hasRowID ? "rowid" : "row"
-                estimatedRows = Self.estimateRows(handle, quoted)
+                // (A view's max(rowid) runs the whole view: an endless one never ends.)
+                estimatedRows = isView ? 0 : Self.estimateRows(handle, quoted)
             }
             var tail = ""
             guard let stmt = Self.prepare(handle, sql, tail: &tail) else {
@@ -225,7 +237,29 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     }
 
     private func failure(_ db: OpaquePointer) -> InventoryError {
-        Self.failure(db, path: path, busyTimeout: busyTimeout)
+        if let reason = workBound?.reason(rows: ordinal) { return .sqlite(path, reason: reason) }
+        return Self.failure(db, path: path, busyTimeout: busyTimeout)
+    }
+
+    /// Whether the table a run reads (`table`, else `devices`, else the only one) is a view.
+    private static func chosenIsView(_ db: OpaquePointer, table: String?, path: String, busyTimeout: Double)
+        throws(InventoryError) -> Bool
+    {
+        if let table { return isView(db, table) }
+        let tables = try Self.tables(db, path: path, busyTimeout: busyTimeout)
+        return tables.contains("devices") ? isView(db, "devices") : tables.count == 1 && isView(db, tables[0])
+    }
+
+    private static func isView(_ db: OpaquePointer, _ name: String) -> Bool {
+        guard let stmt = prepare(db, "SELECT type FROM sqlite_master WHERE name = \(quoteString(name))") else {
+            return false
+        }
+        defer { sqlite3_finalize(stmt) }
+        return sqlite3_step(stmt) == SQLITE_ROW && String(cString: sqlite3_column_text(stmt, 0)) == "view"
+    }
+
+    private static func quoteString(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 
     private static func tables(_ db: OpaquePointer, path: String, busyTimeout: Double) throws(InventoryError)
@@ -273,6 +307,10 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         if rc == SQLITE_DONE { return .end }
         guard rc == SQLITE_ROW else { throw failure(db!) }
         ordinal += 1
+        if let workBound {
+            workBound.rowYielded()
+            if ordinal > workBound.maximumRows { throw failure(db!) }
+        }
         // One `sqlite3_column_value` per column rather than a `sqlite3_column_*` call per reading (see below).
         let location = hasRowID ? Int(sqlite3_value_int64(sqlite3_column_value(statement, 0))) : ordinal
         if let selected {
@@ -365,7 +403,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     /// (see `beginSharedSnapshot`); the first and last ranges are open-ended, so rows added beyond the
     /// rowids seen here are read too when they are in that state.
     func parts(_ n: Int, minimumRows: Int64 = EngineTuning.minimumPartRows) throws(InventoryError) -> InventoryParts? {
-        guard n > 1, hasRowID, let db, let chosenTable, ordinal == 0 else { return nil }
+        // A view is read by one thread: its min(rowid) and max(rowid) are no b-tree's ends but whole runs of it.
+        guard n > 1, hasRowID, workBound == nil, let db, let chosenTable, ordinal == 0 else { return nil }
         // Two statements: SQLite answers a lone min(rowid) or max(rowid) from the b-tree's ends, but
         // `SELECT min(rowid), max(rowid)` scans the whole table (1.4 s on 10M rows).
         func end(_ aggregate: String) throws(InventoryError) -> Int64? {

@@ -79,12 +79,15 @@ package final class FleetValueCounts: FleetValues {
     private let table: ProfileTable
     private let fixed: ProfileTable?
     private var answers: [[DeviceField]: [ValueCombination]] = [:]
+    package let configNames: [String]
 
     /// - Parameter fixedFields: the table's profiles on their fixed fields; nil: every question is counted on
     ///   the table itself (the straight path the tests compare with).
-    package init(_ table: ProfileTable, fixedFields: FixedFieldProfiles? = nil) {
+    /// - Parameter configNames: the run's configs by name (`FleetValues.configNames`).
+    package init(_ table: ProfileTable, fixedFields: FixedFieldProfiles? = nil, configNames: [String] = []) {
         self.table = table
         fixed = fixedFields?.table
+        self.configNames = configNames
     }
 
     package func devices(on platform: Platform, by fields: [DeviceField]) -> [(values: [String?], devices: Int64)] {

@@ -63,10 +63,19 @@ struct AppcastDocument: EvaluableConfig {
         // By index, not by searching: a feed may hold a hundred thousand items.
         let sparkleByIndex = Dictionary(uniqueKeysWithValues: sparkleItems.map { ($0.index, $0) })
         let upgraderByIndex = Dictionary(uniqueKeysWithValues: upgraderItems.map { ($0.index, $0) })
+        var keysSeen: [String: Int] = [:]
         rules = itemElements.indices.map { index in
             let sparkle = sparkleByIndex[index]
             let upgrader = upgraderByIndex[index]
-            return RuleInfo(id: "item[\(index)]", summary: AppcastDocument.summary(sparkle, upgrader))
+            // Paired in `plan` by what a release manager reads an item as: its version (with its channel and
+            // sparkle:os, which may list one version twice); a second item of one key pairs as the second.
+            var key = AppcastDocument.pairingKey(sparkle, upgrader)
+            if let k = key {
+                keysSeen[k, default: 0] += 1
+                if keysSeen[k]! > 1 { key = "\(k) #\(keysSeen[k]!)" }
+            }
+            return RuleInfo(
+                id: "item[\(index)]", summary: AppcastDocument.summary(sparkle, upgrader), pairingKey: key)
         }
         notices =
             sparkleItems.contains { $0.informational != .no || (!$0.hasEnclosure && $0.infoURL != nil) }
@@ -91,6 +100,15 @@ struct AppcastDocument: EvaluableConfig {
         var d = diagnostic
         if line > 0 { d.location = SourceLocation(line: line, column: 1) }
         return d
+    }
+
+    /// `version 4300`, `version 4300 channel beta`; nil for an item without a version (paired by position).
+    static func pairingKey(_ sparkle: SparkleItem?, _ upgrader: UpgraderItem?) -> String? {
+        guard let version = sparkle?.version ?? upgrader?.version else { return nil }
+        var key = "version \(version)"
+        if let channel = sparkle?.channel { key += " channel \(channel)" }
+        if let os = sparkle?.os ?? upgrader?.os { key += " os \(os)" }
+        return key
     }
 
     /// `Version 3.0 — 3.0, critical, macOS ≥ 12.0`: the item's title and version beside its id.

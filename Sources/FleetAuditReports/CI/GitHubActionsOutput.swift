@@ -18,6 +18,7 @@ public enum GitHubActionsOutput {
         switch status.state {
         case "completed": out += "passed\n\n"
         case "gateCrossed": out += "gate crossed (exit 1)\n\n"
+        case "gateUnchecked": out += "gate not checked (exit 1)\n\n"
         default: out += "failed (exit \(status.exitCode))\n\n"
         }
         if let message = status.message { out += "> \(cell(message))\n\n" }

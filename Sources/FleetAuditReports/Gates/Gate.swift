@@ -201,22 +201,20 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
             }
         case .change(let outcome):
             return report.configs.filter { config == nil || $0.id == config }.map { c in
-                // Not crossed without a number to compare: the result says why.
+                // Without a number to compare the result is neither crossed nor held: it says why.
                 guard let history = report.history else {
-                    return GateResult(
-                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
-                        note: "not checked: no --history, so no baseline")
+                    return .unchecked(
+                        self, config: c.id, of: inv.devices, why: "not checked: no --history, so no baseline")
                 }
                 guard history.baseline != nil else {
-                    return GateResult(
-                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
-                        note: "not checked: \(history.missingBaseline ?? "no baseline")")
+                    return .unchecked(
+                        self, config: c.id, of: inv.devices,
+                        why: "not checked: \(history.missingBaseline ?? "no baseline")")
                 }
                 let change = history.change(c)
                 guard let delta = change.delta else {
-                    return GateResult(
-                        gate: self, config: c.id, devices: 0, of: inv.devices, crossed: false,
-                        note: "not checked: the config is new since the baseline")
+                    return .unchecked(
+                        self, config: c.id, of: inv.devices, why: "not checked: the config is new since the baseline")
                 }
                 return GateResult(
                     gate: self, config: c.id, devices: delta[outcome], of: inv.devices,
@@ -267,19 +265,31 @@ public struct GateResult: Equatable, Sendable {
     package let crossed: Bool
     /// Why a change gate was not checked (no baseline, a new config), or that its config changed.
     package let note: String?
+    /// False when there was nothing to compare (a change gate without a baseline): neither crossed nor held.
+    package let checked: Bool
 
-    package init(gate: Gate, config: String, devices: Int64, of: Int64, crossed: Bool, note: String? = nil) {
+    package init(
+        gate: Gate, config: String, devices: Int64, of: Int64, crossed: Bool, note: String? = nil,
+        checked: Bool = true
+    ) {
         self.gate = gate
         self.config = config
         self.devices = devices
         self.of = of
         self.crossed = crossed
         self.note = note
+        self.checked = checked
+    }
+
+    /// A change gate's result on a config with nothing to compare: `why` says what is missing.
+    static func unchecked(_ gate: Gate, config: String, of: Int64, why: String) -> GateResult {
+        GateResult(gate: gate, config: config, devices: 0, of: of, crossed: false, note: why, checked: false)
     }
 
     package var percent: Double { of > 0 ? Double(devices) * 100 / Double(of) : 0 }
 
     public var sentence: String {
+        guard checked else { return "\(config): gate \(gate.text) \(note ?? "not checked")" }
         let pct = (percent * 100).rounded() / 100
         let share = of > 0 ? " (\(pct)%)" : ""
         let value: String

@@ -40,9 +40,11 @@ package struct JUnitReport: Sendable, Equatable {
 
     /// One case per gate, from its results (one per config it was checked on); a gate checked on nothing
     /// (every config it names failed to load) is a case in error, so a gate asked for never vanishes.
-    static func gateCases(_ results: [some CheckedGate], unchecked: [String], why: String) -> [Case] {
+    static func gateCases(_ results: [some CheckedGate], unchecked: [String], why: (String) -> String) -> [Case] {
         var texts: [String] = []
-        for r in results where !texts.contains(r.gateText) { texts.append(r.gateText) }
+        for r in results where !texts.contains(r.gateText) && !unchecked.contains(r.gateText) {
+            texts.append(r.gateText)
+        }
         return texts.map { text in
             let mine = results.filter { $0.gateText == text }
             let over = mine.filter(\.crossed)
@@ -54,7 +56,7 @@ package struct JUnitReport: Sendable, Equatable {
                 classname: gateClass, name: text, result: .failure(type: "gate", summary: summary, detail: detail))
         }
             + unchecked.map { text in
-                let sentence = "gate \(text) not checked: \(why)"
+                let sentence = "gate \(text) not checked: \(why(text))"
                 return Case(
                     classname: gateClass, name: text, result: .error(type: "gate", summary: sentence, detail: sentence))
             }
@@ -79,7 +81,7 @@ package struct JUnitReport: Sendable, Equatable {
 
     package static func audit(_ report: AuditReport) -> JUnitReport {
         var cases = report.failure.map { [stopped("audit", $0)] } ?? []
-        cases += gateCases(report.gates, unchecked: report.uncheckedGates, why: AuditReport.uncheckedWhy)
+        cases += gateCases(report.gates, unchecked: report.uncheckedGates, why: report.uncheckedWhy)
         cases += configCases(report.failedConfigs)
         return JUnitReport(
             suite: "fleet-audit audit", timestamp: report.generatedAt, cases: cases, seconds: report.runSeconds)
@@ -87,7 +89,7 @@ package struct JUnitReport: Sendable, Equatable {
 
     package static func plan(_ report: PlanReport) -> JUnitReport {
         var cases = report.failure.map { [stopped("plan", $0)] } ?? []
-        cases += gateCases(report.gates, unchecked: report.uncheckedGates, why: PlanReport.uncheckedWhy)
+        cases += gateCases(report.gates, unchecked: report.uncheckedGates) { _ in PlanReport.uncheckedWhy }
         for f in report.failed { cases += configCases([f.config], side: f.side) }
         return JUnitReport(
             suite: "fleet-audit plan", timestamp: report.generatedAt, cases: cases, seconds: report.runSeconds)

@@ -69,15 +69,12 @@ public struct PlanReport: Sendable {
             }
             let known = Set((published?.diagnostics ?? []).map { "\($0.code) \($0.message)" })
             newDiagnostics = (draft?.locatedDiagnostics ?? []).filter { !known.contains("\($0.code) \($0.message)") }
-            let before = Dictionary(
-                (published?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
-            let after = Dictionary(
-                (draft?.config.rules ?? []).map { ($0.id, $0.summary) }, uniquingKeysWith: { a, _ in a })
-            var order = (published?.config.rules ?? []).map(\.id)
-            order += (draft?.config.rules ?? []).map(\.id).filter { before[$0] == nil }
-            ruleChanges = order.filter { before[$0] != after[$0] }.map {
-                RuleChange(id: $0, published: before[$0], draft: after[$0])
-            }
+            // Rules pair by what names them (an appcast item by its version), not by position.
+            let publishedRules = published?.config.rules ?? []
+            let draftRules = draft?.config.rules ?? []
+            ruleChanges = Self.ruleChanges(publishedRules, draftRules)
+            let tally = tally.pairingRules(
+                published: Self.pairingNames(publishedRules), draft: Self.pairingNames(draftRules))
             self.tally = tally
             var worse: Int64 = 0
             var better: Int64 = 0
@@ -104,6 +101,25 @@ public struct PlanReport: Sendable {
                 status = .removed
             } else {
                 status = tally.ruleMoves.isEmpty ? .unchanged : .changed
+            }
+        }
+
+        private static func pairingNames(_ rules: [RuleInfo]) -> [String: String] {
+            Dictionary(rules.map { ($0.id, $0.pairedAs) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        /// The rules whose summary differs between the sides, paired by `RuleInfo.pairedAs`: published order, then
+        /// the draft's new ones. A rule whose id alone changed (an item moved down by one inserted above it) is
+        /// not a change.
+        private static func ruleChanges(_ published: [RuleInfo], _ draft: [RuleInfo]) -> [RuleChange] {
+            let before = Dictionary(published.map { ($0.pairedAs, $0) }, uniquingKeysWith: { a, _ in a })
+            let after = Dictionary(draft.map { ($0.pairedAs, $0) }, uniquingKeysWith: { a, _ in a })
+            var order = published.map(\.pairedAs)
+            order += draft.map(\.pairedAs).filter { before[$0] == nil }
+            return order.filter { before[$0]?.summary != after[$0]?.summary }.map { name in
+                let (a, b) = (before[name], after[name])
+                let id = a.map { a in b.map { $0.id == a.id ? a.id : "\(a.id) → \($0.id)" } ?? a.id } ?? b?.id ?? name
+                return RuleChange(id: id, published: a?.summary, draft: b?.summary)
             }
         }
 

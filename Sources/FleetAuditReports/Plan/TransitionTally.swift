@@ -44,4 +44,19 @@ package struct TransitionTally: Sendable {
     }
 
     package func count(from: Outcome, to: Outcome) -> Int64 { cells[from]?[to] ?? 0 }
+
+    /// The tally with rules paired by what names them (`RuleInfo.pairedAs`) rather than by id: a device whose
+    /// outcome stays and whose rule is the same item moved to another position did not move.
+    /// - Parameters: published, draft: each side's rule id → the name it pairs as.
+    package func pairingRules(published: [String: String], draft: [String: String]) -> TransitionTally {
+        var paired = self
+        for (move, devices) in ruleMoves where move.from == move.to {
+            let before = move.fromRule.map { published[$0] ?? $0 }
+            let after = move.toRule.map { draft[$0] ?? $0 }
+            guard before == after else { continue }
+            paired.ruleMoves[move] = nil
+            paired.ruleOnly -= devices
+        }
+        return paired
+    }
 }

@@ -17,6 +17,9 @@ public struct Diagnostic: Equatable, Hashable, Sendable, Error {
     package let path: String?
     /// The line and column of that path in the document's text, once the loader has located it.
     package var location: SourceLocation?
+    /// The devices a diagnostic of the fleet as a whole is about (`EvaluableConfig.fleetDiagnostics`), shown as
+    /// its device count beside those a decision raised; nil when it counts none.
+    package var devices: Int64?
 
     package init(_ code: String, _ severity: Severity, _ message: String, path: String? = nil) {
         // One code, one meaning: every code is in the catalog with this severity (checked in debug builds).

@@ -562,6 +562,17 @@ package enum DiagnosticCatalog {
                 "Devices on electron-updater older than 6.3.0 ignore minimumSystemVersion: they are offered the update whatever their OS.",
             help: "Ship electron-updater 6.3.0 or later before relying on minimumSystemVersion."),
         Entry(
+            code: "electron.archAssumed", severity: .warning, format: "electron-updater",
+            summary:
+                "Linux devices with no arch (or one the audit cannot read) are taken as x64, so they read <channel>-linux.yml; an arm64 or armv7l device reads another file.",
+            help: "Map the arch column (uname -m, process.arch) with --column arch=HEADER."),
+        Entry(
+            code: "electron.feedNotAudited", severity: .warning, format: "electron-updater",
+            summary:
+                "Devices of the feed's platform read a feed file that is not in this run (another channel, another Linux arch): every feed leaves them notTargeted.",
+            help:
+                "Audit that feed too (--config FILE), or check the devices' update_channel and arch values."),
+        Entry(
             code: "electron.kernelUnknown", severity: .warning, format: "electron-updater",
             summary:
                 "The audit cannot tell a device's os.release() (no os_release column, an os_version it has no kernel version for): it is counted as passing minimumSystemVersion.",
@@ -582,6 +593,6 @@ package enum DiagnosticCatalog {
     /// the HTML (issue 67: `sparkle.noBuild` for 19,955 Macs).
     package static let decidedByDefault: Set<String> = [
         "sparkle.noBuild", "sparkle.archUnknown", "osam.rating.stateUnknown", "electron.stageUnknown",
-        "electron.stagingExpected", "electron.updaterVersionAssumed",
+        "electron.stagingExpected", "electron.updaterVersionAssumed", "electron.archAssumed",
     ]
 }

@@ -167,3 +167,54 @@ extension CommandLineTests {
     }
 
 }
+
+/// Issue 67 item 3: `plan` paired appcast items by position, so a draft that only inserts an item at the top (as
+/// appcasts are written) reported thousands of devices "under another rule" and every item changed.
+final class PlanAppcastPairingTests: XCTestCase {
+    private static let inserted = """
+            <item>
+              <title>Version 8.0 nightly</title>
+              <sparkle:version>3100</sparkle:version>
+              <sparkle:channel>nightly</sparkle:channel>
+              <enclosure url="https://downloads.example.org/n.zip" length="1" type="application/octet-stream"/>
+            </item>
+        """
+
+    private func plan(draft edit: (String) -> String) throws -> [String: Any] {
+        let dir = TestPaths.temporaryDirectory()
+        let published = try String(contentsOfFile: TestPaths.sample("configs/sparkle/appcast.xml"), encoding: .utf8)
+        let draft = TestPaths.write(edit(published), named: "appcast.xml", in: dir)
+        let json = dir.appendingPathComponent("plan.json").path
+        let result = try CommandLineTests.run([
+            "plan", "--inventory", "SampleData/inventory.csv", "--published",
+            TestPaths.sample("configs/sparkle/appcast.xml"),
+            "--draft", draft, "--json", json, "--quiet", "--as-of", "2026-11-20T00:00:00Z",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        return try XCTUnwrap(((report as? [String: Any])?["pairs"] as? [[String: Any]])?.first)
+    }
+
+    private func insertAtTop(_ feed: String) -> String {
+        let first = feed.range(of: "    <item>")!
+        return feed.replacingCharacters(in: first.lowerBound..<first.lowerBound, with: Self.inserted + "\n")
+    }
+
+    func testAnItemInsertedAtTheTopMovesNoDeviceAndChangesOnlyItself() throws {
+        let pair = try plan(draft: insertAtTop)
+        XCTAssertEqual(pair["ruleOnly"] as? Int, 0, "no device is decided by another item")
+        XCTAssertEqual((pair["ruleMoves"] as? [Any])?.count, 0)
+        let changes = try XCTUnwrap(pair["ruleChanges"] as? [[String: Any]])
+        XCTAssertEqual(changes.map { $0["id"] as? String }, ["item[0]"], "only the new item")
+        XCTAssertNil(changes.first?["published"] as? String)
+    }
+
+    func testTheRealChangeBesideAnInsertionIsTheOneListed() throws {
+        let pair = try plan {
+            self.insertAtTop($0).replacingOccurrences(of: "sparkle:version=\"1200\"", with: "sparkle:version=\"1500\"")
+        }
+        let changes = try XCTUnwrap(pair["ruleChanges"] as? [[String: Any]])
+        XCTAssertEqual(changes.map { $0["id"] as? String }, ["item[2] → item[3]", "item[0]"], "\(changes)")
+        XCTAssertTrue((changes[0]["draft"] as? String)?.contains("critical below 1500") == true, "\(changes[0])")
+    }
+}

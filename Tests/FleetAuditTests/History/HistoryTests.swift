@@ -88,10 +88,18 @@ final class HistoryTests: XCTestCase {
     func testChangeGatesCompareWithTheBaselineAndSayWhyWhenThereIsNone() throws {
         let gates = ["--fail-on", "forced+>100", "--fail-on", "blocked+>0.1%", "--fail-on", "upToDate+>0"]
         let (first, firstReport) = try audit("2026-11-21T02:00:00Z", extra: gates)
-        XCTAssertEqual(first.status, 0, "no baseline yet: a change gate is not crossed")
-        let notes = (firstReport["gates"] as? [[String: Any]] ?? []).compactMap { $0["note"] as? String }
+        // No baseline yet: neither crossed nor held, and never green (issue 68).
+        XCTAssertEqual(first.status, 1, "an unchecked gate is not a gate that holds; " + first.stderr)
+        XCTAssertEqual((firstReport["status"] as? [String: Any])?["state"] as? String, "gateUnchecked")
+        XCTAssertEqual(firstReport["uncheckedGates"] as? [String], ["forced+>100", "blocked+>0.1%", "upToDate+>0"])
+        let firstResults = firstReport["gates"] as? [[String: Any]] ?? []
+        XCTAssertEqual(firstResults.map { $0["checked"] as? Bool }, [false, false, false])
+        let notes = firstResults.compactMap { $0["note"] as? String }
         XCTAssertEqual(notes.count, 3)
         XCTAssertTrue(notes.allSatisfy { $0.hasPrefix("not checked: no earlier run in the history") }, "\(notes)")
+        XCTAssertTrue(
+            first.stderr.contains("gate forced+>100 not checked: no earlier run in the history"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("audit gateUnchecked (exit 1)"), first.stderr)
 
         let (second, secondReport) = try audit("2026-11-22T02:00:00Z", draft: true, extra: gates)
         XCTAssertEqual(second.status, 1, second.stderr)

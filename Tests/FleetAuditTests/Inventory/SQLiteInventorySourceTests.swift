@@ -147,6 +147,51 @@ final class SQLiteInventorySourceTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("longer than 64 MB"), result.stderr)
     }
 
+    /// A view over an endless recursive CTE ran forever (issue 68): a view yields at most as many rows as its
+    /// bound (`SQLiteWorkBound`, ten million and fifty per byte of the file), and the error says why.
+    func testAViewYieldingRowsForeverStopsAtItsBound() throws {
+        let path = makeDatabase([
+            """
+            CREATE VIEW devices AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)
+            SELECT 'ios' AS platform, '17' AS os_version, '1.' || (i % 7) AS app_version FROM n
+            """
+        ])
+        let source = try SQLiteInventorySource(
+            path: path, table: nil, query: nil, rowids: nil,
+            bound: SQLiteWorkBound(maximumRows: 5_000, maximumSteps: 1_000_000_000))
+        XCTAssertThrowsError(try InventoryLoader().load(source)) { error in
+            XCTAssertTrue("\(error)".contains("yielded more than 5,000 rows"), "\(error)")
+        }
+        // A table is not bounded: its rows are on the disk.
+        let table = makeDatabase(devices)
+        let read = try InventoryLoader().load(
+            try SQLiteInventorySource(
+                path: table, table: nil, query: nil, rowids: nil,
+                bound: SQLiteWorkBound(maximumRows: 1, maximumSteps: 1)))
+        XCTAssertEqual(read.1.rowsRead, 4)
+    }
+
+    /// The same CTE behind an aggregate never yields its first row: the steps between two rows are bounded too,
+    /// by the real bound of the file's size, through the command a user runs.
+    func testAViewThatNeverYieldsARowStopsAtItsStepBound() throws {
+        let path = makeDatabase([
+            """
+            CREATE VIEW devices AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)
+            SELECT 'ios' AS platform, '17' AS os_version, max(i) AS app_version FROM n
+            """
+        ])
+        let result = try CommandLineTests.run([
+            "audit", "--inventory", path, "--config", TestPaths.sample("configs/nhs/availability-ios.json"), "--quiet",
+        ])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("SQLite steps without yielding a row"), result.stderr)
+        let query = try CommandLineTests.run([
+            "audit", "--inventory", path, "--query", "SELECT * FROM devices",
+            "--config", TestPaths.sample("configs/nhs/availability-ios.json"), "--quiet",
+        ])
+        XCTAssertEqual(query.status, 65, "a --query is bounded as a view is; " + query.stderr)
+    }
+
     /// A hot journal left by a crashed writer failed as "attempt to write a readonly database" (issue 68): the
     /// message says what happened and what to do, and the database is left as it was.
     func testAHotJournalIsExplained() throws {

@@ -482,7 +482,17 @@ final class HostileFaultTests: XCTestCase {
         let link = dir.appendingPathComponent("same-inventory.csv").path
         try FileManager.default.linkItem(atPath: inventory, toPath: link)
         let before = try Data(contentsOf: URL(fileURLWithPath: inventory))
+        // A --templates folder's files are inputs too: --html over one replaced the template it rendered.
+        let templates = dir.appendingPathComponent("templates")
+        try FileManager.default.copyItem(
+            atPath: TestPaths.repoRoot.appendingPathComponent("Templates").path, toPath: templates.path)
+        let template = templates.appendingPathComponent("report.html.mustache").path
+        let templateText = try String(contentsOfFile: template, encoding: .utf8)
         let cases: [[String]] = [
+            [
+                "audit", "--inventory", inventory, "--config", nhsConfig, "--templates", templates.path, "--html",
+                template,
+            ],
             ["audit", "--inventory", inventory, "--config", nhsConfig, "--json", inventory],
             ["audit", "--inventory", inventory, "--config", nhsConfig, "--html", dir.path + "/./inv.csv"],
             ["audit", "--inventory", inventory, "--config", nhsConfig, "--xml", link],
@@ -507,6 +517,7 @@ final class HostileFaultTests: XCTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: inventory)), before)
         XCTAssertEqual(try String(contentsOfFile: config, encoding: .utf8), configText)
+        XCTAssertEqual(try String(contentsOfFile: template, encoding: .utf8), templateText)
     }
 
     // MARK: 7. Objects with very many keys

@@ -43,8 +43,8 @@ final class ReportRenderingTests: XCTestCase {
         XCTAssertTrue(xml.contains(#"xmlns="urn:fleet-audit:report:1""#))
         XCTAssertTrue(xml.contains("schemaVersion=\"\(XMLReport.schemaVersion)\""))
         XCTAssertEqual(
-            XMLReport.schemaVersion, "1.4",
-            "1.1 added inventory/snapshot, 1.2 diagnostics' line and column, 1.3 history and coverage, 1.4 rejected devices"
+            XMLReport.schemaVersion, "1.5",
+            "1.1 added inventory/snapshot, 1.2 diagnostics' line and column, 1.3 history and coverage, 1.4 rejected devices, 1.5 unchecked gates"
         )
         XCTAssertTrue(
             xml.contains(#"generatedAt="2026-11-18T"#)

@@ -172,6 +172,65 @@ final class ElectronUpdaterTests: XCTestCase {
         XCTAssertEqual(arm.totals[.recommended], 1, "armv7l is process.arch arm")
     }
 
+    /// Found by a new user's trial: a Linux device without an arch was read as x64 without a word, and devices
+    /// whose file the run does not hold (armv7l reads latest-linux-arm.yml) were notTargeted without one.
+    func testALinuxDeviceWithoutArchAndAFileNotAuditedAreSaidWithTheirCounts() throws {
+        let rows =
+            "linux,24.04,1.0.0,,,,,\nlinux,24.04,1.0.0,x86_64,,,,\nlinux,24.04,1.0.0,armv7l,,,,\n"
+            + "linux,24.04,1.0.0,armv7l,,,,\nlinux,24.04,1.0.0,x86_64,,,,beta\n"
+        let x64 = try audit("version: 2.0.0\n", named: "latest-linux.yml", rows)
+        XCTAssertEqual(x64.totals[.recommended], 2, "the device without an arch reads latest-linux.yml, as x64")
+        let found = codes(x64)
+        XCTAssertEqual(found["electron.archAssumed"], 1)
+        XCTAssertEqual(found["electron.feedNotAudited"], 3, "2 armv7l (latest-linux-arm.yml) and 1 beta")
+        let message = x64.diagnostics.first { $0.diagnostic.code == "electron.feedNotAudited" }?.diagnostic.message
+        XCTAssertTrue(
+            message?.contains("latest-linux-arm.yml: 2, beta-linux.yml: 1") == true, message ?? "no diagnostic")
+    }
+
+    func testAFileTheRunHoldsIsNotSaidMissingAndIsSaidOncePerPlatform() throws {
+        let folder = TestPaths.temporaryDirectory()
+        let configs = folder.appendingPathComponent("configs")
+        try FileManager.default.createDirectory(at: configs, withIntermediateDirectories: true)
+        for name in ["latest-linux.yml", "latest-linux-arm.yml", "latest-linux-arm64.yml"] {
+            _ = TestPaths.write("version: 2.0.0\n", named: name, in: configs)
+        }
+        let rows = "linux,24.04,1.0.0,armv7l,,,,\nlinux,24.04,1.0.0,x86_64,,,,\nlinux,24.04,1.0.0,ppc64,,,,\n"
+        var request = AuditRequest(inventoryPath: TestPaths.write(Self.header + rows, named: "i.csv", in: folder))
+        request.configDirectories = [configs.path]
+        let report = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0))
+        let said = report.configs.flatMap { c in
+            c.diagnostics.filter { $0.diagnostic.code == "electron.feedNotAudited" }.map { (c.source, $0.devices) }
+        }
+        XCTAssertEqual(said.count, 1, "once, not once per Linux feed: \(said)")
+        XCTAssertEqual(said.first?.1, 1, "only the ppc64 device: its file is not in the run")
+        XCTAssertTrue(said.first?.0.hasSuffix("latest-linux-arm.yml") == true, "the first feed by name says it")
+    }
+
+    /// Found by a new user's trial: an export's OS product names (`Windows 11`, `Ubuntu`) are no edit away from
+    /// a platform, so the unknown-platform warning had no hint.
+    func testAnOSProductNameAsPlatformGetsThePlatformItBelongsTo() {
+        XCTAssertEqual(InventoryCrossChecks.productPlatform("Windows 11"), "windows")
+        XCTAssertEqual(InventoryCrossChecks.productPlatform("Microsoft Windows 10 Pro"), "windows")
+        XCTAssertEqual(InventoryCrossChecks.productPlatform("Ubuntu 24.04 LTS"), "linux")
+        XCTAssertEqual(InventoryCrossChecks.productPlatform("Mac OS X"), "macos")
+        XCTAssertEqual(InventoryCrossChecks.productPlatform("iPhone OS"), "ios")
+        XCTAssertNil(InventoryCrossChecks.productPlatform("tvOS"))
+    }
+
+    func testAWindows11PlatformValueIsWarnedWithWhatWasMeant() throws {
+        let folder = TestPaths.temporaryDirectory()
+        let feed = TestPaths.write("version: 2.0.0\n", named: "latest.yml", in: folder)
+        var request = AuditRequest(
+            inventoryPath: TestPaths.write(
+                Self.header + "Windows 11,10.0.22631,1.0.0,x64,,,,\nwindows,10.0.22631,1.0.0,x64,,,,\n", named: "i.csv",
+                in: folder))
+        request.configs = [feed]
+        let report = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0))
+        let warning = report.diagnostics.first { $0.code == "inventory.unknownPlatform" }
+        XCTAssertTrue(warning?.message.contains("did you mean windows?") == true, "\(String(describing: warning))")
+    }
+
     // MARK: Staging (isStagingMatch L482-503)
 
     func testAStagingIdsLastFourBytesDecideItsStage() {

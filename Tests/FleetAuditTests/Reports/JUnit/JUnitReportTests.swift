@@ -183,7 +183,9 @@ final class JUnitReportTests: XCTestCase {
             "--allow-errors", "--junit", junit, "--quiet", "--fail-on", "availability-android.json:forced>0",
             "--html", dir.appendingPathComponent("report.html").path,
         ])
-        XCTAssertEqual(audit.status, 0, "--allow-errors: the config not loaded is accepted; " + audit.stderr)
+        XCTAssertEqual(
+            audit.status, 1,
+            "--allow-errors accepts the config not loaded, not a gate checked on nothing; " + audit.stderr)
         XCTAssertTrue(audit.stderr.contains("gate availability-android.json:forced>0 not checked"), audit.stderr)
         xml = try String(contentsOfFile: junit, encoding: .utf8)
         XCTAssertEqual(XMLSchemaCheck.problems(xml: xml, schema: Self.schema), [])
