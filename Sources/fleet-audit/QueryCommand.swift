@@ -51,16 +51,25 @@ struct QueryCommand: ParsableCommand {
             valueName: "a,b,…"))
     var tableColumns: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the table (a CSV export, a SQLite database with --table): its columns are the table's, as --table-columns.",
+            valueName: "path"))
+    var inventory: String?
+
     func validate() throws {
         if SQLDialect(rawValue: dialect.lowercased()) == nil {
             throw ValidationError(
                 "--dialect \(dialect): one of \(SQLDialect.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         _ = try InventoryReadOptions.parseColumns(columns)
+        if inventory != nil && tableColumns != nil {
+            throw ValidationError("--inventory and --table-columns both name the table's columns: give one")
+        }
     }
 
     func run() throws {
-        var request = AuditRequest(inventoryPath: "")
+        var request = AuditRequest(inventoryPath: inventory ?? "")
         configOptions.apply(to: &request)
         request.releasesPath = releases
         request.columnOverrides = try InventoryReadOptions.parseColumns(columns)
@@ -73,6 +82,11 @@ struct QueryCommand: ParsableCommand {
             if !query.omitted.isEmpty {
                 Console.info(
                     "left out, the table has no such column: \(query.omitted.joined(separator: ", ")) (the audit reads them as absent)"
+                )
+            }
+            if !query.unconfirmed.isEmpty {
+                Console.info(
+                    "warning: not confirmed as the table's columns, so selected as NULL (the audit reads them as absent): \(query.unconfirmed.joined(separator: ", ")); give --table-columns or --inventory FILE to select the table's own"
                 )
             }
             FileHandle.standardOutput.write(Data(query.sql.utf8))

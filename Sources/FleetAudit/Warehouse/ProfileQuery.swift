@@ -38,7 +38,8 @@ public enum SQLDialect: String, CaseIterable, Sendable {
 public struct ProfileQuery: Sendable, Equatable {
     /// A selected column: the warehouse's column and the name FleetAudit reads it by.
     package struct Column: Sendable, Equatable {
-        package let source: String
+        /// Nil: no table column was confirmed for it, so it is selected as NULL (`unconfirmed`).
+        package let source: String?
         package let output: String
     }
 
@@ -48,6 +49,10 @@ public struct ProfileQuery: Sendable, Equatable {
     /// Columns the configs read that the table does not have (with `tableColumns`): left out, as an audit of
     /// the table itself would find them absent; named on stderr.
     public let omitted: [String]
+    /// Attributes the configs read whose column nobody confirmed (no `tableColumns`, no `--column`): selected as
+    /// `NULL AS name`, so the statement runs on any table, and named on stderr. A statement that selected them
+    /// failed on every table without them ("no such column: bluetooth").
+    public let unconfirmed: [String]
     /// The table's count column when it is already grouped (`--column count=NAME`, or a `count` column it has):
     /// the query sums it instead of counting rows.
     package let countColumn: String?
@@ -92,8 +97,18 @@ public struct ProfileQuery: Sendable, Equatable {
         }
         var columns: [Column] = []
         var omitted: [String] = []
+        var unconfirmed: [String] = []
+        // Without the table's columns, only the inventory's own columns (docs/inventory.md) are taken on trust.
+        let canonical = Set(InventoryColumn.allCases.map(\.rawValue))
         for name in wanted {
-            if let s = source(name) { columns.append(Column(source: s, output: name)) } else { omitted.append(name) }
+            if present == nil, !canonical.contains(name), renames[InventoryColumn.normalize(name)] == nil {
+                columns.append(Column(source: nil, output: name))
+                unconfirmed.append(name)
+            } else if let s = source(name) {
+                columns.append(Column(source: s, output: name))
+            } else {
+                omitted.append(name)
+            }
         }
         let missingRequired = InventoryColumn.required.map(\.rawValue).filter(omitted.contains)
         if !missingRequired.isEmpty {
@@ -105,6 +120,7 @@ public struct ProfileQuery: Sendable, Equatable {
         self.table = table
         self.columns = columns
         self.omitted = omitted
+        self.unconfirmed = unconfirmed
         countColumn =
             renames[InventoryColumn.normalize(InventoryColumn.count.rawValue)]
             ?? present?[InventoryColumn.normalize(InventoryColumn.count.rawValue)]
@@ -114,12 +130,13 @@ public struct ProfileQuery: Sendable, Equatable {
     /// and the CLIs' `-c` all take it as it is).
     public var sql: String {
         let selected = columns.map { c in
-            c.source == c.output ? dialect.quote(c.source) : "\(dialect.quote(c.source)) AS \(dialect.quote(c.output))"
+            guard let source = c.source else { return "NULL AS \(dialect.quote(c.output))" }
+            return source == c.output ? dialect.quote(source) : "\(dialect.quote(source)) AS \(dialect.quote(c.output))"
         }
         return """
             SELECT \(selected.joined(separator: ", ")), \(countColumn.map { "sum(\(dialect.quote($0)))" } ?? "count(*)") AS \(dialect.quote(InventoryColumn.count.rawValue))
             FROM \(dialect.table(table))
-            GROUP BY \(columns.map { dialect.quote($0.source) }.joined(separator: ", "))
+            GROUP BY \(columns.compactMap { $0.source.map(dialect.quote) }.joined(separator: ", "))
             """ + "\n"
     }
 }

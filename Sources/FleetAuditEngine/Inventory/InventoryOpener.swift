@@ -72,7 +72,7 @@ package enum InventoryOpener {
             stream: fd, name: name, prefix: prefix, closesDescriptor: closes, delimiter: delimiter)
     }
 
-    static func isSQLite(_ path: String) -> Bool {
+    package static func isSQLite(_ path: String) -> Bool {
         let lower = path.lowercased()
         if lower.hasSuffix(".sqlite") || lower.hasSuffix(".sqlite3") || lower.hasSuffix(".db") { return true }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }

@@ -74,9 +74,19 @@ final class ReadmeExamplesTests: XCTestCase {
                 "\(name): a $ fleet-audit line outside a transcript block (a block's first line must be the command, its fence at the line start)"
             )
             total += transcripts.count
+            // Issue 67 item 14: a transcript shows the instant it was recorded at, so a reader's run prints the
+            // same lines on another day (the sample's phased rollout moves on).
+            for command in transcripts.flatMap(\.commands) where Self.dependsOnTheInstant(command) {
+                XCTAssertTrue(command.contains("--as-of "), "\(name): \(command) does not show its --as-of")
+            }
             try run(transcripts, of: name)
         }
         XCTAssertGreaterThanOrEqual(total, 12, "the transcripts of the command pages, inventory.md and validate.md")
+    }
+
+    /// The commands whose output depends on the audit instant (`--as-of`, else `SOURCE_DATE_EPOCH`, else now).
+    static func dependsOnTheInstant(_ command: String) -> Bool {
+        ["audit", "plan", "whatif", "explain"].contains { command.hasPrefix("fleet-audit \($0) ") }
     }
 
     private func run(_ transcripts: [Transcript], of name: String) throws {

@@ -51,6 +51,34 @@ final class DocumentationTests: XCTestCase {
         return out
     }
 
+    /// Issue 67 item 10: each format page opens with a complete document, and `validate --strict` accepts it as
+    /// that page's format (the name in the title's parentheses). A YAML feed is validated as `latest-mac.yml`, the
+    /// name that says which devices read it.
+    func testEveryFormatPageOpensWithADocumentValidateAccepts() throws {
+        let folder = TestPaths.repoRoot.appendingPathComponent("docs/formats")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".md") && $0 != "README.md"
+        }
+        XCTAssertEqual(pages.count, 6, "\(pages)")
+        for page in pages.sorted() {
+            let text = try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)
+            let title = text.prefix { $0 != "\n" }
+            let format = try XCTUnwrap(title.split(separator: "`").dropFirst().first.map(String.init), page)
+            // The first block, before the page's first section: the page opens with it.
+            let opening = text.components(separatedBy: "\n## ").first ?? ""
+            let fence = try XCTUnwrap(opening.range(of: "\n```"), "\(page) opens with no document")
+            let info = opening[fence.upperBound...].prefix { $0 != "\n" }
+            let body = opening[fence.upperBound...].drop { $0 != "\n" }.dropFirst()
+            let document = String(body[..<(body.range(of: "\n```")?.lowerBound ?? body.endIndex)]) + "\n"
+            let name = ["json": "document.json", "xml": "appcast.xml", "yaml": "latest-mac.yml"][String(info)]
+            let file = TestPaths.write(
+                document, named: try XCTUnwrap(name, "\(page): a ```\(info) block"), in: TestPaths.temporaryDirectory())
+            let result = try CommandLineTests.run(["validate", "--strict", "--config", file])
+            XCTAssertEqual(result.status, 0, "\(page): \(result.stdout)\(result.stderr)")
+            XCTAssertTrue(result.stdout.contains("ok (\(format))"), "\(page): \(result.stdout)")
+        }
+    }
+
     func testTheREADMEFitsIn200Lines() throws {
         let readme = try String(contentsOf: TestPaths.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertLessThanOrEqual(readme.components(separatedBy: "\n").count - 1, 200)

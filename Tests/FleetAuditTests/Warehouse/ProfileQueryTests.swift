@@ -31,6 +31,38 @@ final class ProfileQueryTests: XCTestCase {
 
     /// The columns are the profile's: core columns, package_name only when something reads it, the configs'
     /// attributes in their own spelling; never device_id or a column no config reads.
+    /// Issue 67 item 13: without --table-columns the statement selected columns a user's table lacks, and failed
+    /// ("no such column: bluetooth"). Now it runs on the sample database as printed; --inventory reads the
+    /// table's columns from the file itself, as --table-columns gives them.
+    func testWithoutTheTablesColumnsTheStatementStillRunsAndWithTheInventoryItSelectsThem() throws {
+        let plain = try CommandLineTests.run([
+            "query", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv",
+        ])
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertTrue(plain.stderr.contains("not confirmed as the table's columns, so selected as NULL"), plain.stderr)
+        let db = try SQLiteDatabase(path: TestPaths.sample("inventory.sqlite"), readOnly: true, busyTimeout: 1)
+        let devices = try db.query(plain.stdout).map { row -> Int64 in
+            if case .integer(let n) = row.last! { return n }
+            return -1
+        }
+        XCTAssertEqual(
+            devices.reduce(0, +), 4_000, "the statement runs on a table without bluetooth, every row grouped")
+        for inventory in ["SampleData/inventory.sqlite", "SampleData/inventory.csv"] {
+            let read = try CommandLineTests.run([
+                "query", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv",
+                "--inventory", inventory,
+            ])
+            let given = try CommandLineTests.run([
+                "query", "--config-dir", "SampleData/configs", "--releases", "SampleData/releases.csv",
+                "--table-columns", Self.sampleHeader,
+            ])
+            XCTAssertEqual(read.status, 0, read.stderr)
+            XCTAssertEqual(read.stdout, given.stdout, inventory)
+            XCTAssertEqual(read.stderr, given.stderr, inventory)
+            XCTAssertFalse(try db.query(read.stdout).isEmpty)
+        }
+    }
+
     func testColumnsAreExactlyWhatTheConfigsRead() throws {
         let nhs = try ConfigLoader().load(TestPaths.sample("configs/nhs/availability-android.json"), id: "a")
         var query = try ProfileQuery(needs: ProfileNeeds.forRun([nhs], releases: nil), dialect: .postgres)
@@ -52,6 +84,9 @@ final class ProfileQueryTests: XCTestCase {
                 "platform", "os_version", "app_version", "app_build", "package_name", "is_tablet",
                 "last_notified_version", "region",
             ])
+        // Without the table's columns the attributes are nobody's confirmed columns: NULL, and named.
+        XCTAssertEqual(query.unconfirmed, ["is_tablet", "last_notified_version", "region"])
+        XCTAssertEqual(query.columns.filter { $0.source == nil }.map(\.output), query.unconfirmed)
 
         // The table's own names, matched as ingest matches headers; an API level column when the table has one.
         query = try ProfileQuery(
@@ -169,8 +204,14 @@ final class ProfileQueryTests: XCTestCase {
             _ = try db.query(statement)
         }
         let needs = ProfileNeeds(attributes: ["bluetooth"])
-        let missing = try ProfileQuery(needs: needs, dialect: .sqlite)
+        // Named by --column, the column is taken as the table's: a table without it fails, never the text.
+        let missing = try ProfileQuery(needs: needs, dialect: .sqlite, renamed: ["bluetooth": "bluetooth"])
         XCTAssertThrowsError(try db.query(missing.sql), "no bluetooth column: an error, not the text \"bluetooth\"")
+        // Not confirmed at all (issue 67 item 13): selected as NULL, so the statement runs, and named.
+        let unconfirmed = try ProfileQuery(needs: needs, dialect: .sqlite)
+        XCTAssertEqual(unconfirmed.unconfirmed, ["bluetooth"])
+        XCTAssertTrue(unconfirmed.sql.contains("NULL AS `bluetooth`"), unconfirmed.sql)
+        XCTAssertEqual(try db.query(unconfirmed.sql).count, 2)
         let summed = try ProfileQuery(needs: ProfileNeeds(), dialect: .sqlite, renamed: ["count": "device_count"])
         XCTAssertTrue(summed.sql.contains("sum(`device_count`) AS `count`"), summed.sql)
         let counts = try db.query(summed.sql).map { row -> Int64 in
