@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""One sweep of issue 39's hostile inputs against the release binary, each timed and weighed.
+"""One sweep of issues 39's and 68's hostile inputs against the release binary, each timed and weighed.
 
 Every probe is a command line on a hostile input (a gzip bomb and other misbehaving servers on 127.0.0.1,
 counts past 64 bits, control characters, outputs naming inputs, duplicate columns, credentials in URLs, 100,000
@@ -82,6 +82,20 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.send_response(302)
             self.send_header("Location", "http://169.254.169.254/latest/meta-data/")
             self.end_headers()
+        elif p.startswith("/metadata-"):  # issue 68: the spellings a string comparison let through
+            target = {"/metadata-v4mapped.json": "http://[::ffff:169.254.169.254]/latest/",
+                      "/metadata-hex.json": "http://[::ffff:a9fe:a9fe]/latest/",
+                      "/metadata-dot.json": "http://metadata.google.internal./computeMetadata/v1/",
+                      "/metadata-febf.json": "http://[febf::1]/"}[p]
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.end_headers()
+        elif p == "/chunked-gzip.json":  # issue 68: a transfer-coded answer is refused as a compressed one
+            self.send_response(200)
+            self.send_header("Transfer-Encoding", "gzip, chunked")
+            self.end_headers()
+            body = gzip.compress(ios_body)
+            self.wfile.write(b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body))
         else:  # /availability-ios.json, with or without credentials and a query
             self.send_response(200)
             self.send_header("Content-Length", str(len(ios_body)))
@@ -135,6 +149,32 @@ fifo = os.path.join(work, "fifo.json")
 os.mkfifo(fifo)
 copy = write("inventory-copy.csv", open(inventory).read())
 
+# Round 2 (issue 68).
+semicolon_brace = write("semicolon-brace.json", '{"android2": [{"required_version": 1};{' + "1" * 1000 + "]}")
+import sqlite3
+endless_rows = os.path.join(work, "endless-rows.sqlite")
+endless_none = os.path.join(work, "endless-none.sqlite")
+huge_value = os.path.join(work, "huge-value.sqlite")
+for path, view in [
+    (endless_rows, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+                   "SELECT 'ios' AS platform, '17' AS os_version, '1.' || (i % 7) AS app_version FROM n"),
+    (endless_none, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) "
+                   "SELECT 'ios' AS platform, '17' AS os_version, max(i) AS app_version FROM n"),
+    (huge_value, "SELECT 'ios' AS platform, '17' AS os_version, zeroblob(72000000) || '' AS app_version"),
+]:
+    db = sqlite3.connect(path)
+    db.execute("CREATE VIEW devices AS " + view)
+    db.commit()
+    db.close()
+big_config = os.path.join(work, "big.json")
+with open(big_config, "wb") as f:
+    f.truncate(500 << 20)  # sparse: 500 MB that occupy nothing
+empty_items = write("empty-items.xml", '<rss version="2.0" xmlns:sparkle="http://www.andymatuschak.org/xml-namespaces/'
+                    'sparkle"><channel>' + "<item/>" * 1_000_000 + "</channel></rss>")
+templates = os.path.join(work, "templates")
+shutil.copytree(os.path.join(repo, "Templates"), templates)
+history = os.path.join(work, "history.sqlite")
+
 audit = [binary, "audit", "--inventory", inventory, "--quiet"]
 out = os.path.join(work, "out")
 
@@ -181,6 +221,33 @@ probes = [
     ("a billion laughs appcast", [binary, "validate", laughs], {1, 65}),
     ("plan: phasedRolloutInterval Int.max", [binary, "plan", "--inventory", inventory, "--published", appcast,
       "--draft", phased, "--json", os.path.join(work, "plan.json")], {0, 1, 65}),
+    ("68 ';{' in a JSON array (once a hang)", [binary, "validate", semicolon_brace], {0, 1, 65}),
+    ("68 a view yielding rows forever", [binary, "audit", "--inventory", endless_rows, "--config", ios_config, "--quiet"], {65}),
+    ("68 a view that never yields a row", [binary, "audit", "--inventory", endless_none, "--config", ios_config, "--quiet"], {65}),
+    ("68 a view making one 72 MB value", [binary, "audit", "--inventory", huge_value, "--config", ios_config, "--quiet"], {65}),
+    ("68 a 500 MB local config", audit + ["--config", big_config], {65}),
+    ("68 1,000,000 empty appcast items", [binary, "validate", empty_items], {1, 65}),
+    ("68 ulimit -n 5", ["/bin/sh", "-c", 'ulimit -n 5 && exec "$0" "$@"', binary, "audit", "--inventory", inventory,
+      "--config", ios_config, "--quiet"], {71}),
+    ("68 ulimit -Sn 5 (raised)", ["/bin/sh", "-c", 'ulimit -Sn 5 && exec "$0" "$@"', binary, "audit", "--inventory",
+      inventory, "--config", ios_config, "--quiet"], {0}),
+    ("68 --json /dev/stdout > file", ["/bin/sh", "-c", '"$0" "$@" > ' + os.path.join(work, "stdout.json") + ' && test -s '
+      + os.path.join(work, "stdout.json"), binary, "audit", "--inventory", inventory, "--config", ios_config, "--quiet",
+      "--json", "/dev/stdout"], {0}),
+    ("68 --html over a --templates file", audit + ["--config", ios_config, "--templates", templates, "--html",
+      os.path.join(templates, "report.html.mustache")], {64}),
+    ("68 --json F --xml F", audit + ["--config", ios_config, "--json", os.path.join(work, "same"), "--xml",
+      os.path.join(work, "same")], {64}),
+    ("68 a FIFO as a report path", audit + ["--config", ios_config, "--json", fifo], {64, 74}),
+    ("68 a change gate with no baseline", audit + ["--config", ios_config, "--history", history, "--fail-on",
+      "forced+>100"], {1}),
+    ("68 --as-of 9999-12-31T23:59:59-14:00", audit + ["--config", ios_config, "--as-of", "9999-12-31T23:59:59-14:00"], {64}),
+    ("68 --fail-on forced>100.0001%", audit + ["--config", ios_config, "--fail-on", "forced>100.0001%"], {64}),
+    ("68 redirect to [::ffff:169.254.169.254]", audit + ["--config", base + "/metadata-v4mapped.json"], {65}),
+    ("68 redirect to [::ffff:a9fe:a9fe]", audit + ["--config", base + "/metadata-hex.json"], {65}),
+    ("68 redirect to metadata.google.internal.", audit + ["--config", base + "/metadata-dot.json"], {65}),
+    ("68 redirect to [febf::1]", audit + ["--config", base + "/metadata-febf.json"], {65}),
+    ("68 Transfer-Encoding: gzip", audit + ["--config", base + "/chunked-gzip.json"], {65}),
     ("the sample audit, all reports", [binary, "audit", "--inventory", inventory, "--config-dir",
       os.path.join(sample, "configs"), "--releases", os.path.join(sample, "releases.csv"), "--out", out, "--quiet"], {0}),
 ]

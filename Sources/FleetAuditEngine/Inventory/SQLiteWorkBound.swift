@@ -3,9 +3,10 @@ import Foundation
 
 /// The bound on what a view or a `--query` may make SQLite do (docs/security.md): a table holds a finite number of
 /// rows, but a view over an endless recursive CTE yields rows forever, or works forever before its first. So a
-/// view or query may yield at most `maximumRows` rows (ten million and fifty per byte of the database file: more
+/// view or query may yield at most `maximumRows` rows (a million and fifty per byte of the database file: more
 /// than any join of an inventory's tables) and run at most `maximumSteps` SQLite virtual-machine steps between two
-/// rows (a billion and two hundred per byte: a GROUP BY over the whole file fits). A base table is not bounded.
+/// rows (250 million and two hundred per byte: a GROUP BY over the whole file fits). Both stop an endless view of a
+/// small file within the hostile sweep's 3 s. A base table is not bounded.
 final class SQLiteWorkBound {
     let maximumRows: Int
     let maximumSteps: Int
@@ -15,7 +16,7 @@ final class SQLiteWorkBound {
     private static let stepsPerCall: Int32 = 10_000
 
     convenience init(databaseBytes: Int) {
-        self.init(maximumRows: 10_000_000 + 50 * databaseBytes, maximumSteps: 1_000_000_000 + 200 * databaseBytes)
+        self.init(maximumRows: 1_000_000 + 50 * databaseBytes, maximumSteps: 250_000_000 + 200 * databaseBytes)
     }
 
     init(maximumRows: Int, maximumSteps: Int) {
