@@ -74,6 +74,9 @@ public struct AuditReport: Sendable {
         package let notices: [(notice: NoticeInfo, devices: Int64)]
         package let diagnostics: [DiagnosticReport]
         package let topVersions: [TopVersions]
+        /// The devices the config targets: all but its notTargeted (its platforms and packages, the devices its
+        /// clients read it on). A share of these says what the config does to its own devices.
+        package var targeted: Int64 { totals.total - totals[.notTargeted] }
 
         package init(
             id: String, source: String, sha256: String, format: String, platforms: [Platform], totals: OutcomeCounts,

@@ -76,6 +76,8 @@ package enum HTMLReport {
     struct ConfigSection {
         let id: String, anchor: String, format: String, formatName: String, source: String, sha256: String,
             platforms: String
+        /// The outcomes as shares of the devices the config targets (`ConfigReport.targeted`).
+        let targeted: String
         let outcomes: [String]
         let totals: [Cell], bar: [BarSegment], barLabel: String
         let rules: [RuleRow], hasOmittedRules: Bool, omittedRules: String, ruleCount: String
@@ -86,6 +88,16 @@ package enum HTMLReport {
         let hasChange: Bool, changeHeading: String, changeNote: String, hasChangeNote: Bool
         let changeCells: [ChangeCell], hasChangeCells: Bool
         let sparklines: [Sparkline], hasTrend: Bool, trendRuns: String
+    }
+
+    /// `targets 1,704 devices: forced 46.7%, blocked 3.8% of them` (outcomes with devices, notTargeted aside).
+    static func targetedShares(_ c: AuditReport.ConfigReport) -> String {
+        let n = c.targeted
+        guard n > 0 else { return "targets no device of this inventory" }
+        let shares = Outcome.allCases.filter { $0 != .notTargeted && c.totals[$0] > 0 }.map {
+            "\($0.rawValue) \(ShareText.percent(c.totals[$0], of: n))"
+        }
+        return "targets \(n.groupedDigits) device\(n == 1 ? "" : "s"): \(shares.joined(separator: ", ")) of them"
     }
 
     /// One platform's (or package's) coverage: the app and OS charts.
@@ -199,7 +211,8 @@ package enum HTMLReport {
                     gate: g.gate.text, config: g.config,
                     devices:
                         "\(isChange ? HistoryComparison.signed(g.devices) : number(g.devices)) \(g.gate.subject.unit)",
-                    percent: String(format: isChange ? "%+.2f points" : "%.2f%%", g.percent), hasPercent: g.of > 0,
+                    percent: String(format: isChange ? "%+.2f points" : "%.2f%%", g.percent)
+                        + (g.gate.ofTargeted ? " of \(number(g.of)) targeted" : ""), hasPercent: g.of > 0,
                     crossed: g.crossed, result: g.crossed ? "crossed" : "holds", note: g.note ?? "",
                     hasNote: g.note != nil)
             } + report.uncheckedGates.map { GateRow.unchecked($0, why: report.uncheckedWhy($0)) }
@@ -342,7 +355,8 @@ package enum HTMLReport {
         return ConfigSection(
             id: c.id, anchor: anchor, format: c.format, formatName: displayName, source: c.source, sha256: c.sha256,
             platforms: c.platforms.isEmpty ? "none" : c.platforms.map(\.name).joined(separator: ", "),
-            outcomes: Outcome.allCases.map(\.rawValue), totals: k.totals, bar: k.bar, barLabel: k.barLabel,
+            targeted: targetedShares(c), outcomes: Outcome.allCases.map(\.rawValue), totals: k.totals, bar: k.bar,
+            barLabel: k.barLabel,
             rules: rules, hasOmittedRules: listed.count < c.rules.count,
             omittedRules: number(Int64(c.rules.count - listed.count)), ruleCount: number(Int64(c.rules.count)),
             byPlatform: platforms, topVersions: top, hasTopVersions: !top.isEmpty,
@@ -434,7 +448,8 @@ extension HTMLReport.NoticeRow: MustacheFields {
 extension HTMLReport.ConfigSection: MustacheFields {
     nonisolated(unsafe) static let fields: [String: PartialKeyPath<Self>] = [
         "id": \.id, "anchor": \.anchor, "format": \.format, "formatName": \.formatName, "source": \.source,
-        "sha256": \.sha256, "platforms": \.platforms, "outcomes": \.outcomes, "totals": \.totals, "bar": \.bar,
+        "sha256": \.sha256, "platforms": \.platforms, "targeted": \.targeted, "outcomes": \.outcomes,
+        "totals": \.totals, "bar": \.bar,
         "barLabel": \.barLabel, "rules": \.rules, "hasOmittedRules": \.hasOmittedRules, "omittedRules": \.omittedRules,
         "ruleCount": \.ruleCount, "byPlatform": \.byPlatform, "topVersions": \.topVersions,
         "hasTopVersions": \.hasTopVersions, "notices": \.notices, "hasNotices": \.hasNotices,

@@ -184,6 +184,7 @@ package enum JSONReport {
                     ("format", .string(c.format)),
                     ("platforms", .array(c.platforms.map { .string($0.name) })),
                     ("totals", counts(c.totals)),
+                    ("targeted", .int64(c.targeted)),
                 ] + (report.history.map { [("change", change($0.change(c)))] } ?? []) + [
                     ("byPlatform", byPlatform(c.byPlatform)),
                     (

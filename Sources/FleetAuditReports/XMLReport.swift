@@ -186,6 +186,7 @@ package enum XMLReport {
         for (k, v) in [("id", c.id), ("source", c.source), ("sha256", c.sha256), ("format", c.format)] {
             w.attribute(k, v)
         }
+        w.attribute("targeted", String(c.targeted))
         w.start("platforms")
         for p in c.platforms { w.element("platform", text: p.name) }
         w.end()

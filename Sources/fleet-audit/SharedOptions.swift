@@ -85,6 +85,13 @@ struct InventoryReadOptions: ParsableArguments {
             valueName: "canonical=header"))
     var columns: [String] = []
 
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "A column every row has with this value (repeatable), for an export of one platform or one app that does not say so: platform=macos (a Jamf Pro export of Macs), package_name=com.example.app.",
+            valueName: "column=value"))
+    var constants: [String] = []
+
     @Option(help: ArgumentHelp("SQLite table to read (default: devices, or the only table).", valueName: "name"))
     var table: String?
 
@@ -105,6 +112,23 @@ struct InventoryReadOptions: ParsableArguments {
         }
         _ = try parsedDelimiter()
         _ = try parsedColumns()
+        _ = try parsedConstants()
+    }
+
+    /// `--set column=value` pairs, in the order given; a column set twice is a mistake.
+    func parsedConstants() throws -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        for pair in constants {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2, !parts[0].trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--set \(pair): expected column=value, e.g. --set platform=macos")
+            }
+            if pairs.contains(where: { $0.0 == parts[0] }) {
+                throw ValidationError("--set \(parts[0]) is given twice")
+            }
+            pairs.append((parts[0], parts[1]))
+        }
+        return pairs
     }
 
     func parsedDelimiter() throws -> UInt8 {
@@ -138,6 +162,7 @@ struct InventoryReadOptions: ParsableArguments {
         var request = AuditRequest(inventoryPath: inventory)
         request.delimiter = try parsedDelimiter()
         request.columnOverrides = try parsedColumns()
+        request.constantColumns = try parsedConstants()
         request.table = table
         request.query = query
         request.busyTimeout = busyTimeout

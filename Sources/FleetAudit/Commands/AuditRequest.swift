@@ -5,6 +5,8 @@ public struct AuditRequest: Sendable {
     public var inventoryPath: String
     public var delimiter: UInt8 = UInt8(ascii: ",")
     public var columnOverrides: [String: String] = [:]
+    /// `--set column=value`: columns every row has with one value (`ConstantColumns`), in the order given.
+    public var constantColumns: [(String, String)] = []
     public var table: String?
     public var query: String?
     public var configs: [String] = []
@@ -40,6 +42,7 @@ public struct AuditRequest: Sendable {
         if let format { out.append(("format", format)) }
         if delimiter != UInt8(ascii: ",") { out.append(("delimiter", String(UnicodeScalar(delimiter)))) }
         for (k, v) in columnOverrides.sorted(by: { $0.key < $1.key }) { out.append(("column.\(k)", v)) }
+        for (k, v) in constantColumns { out.append(("set.\(k)", v)) }
         if let table { out.append(("table", table)) }
         if let query { out.append(("query", query)) }
         if keepGoing { out.append(("keepGoing", "true")) }

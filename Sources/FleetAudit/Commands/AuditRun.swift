@@ -102,9 +102,7 @@ public enum AuditRun {
         timings: RunTimings? = nil
     ) throws(AuditFailure) -> (ProfileTable, InventorySummary) {
         do {
-            let source = try InventoryOpener.open(
-                path: request.inventoryPath, delimiter: request.delimiter,
-                table: request.table, query: request.query, busyTimeout: request.busyTimeout)
+            let source = try ConstantColumns.open(request)
             timings?.phaseEnded("configs and releases")
             var needs = needs
             if !request.packages.isEmpty { needs.packageName = true }
@@ -239,12 +237,28 @@ public enum AuditRun {
     }
 
     /// Each config's diagnostics of the fleet as a whole, the fleet's values counted once per question.
+    /// A question about an attribute no config declared is answered on the inventory read again keeping it
+    /// (`FleetValueCounts.reread`), and counted in `misses` (`engine.undeclaredRead`).
     static func fleetDiagnostics(
-        _ configs: [LoadedConfig], _ table: ProfileTable, fixedFields: FixedFieldProfiles
+        _ configs: [LoadedConfig], _ table: ProfileTable, fixedFields: FixedFieldProfiles,
+        rereading: (request: AuditRequest, needs: ProfileNeeds, headers: [String])? = nil, misses: ReadMisses? = nil
     ) -> [[Diagnostic]] {
         let fleet = FleetValueCounts(
             table, fixedFields: fixedFields, configNames: configs.map { ConfigLoader.fileName($0.source) })
-        return configs.map { $0.config.fleetDiagnostics(fleet) }
+        if let rereading {
+            fleet.inventoryAttributes = Set(
+                (rereading.headers + Array(rereading.request.columnOverrides.keys)).map(AttributeName.normalize))
+            if !InventoryOpener.isStandardInputOrStream(rereading.request.inventoryPath) {
+                fleet.reread = { attributes in
+                    var needs = rereading.needs
+                    needs.formUnion(ProfileNeeds(attributes: attributes))
+                    return try? readInventory(rereading.request, needs: needs).0
+                }
+            }
+        }
+        let diagnostics = configs.map { $0.config.fleetDiagnostics(fleet) }
+        misses?.absorb(fleet.misses)
+        return diagnostics
     }
 
     public static func run(
@@ -282,7 +296,10 @@ public enum AuditRun {
         var report = AuditReport(
             asOf: asOf, generatedAt: generatedAt, inventory: summary, releases: releases,
             options: request.reportedOptions, configs: configs, tallies: tallies,
-            fleetDiagnostics: Self.fleetDiagnostics(configs, table, fixedFields: fixed), failedConfigs: failed)
+            fleetDiagnostics: Self.fleetDiagnostics(
+                configs, table, fixedFields: fixed,
+                rereading: (request, needs.union(misses.needs), summary.headers), misses: misses),
+            failedConfigs: failed)
         report.diagnostics += InventoryCrossChecks.diagnostics(
             fixed.table, headers: summary.headers, configs: configs,
             releases: releases, columnOverrides: request.columnOverrides, leftOut: summary.devicesLeftOut)
@@ -291,6 +308,9 @@ public enum AuditRun {
         if let disagreeing = verification.flatMap(pathsDisagree) { report.diagnostics.append(disagreeing) }
         if let alias = InventoryCrossChecks.columnAliases(summary) { report.diagnostics.append(alias) }
         if let readOnly = InventoryCrossChecks.readOnlyWAL(summary) { report.diagnostics.append(readOnly) }
+        if let repeated = DuplicateDevices.diagnostic(request, grouped: summary.grouped) {
+            report.diagnostics.append(repeated)
+        }
         if let kept = InventoryCrossChecks.packagesKept(summary) { report.diagnostics.append(kept) }
         timings?.phaseEnded("inventory cross-checks and coverage")
         report.allowsEmpty = request.allowEmpty

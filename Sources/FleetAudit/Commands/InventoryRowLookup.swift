@@ -13,9 +13,7 @@ public enum InventoryRowLookup {
     public static func pairs(_ request: AuditRequest, key: Key) throws(AuditFailure) -> [(key: String, value: String)] {
         let source: InventorySource
         do {
-            source = try InventoryOpener.open(
-                path: request.inventoryPath, delimiter: request.delimiter,
-                table: request.table, query: request.query, busyTimeout: request.busyTimeout)
+            source = try ConstantColumns.open(request)
         } catch {
             throw AuditFailure(error)
         }

@@ -41,9 +41,8 @@ enum InventoryCrossChecks {
         return devices.keys.filter { !known.contains($0) }.sorted().map { platform in
             let names = ["android", "ios", "macos", "ipados"] + known.map(\.name).sorted()
             let hint =
-                (productPlatform(platform.name) ?? NearMiss.closest(to: platform.name, among: names)).map {
-                    "; did you mean \($0)?"
-                } ?? ""
+                (productPlatform(platform.name) ?? NearMiss.closest(to: platform.name, among: names))
+                .flatMap { $0 == platform.name ? nil : "; did you mean \($0)?" } ?? ""
             return Diagnostic(
                 "inventory.unknownPlatform", .warning,
                 "platform \"\(platform.name)\" (\(devices[platform]!.groupedDigits) devices) is no platform a loaded config targets, "
@@ -63,7 +62,7 @@ enum InventoryCrossChecks {
         if first.hasPrefix("win") || words.contains("windows") { return "windows" }
         if words.contains("linux") || linux.contains(first) { return "linux" }
         if ["mac", "macintosh", "osx", "darwin"].contains(first) || words.starts(with: ["os", "x"]) { return "macos" }
-        if ["iphone", "ipad", "ipod"].contains(first) { return "ios" }
+        if ["iphone", "ipad", "ipod", "ipados"].contains(first) || words.contains("ios") { return "ios" }
         return nil
     }
 

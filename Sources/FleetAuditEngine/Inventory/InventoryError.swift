@@ -22,7 +22,10 @@ package enum InventoryError: Error, Equatable, CustomStringConvertible {
 
     /// One header holding `;`, a tab or `|`: the file is separated by that, not by commas.
     static func delimiterHint(found: [String], missing: [String]) -> String {
-        separatorHint(found: found) ?? " (map another name with --column \(missing[0])=HEADER)"
+        separatorHint(found: found)
+            ?? (missing[0] == "platform"
+                ? " (map another name with --column platform=HEADER, or give every row one with --set platform=macos)"
+                : " (map another name with --column \(missing[0])=HEADER)")
     }
 
     /// Headers as an error lists them: the first 50, then how many more (a header of a million columns is

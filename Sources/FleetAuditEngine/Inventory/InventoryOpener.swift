@@ -72,6 +72,13 @@ package enum InventoryOpener {
             stream: fd, name: name, prefix: prefix, closesDescriptor: closes, delimiter: delimiter)
     }
 
+    /// A CSV stream already open (a pipe the run writes itself), read under `name`; the source closes it.
+    package static func openCSV(descriptor fd: Int32, name: String, delimiter: UInt8) throws(InventoryError)
+        -> InventorySource
+    {
+        try CSVInventorySource(stream: fd, name: name, prefix: [], closesDescriptor: true, delimiter: delimiter)
+    }
+
     package static func isSQLite(_ path: String) -> Bool {
         let lower = path.lowercased()
         if lower.hasSuffix(".sqlite") || lower.hasSuffix(".sqlite3") || lower.hasSuffix(".db") { return true }

@@ -37,6 +37,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
     package private(set) var snapshot: InventorySnapshot?
 
     private var chosenTable: String?
+    /// The table read (nil for a query).
+    package var tableName: String? { chosenTable }
     /// Set for a view or a query (`SQLiteWorkBound`); nil for a base table, which holds finitely many rows.
     private var workBound: SQLiteWorkBound?
     private var rowidFilter = ""

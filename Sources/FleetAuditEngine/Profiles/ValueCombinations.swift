@@ -80,6 +80,16 @@ package final class FleetValueCounts: FleetValues {
     private let fixed: ProfileTable?
     private var answers: [[DeviceField]: [ValueCombination]] = [:]
     package let configNames: [String]
+    /// A question about an attribute no config declared, which the inventory has (issue 65: such a question was
+    /// answered "absent", and its answer depended on the other configs of the run): answered on the inventory
+    /// read again keeping it (`reread`), and recorded here (`engine.undeclaredRead`). A stream cannot be read
+    /// again: the question is then answered as absent, and recorded all the same.
+    package let misses = ReadMisses()
+    /// The inventory's attribute columns (normalized names): only these can be read again.
+    package var inventoryAttributes: Set<String> = []
+    /// Reads the inventory again keeping these attributes (normalized names) too; nil when it cannot.
+    package var reread: ((Set<String>) -> ProfileTable?)?
+    private var wider: (table: ProfileTable, attributes: Set<String>)?
 
     /// - Parameter fixedFields: the table's profiles on their fixed fields; nil: every question is counted on
     ///   the table itself (the straight path the tests compare with).
@@ -105,11 +115,27 @@ package final class FleetValueCounts: FleetValues {
     /// The fixed fields' table when it has every field asked about (an attribute the table has no column for
     /// is absent on every profile of both), else the table.
     private func source(_ fields: [DeviceField]) -> ProfileTable {
-        guard let fixed else { return table }
-        let hasAttribute = fields.contains { field in
-            guard case .attribute(let name) = field else { return false }
-            return table.store.attributeColumn(normalized: AttributeName.normalize(name)) != nil
+        let attributes = fields.compactMap { field -> String? in
+            guard case .attribute(let name) = field else { return nil }
+            return AttributeName.normalize(name)
         }
+        let undeclared = Set(
+            attributes.filter { table.store.attributeColumn(normalized: $0) == nil && inventoryAttributes.contains($0) }
+        )
+        if !undeclared.isEmpty {
+            for name in undeclared.sorted() {
+                misses.record(ProfileNeeds(attributes: [name]), "\(name) in a question about the fleet")
+            }
+            if let wider, undeclared.isSubset(of: wider.attributes) { return wider.table }
+            let wanted = undeclared.union(wider?.attributes ?? [])
+            if let read = reread?(wanted) {
+                wider = (read, wanted)
+                return read
+            }
+            return table
+        }
+        guard let fixed else { return table }
+        let hasAttribute = attributes.contains { table.store.attributeColumn(normalized: $0) != nil }
         return hasAttribute ? table : fixed
     }
 }

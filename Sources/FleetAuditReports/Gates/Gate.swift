@@ -88,6 +88,9 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
     package let config: String?
     package let subject: Subject
     package let threshold: Threshold
+    /// `P%targeted`: the share is of the devices the config targets (all but its notTargeted: its platforms and
+    /// packages), not of the inventory's (issue 67: 10.3% of a config's iOS devices stranded were 3.6% of all).
+    package private(set) var ofTargeted = false
     package let text: String
     /// A gate `audit` checks unless `--allow-errors`: the run fails on a config clients reject or crash on, and on
     /// one that could not be loaded (`--keep-going`), without the user having to ask.
@@ -124,7 +127,7 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
     }
 
     static let forms =
-        "[CONFIG_ID:]OUTCOME>N|P%, [CONFIG_ID:]OUTCOME+>N|P% (increase since the --history baseline), [CONFIG_ID:]error, [CONFIG_ID:]warning, 'rejected>N|P%' or 'notLoaded>N'"
+        "[CONFIG_ID:]OUTCOME>N|P%|P%targeted, [CONFIG_ID:]OUTCOME+>N|P% (increase since the --history baseline), [CONFIG_ID:]error, [CONFIG_ID:]warning, 'rejected>N|P%' or 'notLoaded>N'"
     static let example = "--fail-on 'blocked>0.5%'"
 
     /// Parses the gate; the config id is everything before the last `:` left of `>`, so URLs work as ids.
@@ -172,7 +175,16 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
             threshold = .devices(0)
             return
         }
-        threshold = try Threshold(parsing: text[text.index(after: gt)...].trimmedWhitespace, gate: text)
+        var limit = text[text.index(after: gt)...].trimmedWhitespace
+        if limit.lowercased().hasSuffix("%targeted") {
+            guard case .outcome = subject else {
+                throw .option(
+                    "--fail-on \(text): only an outcome gate takes P%targeted, e.g. 'unsupportedOS>5%targeted'")
+            }
+            limit = String(limit.dropLast("targeted".count))
+            ofTargeted = true
+        }
+        threshold = try Threshold(parsing: limit, gate: text)
         if case .diagnostics = subject, case .percent = threshold {
             throw .option("--fail-on \(text): a diagnostics gate takes a count, e.g. 'warning>5'")
         }
@@ -195,9 +207,9 @@ public struct Gate: Equatable, Sendable, CustomStringConvertible {
         case .outcome(let outcome):
             return report.configs.filter { config == nil || $0.id == config }.map { c in
                 let value = c.totals[outcome]
+                let base = ofTargeted ? c.targeted : inv.devices
                 return GateResult(
-                    gate: self, config: c.id, devices: value, of: inv.devices,
-                    crossed: threshold.crossed(by: value, of: inv.devices))
+                    gate: self, config: c.id, devices: value, of: base, crossed: threshold.crossed(by: value, of: base))
             }
         case .change(let outcome):
             return report.configs.filter { config == nil || $0.id == config }.map { c in
@@ -291,7 +303,7 @@ public struct GateResult: Equatable, Sendable {
     public var sentence: String {
         guard checked else { return "\(config): gate \(gate.text) \(note ?? "not checked")" }
         let pct = (percent * 100).rounded() / 100
-        let share = of > 0 ? " (\(pct)%)" : ""
+        let share = of > 0 ? " (\(pct)%\(gate.ofTargeted ? " of the \(of.groupedDigits) devices it targets" : ""))" : ""
         let value: String
         if gate.subject.isChange {
             value =

@@ -81,6 +81,13 @@ package enum DiagnosticCatalog {
                 "Remove the copy you do not mean. The audit reads the first copy for the NHS iOS app, the PrinceOfVersions iOS and macOS clients and the Turkcell iOS SDK, the last for every other client (docs/configs.md)."
         ),
         Entry(
+            code: "inventory.duplicateDevices", severity: .warning, format: nil,
+            summary:
+                "Rows repeat the device id (--column device_id=HEADER) of an earlier row: each is counted as one more device.",
+            help:
+                "Deduplicate the export (keep each device's latest row); MDM exports keep a re-enrolled machine's old record."
+        ),
+        Entry(
             code: "inventory.columnAlias", severity: .info, format: nil,
             summary:
                 "A known column was read from a warehouse's name for it (app_build from build, count from device_count, package_name from bundle_id, ...), since the inventory has no column of its own name.",

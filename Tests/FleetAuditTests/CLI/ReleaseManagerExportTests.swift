@@ -165,3 +165,107 @@ final class ReleaseManagerExportTests: XCTestCase {
         XCTAssertTrue(line?.hasSuffix("(40 devices)") == true, String(line ?? ""))
     }
 }
+
+/// Issue 67 item 9: a Jamf Pro export of Macs has no platform column, and the error named `--column
+/// platform=HEADER` for a column that does not exist. `--set platform=macos` gives every row one.
+final class ConstantColumnTests: XCTestCase {
+    /// A Jamf-shaped export: BOM, CRLF, a quoted model with a comma and a line break, a blank line, a last line
+    /// without a line end.
+    static let jamf =
+        "\u{FEFF}Serial Number,Operating System Version,app_version,app_build,Model\r\n"
+        + "C02A,13.6.1,6.1,1900,\"MacBook Pro (16-inch, 2019)\"\r\n"
+        + "C02B,14.4,6.2,2000,\"Mac mini\nM2\"\r\n" + "\r\n" + "C02C,12.7,5.0,1100,iMac"
+    static let withPlatform =
+        "\u{FEFF}platform,Serial Number,Operating System Version,app_version,app_build,Model\r\n"
+        + "macos,C02A,13.6.1,6.1,1900,\"MacBook Pro (16-inch, 2019)\"\r\n"
+        + "macos,C02B,14.4,6.2,2000,\"Mac mini\nM2\"\r\n" + "\r\n" + "macos,C02C,12.7,5.0,1100,iMac"
+
+    /// - Parameter standardInput: a file the command reads as its standard input.
+    private func audit(_ inventory: String, _ extra: [String], standardInput: String? = nil) throws -> (
+        CommandLineTests.Result, [String: Int]?
+    ) {
+        let json = TestPaths.temporaryDirectory().appendingPathComponent("r.json").path
+        let result = try CommandLineTests.run(
+            [
+                "audit", "--inventory", inventory, "--config", TestPaths.sample("configs/sparkle/appcast.xml"),
+                "--column", "os_version=Operating System Version", "--as-of", "2026-11-18T00:00:00Z", "--json", json,
+                "--quiet",
+            ] + extra, standardInput: standardInput)
+        let report = (try? Data(contentsOf: URL(fileURLWithPath: json))).flatMap {
+            try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
+        }
+        return (result, ((report?["configs"] as? [[String: Any]])?.first)?["totals"] as? [String: Int])
+    }
+
+    func testEveryRowGetsTheColumnAsIfTheFileHadIt() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let without = TestPaths.write(Self.jamf, named: "jamf.csv", in: dir)
+        let with = TestPaths.write(Self.withPlatform, named: "with.csv", in: dir)
+        let missing = try audit(without, [])
+        XCTAssertEqual(missing.0.status, 65)
+        XCTAssertTrue(missing.0.stderr.contains("--set platform=macos"), missing.0.stderr)
+        let (set, setTotals) = try audit(without, ["--set", "platform=macos"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        let (_, expected) = try audit(with, [])
+        XCTAssertEqual(setTotals, expected)
+        XCTAssertEqual(setTotals?.values.reduce(0, +), 3, "every row counted: \(String(describing: setTotals))")
+        // From standard input too (a pipe is read once).
+        let (piped, pipedTotals) = try audit("-", ["--set", "platform=macos"], standardInput: without)
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(pipedTotals, expected)
+    }
+
+    func testAColumnTheFileHasIsNotShadowed() throws {
+        let with = TestPaths.write(Self.withPlatform, named: "with.csv", in: TestPaths.temporaryDirectory())
+        let (result, _) = try audit(with, ["--set", "platform=ios"])
+        XCTAssertEqual(result.status, 65, result.stderr)
+        XCTAssertTrue(result.stderr.contains("already has a platform column"), result.stderr)
+    }
+
+    func testASQLiteTableGetsItAsAQueryAroundIt() throws {
+        let path = TestPaths.temporaryDirectory().appendingPathComponent("jamf.sqlite").path
+        _ = try Python.run(
+            """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute('create table computers ("Operating System Version", app_version, app_build)')
+            db.executemany('insert into computers values (?, ?, ?)', [('13.6.1', '6.1', '1900'), ('14.4', '6.2', '2000'), ('12.7', '5.0', '1100')])
+            db.commit()
+            """, arguments: [path])
+        let (result, totals) = try audit(path, ["--set", "platform=macos"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let (_, expected) = try audit(
+            TestPaths.write(Self.withPlatform, named: "with.csv", in: TestPaths.temporaryDirectory()), [])
+        XCTAssertEqual(totals, expected)
+    }
+}
+
+/// Issue 67 item 7: 50 Macs exported twice (the same serial) were counted twice without a word.
+final class DuplicateDeviceTests: XCTestCase {
+    func testRowsRepeatingAMappedDeviceIdAreSaidWithTheirCount() throws {
+        var rows = "platform,Serial Number,os_version,app_version,app_build\n"
+        for i in 0..<200 { rows += "macos,C0\(i),14.4,6.1,1900\n" }
+        for i in 0..<50 { rows += "macos,C0\(i),14.5,6.2,2000\n" }  // re-enrolled: a second, later row
+        let inventory = TestPaths.write(rows, named: "jamf.csv", in: TestPaths.temporaryDirectory())
+        let config = TestPaths.sample("configs/sparkle/appcast.xml")
+        let mapped = try AuditRun.run(
+            {
+                var r = AuditRequest(inventoryPath: inventory)
+                r.configs = [config]
+                r.columnOverrides = ["device_id": "Serial Number"]
+                return r
+            }(), generatedAt: Date(timeIntervalSince1970: 0))
+        let said = mapped.diagnostics.first { $0.code == "inventory.duplicateDevices" }
+        XCTAssertEqual(said?.devices, 50, "\(mapped.diagnostics.map(\.code))")
+        XCTAssertTrue(said?.message.contains("50 rows repeat the Serial Number of an earlier row, e.g. C00") == true)
+        XCTAssertEqual(said?.severity, .warning)
+        // Without a device id mapped, nothing is read to say it (the audit never reads the column).
+        let unmapped = try AuditRun.run(
+            {
+                var r = AuditRequest(inventoryPath: inventory)
+                r.configs = [config]
+                return r
+            }(), generatedAt: Date(timeIntervalSince1970: 0))
+        XCTAssertNil(unmapped.diagnostics.first { $0.code == "inventory.duplicateDevices" })
+    }
+}

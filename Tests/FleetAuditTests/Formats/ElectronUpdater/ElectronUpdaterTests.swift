@@ -215,6 +215,7 @@ final class ElectronUpdaterTests: XCTestCase {
         XCTAssertEqual(InventoryCrossChecks.productPlatform("Ubuntu 24.04 LTS"), "linux")
         XCTAssertEqual(InventoryCrossChecks.productPlatform("Mac OS X"), "macos")
         XCTAssertEqual(InventoryCrossChecks.productPlatform("iPhone OS"), "ios")
+        XCTAssertEqual(InventoryCrossChecks.productPlatform("iOS/iPadOS"), "ios")
         XCTAssertNil(InventoryCrossChecks.productPlatform("tvOS"))
     }
 
@@ -229,6 +230,15 @@ final class ElectronUpdaterTests: XCTestCase {
         let report = try AuditRun.run(request, generatedAt: Date(timeIntervalSince1970: 0))
         let warning = report.diagnostics.first { $0.code == "inventory.unknownPlatform" }
         XCTAssertTrue(warning?.message.contains("did you mean windows?") == true, "\(String(describing: warning))")
+        // A value that is already the platform it would be told to be (no config for Windows) gets no hint.
+        let alone = try AuditRun.run(
+            {
+                var r = request
+                r.configs = [TestPaths.sample("configs/nhs/availability-ios.json")]
+                return r
+            }(), generatedAt: Date(timeIntervalSince1970: 0))
+        let plain = alone.diagnostics.filter { $0.code == "inventory.unknownPlatform" }.map(\.message)
+        XCTAssertFalse(plain.contains { $0.contains("\"windows\"") && $0.contains("did you mean") }, "\(plain)")
     }
 
     // MARK: Staging (isStagingMatch L482-503)
