@@ -147,7 +147,7 @@ package protocol EvaluableConfig: Sendable {
 /// The fleet as a document may ask about it as a whole (`EvaluableConfig.fleetDiagnostics`): devices per distinct
 /// value of fields it reads, counted by the engine.
 package protocol FleetValues {
-    /// Devices of `platform` per distinct combination of the values of `fields` (at most three; nil: none), of
+    /// Devices of `platform` per distinct combination of the values of `fields` (at most four; nil: none), of
     /// the profiles with devices, in the order each combination first occurs among them.
     func devices(on platform: Platform, by fields: [DeviceField]) -> [(values: [String?], devices: Int64)]
     /// The name of every config in the run (a file's name, a URL's last path segment), so a config can say which

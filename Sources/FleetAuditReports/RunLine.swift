@@ -9,7 +9,9 @@ public enum RunLine {
         var parts: [String] = []
         if report.failure == nil {
             let inv = report.inventory
-            parts.append("\(inv.devices.groupedDigits) devices from \(plural(inv.rowsRead, "row"))")
+            // A grouped export's rows are groups, as the inventory line says them.
+            parts.append(
+                "\(inv.devices.groupedDigits) devices from \(plural(inv.rowsRead, inv.grouped ? "group" : "row"))")
             if inv.rowsRejected > 0 { parts.append("\(inv.rowsRejected.groupedDigits) rejected") }
             parts.append(
                 plural(Int64(report.configs.count), "config")
@@ -18,8 +20,10 @@ public enum RunLine {
                 report.configs.flatMap(\.diagnostics).filter { $0.diagnostic.severity == .error }.count
                 + report.diagnostics.filter { $0.severity == .error }.count
             if errors > 0 { parts.append(plural(Int64(errors), "error diagnostic")) }
+            // Results with nothing to compare (no baseline) are no checks: the unchecked gates say them.
             parts += gateParts(
-                crossed: report.crossedGates.count, of: report.gates.count, unchecked: report.uncheckedGates)
+                crossed: report.crossedGates.count, of: report.gates.filter(\.checked).count,
+                unchecked: report.uncheckedGates)
         }
         return line("audit", status.state, status.exitCode, report.runSeconds, parts)
     }

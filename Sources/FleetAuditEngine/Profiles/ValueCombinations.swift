@@ -12,11 +12,11 @@ extension ProfileTable {
     /// included (with 0), in the order each combination first occurs. Grouped on the store's ids, one text made
     /// per combination: on a fleet of a million distinct profiles no text is read per profile.
     /// - Parameters:
-    ///   - fields: at most four.
+    ///   - fields: at most five.
     ///   - onlyWithDevices: leave out profiles without devices (the order is then that of the first profile with
     ///     devices, as on the fixed fields' table, which keeps no other).
     package func devices(by fields: [DeviceField], onlyWithDevices: Bool = false) -> [ValueCombination] {
-        precondition(fields.count <= 4, "devices(by:) groups by at most four fields")
+        precondition(fields.count <= 5, "devices(by:) groups by at most five fields")
         // Each field's store column; nil for an attribute the store has no column for (absent on every profile).
         let columns: [Int?] = fields.map { field in
             if case .attribute(let name) = field {
@@ -25,13 +25,14 @@ extension ProfileTable {
             return ProfileStore.fixedColumn(field)
         }
         struct Key: Hashable {
-            var ids: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            var ids: (Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0)
             static func == (a: Key, b: Key) -> Bool { a.ids == b.ids }
             func hash(into hasher: inout Hasher) {
                 hasher.combine(ids.0)
                 hasher.combine(ids.1)
                 hasher.combine(ids.2)
                 hasher.combine(ids.3)
+                hasher.combine(ids.4)
             }
         }
         var index: [Key: Int] = [:]
@@ -44,6 +45,7 @@ extension ProfileTable {
             if columns.count > 1 { key.ids.1 = id(1) }
             if columns.count > 2 { key.ids.2 = id(2) }
             if columns.count > 3 { key.ids.3 = id(3) }
+            if columns.count > 4 { key.ids.4 = id(4) }
             if let known = index[key] {
                 sums[known] += devices[row]
             } else {

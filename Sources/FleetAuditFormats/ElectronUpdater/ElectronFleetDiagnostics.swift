@@ -45,10 +45,13 @@ struct ElectronFleetDiagnostics {
                     path: "minimumSystemVersion"), "minimumSystemVersion"))
     }
 
-    /// Whether a device of `channel` (its `update_channel`; none: latest) reads this feed's file.
-    private func readsThisFile(channel: String?) -> Bool {
+    /// Whether a device of `channel` (its `update_channel`; none: latest) and, on Linux, `arch` (none: x64) reads
+    /// this feed's file.
+    private func readsThisFile(channel: String?, arch: String? = nil) -> Bool {
         let written = channel?.trimmedWhitespace ?? ""
-        return (written.isEmpty ? "latest" : written) == feed.file.channel
+        guard (written.isEmpty ? "latest" : written) == feed.file.channel else { return false }
+        guard feed.file.platform == .linux else { return true }
+        return (arch.flatMap(ElectronFeedFile.nodeArch) ?? "x64") == feed.file.arch
     }
 
     static func macs(_ n: Int64) -> String { n == 1 ? "1 Mac" : "\(n) Macs" }
@@ -71,9 +74,14 @@ struct ElectronFleetDiagnostics {
     private func expectedStage() -> Diagnostic? {
         guard case .percentage(let p) = feed.rollout, p > 0, p < 100 else { return nil }
         // The devices the rollout decides: on this file's channel, below its version, without an id the client keeps.
-        let unknown = devices(by: [.attribute("staging_id"), .appVersion, .attribute("update_channel")]).filter { row in
+        // (Found by a new user's trial: a Linux feed counted the devices of every arch, those reading
+        // latest-linux-arm64.yml too, so its expectation and interval were of the wrong devices.)
+        let unknown = devices(by: [
+            .attribute("staging_id"), .appVersion, .attribute("update_channel"), .attribute("arch"),
+        ]).filter { row in
             guard ElectronStaging.fraction(row.values[0]?.trimmedWhitespace ?? "") == nil,
-                readsThisFile(channel: row.values[2]), let app = row.values[1].flatMap(NodeSemver.init),
+                readsThisFile(channel: row.values[2], arch: row.values[3]),
+                let app = row.values[1].flatMap(NodeSemver.init),
                 let latest = feed.version
             else { return false }
             return latest > app

@@ -100,6 +100,9 @@ final class HistoryTests: XCTestCase {
         XCTAssertTrue(
             first.stderr.contains("gate forced+>100 not checked: no earlier run in the history"), first.stderr)
         XCTAssertTrue(first.stderr.contains("audit gateUnchecked (exit 1)"), first.stderr)
+        // Found by a new user's trial: "0 of 3 gate checks crossed" said of gates that checked nothing.
+        XCTAssertTrue(first.stderr.contains("3 gates not checked"), first.stderr)
+        XCTAssertFalse(first.stderr.contains("gate checks crossed"), first.stderr)
 
         let (second, secondReport) = try audit("2026-11-22T02:00:00Z", draft: true, extra: gates)
         XCTAssertEqual(second.status, 1, second.stderr)

@@ -188,6 +188,18 @@ final class ElectronUpdaterTests: XCTestCase {
             message?.contains("latest-linux-arm.yml: 2, beta-linux.yml: 1") == true, message ?? "no diagnostic")
     }
 
+    /// Found by a new user's trial: the expected reach of a Linux feed's rollout counted the devices of every
+    /// arch (those reading latest-linux-arm64.yml too), so its expectation and interval were of the wrong devices.
+    func testTheExpectedStageOfALinuxFeedIsOfItsOwnArchsDevices() throws {
+        let rows =
+            String(repeating: "linux,24.04,1.0.0,x86_64,6.8.0,,,\n", count: 3)
+            + String(repeating: "linux,24.04,1.0.0,aarch64,6.8.0,,,\n", count: 5)
+        let x64 = try audit("version: 2.0.0\nstagingPercentage: 50\n", named: "latest-linux.yml", rows)
+        let expected = x64.diagnostics.first { $0.diagnostic.code == "electron.stagingExpected" }
+        XCTAssertEqual(expected?.devices, 3, "the 3 x64 devices, not the 5 arm64 ones")
+        XCTAssertTrue(expected?.diagnostic.message.contains("3 Linux devices below 2.0.0") == true)
+    }
+
     func testAFileTheRunHoldsIsNotSaidMissingAndIsSaidOncePerPlatform() throws {
         let folder = TestPaths.temporaryDirectory()
         let configs = folder.appendingPathComponent("configs")
