@@ -182,11 +182,17 @@ package struct RuleInfo: Equatable, Sendable {
     /// What names the rule across edits of its document, for `plan`: an appcast item is its version (a draft that
     /// inserts an item at the top moves every item's position, not its meaning). Nil: the id is that name.
     package let pairingKey: String?
-    package init(id: String, summary: String, meta: JSONValue? = nil, pairingKey: String? = nil) {
+    /// A rule that holds devices back from an update until their stage comes (a staged rollout): a device that
+    /// leaves it for the update was let in, which `plan` says beside its outcome order's "worse".
+    package let stagesRollout: Bool
+    package init(
+        id: String, summary: String, meta: JSONValue? = nil, pairingKey: String? = nil, stagesRollout: Bool = false
+    ) {
         self.id = id
         self.summary = summary
         self.meta = meta
         self.pairingKey = pairingKey
+        self.stagesRollout = stagesRollout
     }
 
     /// The name `plan` pairs the rule by.

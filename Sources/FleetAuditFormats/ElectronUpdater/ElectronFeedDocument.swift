@@ -37,7 +37,8 @@ struct ElectronFeedDocument: EvaluableConfig {
             rules.append(
                 RuleInfo(
                     id: "stagingPercentage",
-                    summary: "staged to \(JSYAMLNumbers.describe(p))%: the other devices are held back (upToDate)"))
+                    summary: "staged to \(JSYAMLNumbers.describe(p))%: the other devices are held back (upToDate)",
+                    stagesRollout: true))
         }
         return rules
     }

@@ -57,6 +57,7 @@ public enum PlanJSONReport {
                 ("draft", side(p.draft)),
                 ("worse", .int64(p.worse)), ("better", .int64(p.better)), ("ruleOnly", .int64(p.ruleOnly)),
                 ("undecided", .int64(p.undecided)),
+                ("letInByRollout", .int64(p.letInByRollout)),
                 (
                     "ruleMoves",
                     .array(

@@ -48,6 +48,10 @@ public struct PlanReport: Sendable {
         package let tally: TransitionTally
         /// Devices whose outcome gets worse, better, or keeps its outcome under another rule.
         package let worse: Int64, better: Int64, ruleOnly: Int64
+        /// Of the devices that move from upToDate to recommended, those a staged rollout held back on the
+        /// published side (`RuleInfo.stagesRollout`): let in by the draft's rollout, counted in `worse` by the
+        /// outcome order all the same.
+        package let letInByRollout: Int64
         /// Devices the draft no longer decides: its client rejects it or crashes (`TransitionTally.undecided`).
         /// They are not counted as better.
         package let undecided: Int64
@@ -75,6 +79,10 @@ public struct PlanReport: Sendable {
             ruleChanges = Self.ruleChanges(publishedRules, draftRules)
             let tally = tally.pairingRules(
                 published: Self.pairingNames(publishedRules), draft: Self.pairingNames(draftRules))
+            let rollouts = Set(publishedRules.filter(\.stagesRollout).map(\.id))
+            letInByRollout = tally.ruleMoves.filter { move, _ in
+                move.from == .upToDate && move.to == .recommended && move.fromRule.map(rollouts.contains) == true
+            }.values.reduce(0, +)
             self.tally = tally
             var worse: Int64 = 0
             var better: Int64 = 0
@@ -152,9 +160,14 @@ public struct PlanReport: Sendable {
                         ? "no outcome changes; \(ruleOnly.groupedDigits) devices decided by another rule"
                         : "no changes")
             }
+            let rollout = letInByRollout
             return "\(id): "
-                + moves.map { "\($0.devices.groupedDigits) \($0.from.rawValue)→\($0.to.rawValue)" }.joined(
-                    separator: ", ")
+                + moves.map { move in
+                    let letIn =
+                        move.from == .upToDate && move.to == .recommended && rollout > 0
+                        ? " (\(rollout.groupedDigits) of them let in by the staged rollout)" : ""
+                    return "\(move.devices.groupedDigits) \(move.from.rawValue)→\(move.to.rawValue)\(letIn)"
+                }.joined(separator: ", ")
                 + "; \(newlyBlocked.groupedDigits) newly blocked"
         }
     }

@@ -218,3 +218,32 @@ final class PlanAppcastPairingTests: XCTestCase {
         XCTAssertTrue((changes[0]["draft"] as? String)?.contains("critical below 1500") == true, "\(changes[0])")
     }
 }
+
+/// Issue 69: `plan` called a staging increase "worse" (the outcome order) and said nothing else: the devices a
+/// draft's rollout lets in are now said as such, beside the order's count.
+final class PlanStagedRolloutTests: XCTestCase {
+    func testDevicesLetInByARaisedStagingPercentageAreSaidSo() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let published = TestPaths.sample("desktop/configs/latest.yml")
+        let text = try String(contentsOfFile: published, encoding: .utf8)
+        let draft = TestPaths.write(
+            text.replacingOccurrences(of: "stagingPercentage: 12.5", with: "stagingPercentage: 50"),
+            named: "latest.yml", in: dir)
+        let json = dir.appendingPathComponent("plan.json").path
+        let result = try CommandLineTests.run([
+            "plan", "--inventory", "SampleData/desktop/inventory.csv", "--published", published, "--draft", draft,
+            "--json", json, "--as-of", "2026-12-02T00:00:00Z",
+        ])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
+        let pair = try XCTUnwrap(((report as? [String: Any])?["pairs"] as? [[String: Any]])?.first)
+        let letIn = try XCTUnwrap(pair["letInByRollout"] as? Int)
+        XCTAssertGreaterThan(letIn, 0)
+        let moved = (pair["ruleMoves"] as? [[String: Any]] ?? []).filter {
+            $0["from"] as? String == "upToDate" && $0["to"] as? String == "recommended"
+                && $0["fromRule"] as? String == "stagingPercentage"
+        }.compactMap { $0["devices"] as? Int }.reduce(0, +)
+        XCTAssertEqual(letIn, moved, "every device the rollout held back and the draft lets in")
+        XCTAssertTrue(result.stdout.contains("of them let in by the staged rollout"), result.stdout)
+    }
+}
