@@ -61,17 +61,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         if isDirectory { throw .unreadable(path, reason: "it is a directory") }
         self.path = path
         openedImmutable = try Self.opensImmutable(path)
-        var handle: OpaquePointer?
-        let rc =
-            openedImmutable
-            ? sqlite3_open_v2(
-                Self.immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
-            : sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
-        guard rc == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            sqlite3_close(handle)
-            throw .sqlite(path, reason: message)
-        }
+        let handle = try Self.openReadOnly(path, immutable: openedImmutable)
         db = handle
         sqlite3_busy_timeout(handle, Self.milliseconds(busyTimeout))
         // The bound a CSV record has (64 MB): a view that makes one huge value (a 4 KB database yielding 72 MB)
@@ -79,8 +69,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Self.maximumValueBytes)
         do {
             // Before any statement runs (the row estimate below would run a view's CTE to its end).
-            let isView =
-                try query == nil && Self.chosenIsView(handle, table: table, path: path, busyTimeout: busyTimeout)
+            let chosen = try query == nil ? Self.chooseTable(handle, table, path: path, busyTimeout: busyTimeout) : nil
+            let isView = chosen.map { Self.isView(handle, $0) } ?? false
             if query != nil || isView {
                 let bound = bound ?? SQLiteWorkBound(databaseBytes: FileChecks.size(path) ?? 0)
                 bound.install(on: handle)
@@ -92,30 +82,7 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 hasRowID = false
                 sourceDescription = "\(path) (query)"
                 locationKind = "row"
-            } else {
-                let tables = try Self.tables(handle, path: path, busyTimeout: busyTimeout)
-                let chosen: String
-                if let table {
-                    guard tables.contains(table) else {
-                        throw InventoryError.sqlite(
-                            path,
-                            reason:
-                                "no table named \(table); tables found: \(tables.isEmpty ? "(none)" : tables.joined(separator: ", "))"
-                        )
-                    }
-                    chosen = table
-                } else if tables.contains("devices") {
-                    chosen = "devices"
-                } else if tables.count == 1 {
-                    chosen = tables[0]
-                } else {
-                    throw InventoryError.sqlite(
-                        path,
-                        reason: tables.isEmpty
-                            ? "the database has no tables"
-                            : "several tables and none named devices: choose one with --table (tables found: \(tables.joined(separator: ", ")))"
-                    )
-                }
+            } else if let chosen {
                 let quoted = Self.quoteIdentifier(chosen)
                 chosenTable = chosen
                 // A table is read once, front to back: a page is never read again, so SQLite's default 2 MB
@@ -134,6 +101,8 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
                 locationKind = hasRowID ? "rowid" : "row"
                 // (A view's max(rowid) runs the whole view: an endless one never ends.)
                 estimatedRows = isView ? 0 : Self.estimateRows(handle, quoted)
+            } else {
+                preconditionFailure("a table is chosen whenever no query is given")
             }
             var tail = ""
             guard let stmt = Self.prepare(handle, sql, tail: &tail) else {
@@ -243,13 +212,45 @@ package final class SQLiteInventorySource: InventorySource, RowStepper {
         return Self.failure(db, path: path, busyTimeout: busyTimeout)
     }
 
-    /// Whether the table a run reads (`table`, else `devices`, else the only one) is a view.
-    private static func chosenIsView(_ db: OpaquePointer, table: String?, path: String, busyTimeout: Double)
-        throws(InventoryError) -> Bool
+    /// The table a run reads: `table` (which must exist), else `devices`, else the only one.
+    private static func chooseTable(_ db: OpaquePointer, _ table: String?, path: String, busyTimeout: Double)
+        throws(InventoryError) -> String
     {
-        if let table { return isView(db, table) }
         let tables = try Self.tables(db, path: path, busyTimeout: busyTimeout)
-        return tables.contains("devices") ? isView(db, "devices") : tables.count == 1 && isView(db, tables[0])
+        if let table {
+            guard tables.contains(table) else {
+                throw InventoryError.sqlite(
+                    path,
+                    reason:
+                        "no table named \(table); tables found: \(tables.isEmpty ? "(none)" : tables.joined(separator: ", "))"
+                )
+            }
+            return table
+        }
+        if tables.contains("devices") { return "devices" }
+        if tables.count == 1 { return tables[0] }
+        throw InventoryError.sqlite(
+            path,
+            reason: tables.isEmpty
+                ? "the database has no tables"
+                : "several tables and none named devices: choose one with --table (tables found: \(tables.joined(separator: ", ")))"
+        )
+    }
+
+    /// A read-only connection (immutable when the file cannot change: `opensImmutable`).
+    private static func openReadOnly(_ path: String, immutable: Bool) throws(InventoryError) -> OpaquePointer {
+        var handle: OpaquePointer?
+        let rc =
+            immutable
+            ? sqlite3_open_v2(
+                immutableURI(path), &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+            : sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close(handle)
+            throw .sqlite(path, reason: message)
+        }
+        return handle
     }
 
     private static func isView(_ db: OpaquePointer, _ name: String) -> Bool {
