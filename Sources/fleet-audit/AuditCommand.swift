@@ -60,18 +60,7 @@ struct AuditCommand: ParsableCommand {
         let given = auditOutputs.adding(to: reportOptions)
         let reports = ci.isGitLab ? GitLabJob.adding(to: given, codeQuality: true, junit: true) : given
         try reports.refuseUnknownOutputs(AuditReport.self)
-        var request = try inventoryOptions.request()
-        configOptions.apply(to: &request)
-        try evaluation.apply(to: &request)
-        request.allowEmpty = allowEmpty
-        request.allowErrors = allowErrors
-        request.packages = packageSelection.packages
-        try history.apply(to: &request)
-        do {
-            request.gates = try failOn.map { (text) throws(ReportError) -> Gate in try Gate(parsing: text) }
-        } catch {
-            throw Exit.fail(error)
-        }
+        let request = try auditRequest()
         try reports.refuseOverwritingInputs(request, writing: AuditReport.self)
 
         let showProgress = !quiet && Console.stderrIsTerminal
@@ -87,24 +76,7 @@ struct AuditCommand: ParsableCommand {
             report = try AuditRun.run(request, onProgress: showProgress ? onProgress : nil, timings: timings.runTimings)
         } catch {
             if showProgress { Progress.clear() }
-            let exit = Exit.fail(error)
-            // The folder cron publishes must not keep an earlier success: it gets a report of this failure.
-            let generated = Timestamps.generationTime()
-            var failed = AuditReport.failed(
-                error.description, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
-                asOf: request.asOf ?? generated, generatedAt: generated)
-            failed.runSeconds = Timestamps.runSeconds(since: started)
-            // Not the SARIF or Code Quality file: an empty one uploaded would close every open finding.
-            var targets = reports.targets.withoutStandardOutput
-            for option in ["sarif", "codequality"] { targets.files[option] = nil }
-            _ = try? reports.write(failed, to: targets, quiet: quiet)
-            // The history keeps the failed night too (no numbers, never a baseline), so it shows when cron failed;
-            // a history that is itself the problem is left as it is.
-            // (Not after a wait for a lock, exit 75: the history may be what was locked, and cron would wait twice.)
-            if exit.rawValue != 75 { _ = history.append(failed, request: request, quiet: quiet) }
-            if ci.isGitHub { GitHubStep.publish(failed, reportOnStandardOutput: false) }
-            Console.info(RunLine.audit(failed))
-            throw exit
+            throw reportFailure(error, request: request, reports: reports, started: started)
         }
         if showProgress { Progress.clear() }
         // The history before the reports: a run whose append fails says so in its own reports, whose exit code is
@@ -139,6 +111,47 @@ struct AuditCommand: ParsableCommand {
         // The run's last line, for a cron log; --quiet keeps a good night silent (cron mails any output).
         if !quiet || status.exitCode != 0 { Console.info(RunLine.audit(report)) }
         if status.exitCode != 0 { throw ExitCode(status.exitCode) }
+    }
+
+    /// The run as the options say it.
+    private func auditRequest() throws -> AuditRequest {
+        var request = try inventoryOptions.request()
+        configOptions.apply(to: &request)
+        try evaluation.apply(to: &request)
+        request.allowEmpty = allowEmpty
+        request.allowErrors = allowErrors
+        request.packages = packageSelection.packages
+        try history.apply(to: &request)
+        do {
+            request.gates = try failOn.map { (text) throws(ReportError) -> Gate in try Gate(parsing: text) }
+        } catch {
+            throw Exit.fail(error)
+        }
+        return request
+    }
+
+    /// A run that stopped before its numbers: the folder cron publishes must not keep an earlier success, so it
+    /// gets a report of this failure, and so do the history and the CI outputs. Returns the exit to throw.
+    private func reportFailure(_ error: AuditFailure, request: AuditRequest, reports: ReportOptions, started: Date)
+        -> ExitCode
+    {
+        let exit = Exit.fail(error)
+        let generated = Timestamps.generationTime()
+        var failed = AuditReport.failed(
+            error.description, exitCode: exit.rawValue, inventory: inventoryOptions.inventory,
+            asOf: request.asOf ?? generated, generatedAt: generated)
+        failed.runSeconds = Timestamps.runSeconds(since: started)
+        // Not the SARIF or Code Quality file: an empty one uploaded would close every open finding.
+        var targets = reports.targets.withoutStandardOutput
+        for option in ["sarif", "codequality"] { targets.files[option] = nil }
+        _ = try? reports.write(failed, to: targets, quiet: quiet)
+        // The history keeps the failed night too (no numbers, never a baseline), so it shows when cron failed;
+        // a history that is itself the problem is left as it is.
+        // (Not after a wait for a lock, exit 75: the history may be what was locked, and cron would wait twice.)
+        if exit.rawValue != 75 { _ = history.append(failed, request: request, quiet: quiet) }
+        if ci.isGitHub { GitHubStep.publish(failed, reportOnStandardOutput: false) }
+        Console.info(RunLine.audit(failed))
+        return exit
     }
 }
 
