@@ -134,9 +134,9 @@ package enum JSONReport {
         return .obj(fields)
     }
 
-    package static func value(_ report: AuditReport) -> JSONValue {
-        let inv = report.inventory
-        let inventory: JSONValue = .obj([
+    /// The inventory's summary: rows read, evaluated and rejected, each rejection, the snapshot.
+    static func inventory(_ inv: InventorySummary) -> JSONValue {
+        return .obj([
             ("source", .string(inv.source)),
             ("locationKind", .string(inv.locationKind)),
             ("rowsRead", .int64(inv.rowsRead)),
@@ -175,75 +175,83 @@ package enum JSONReport {
             ),
             ("snapshot", inv.snapshot.map(snapshot) ?? .null),
         ])
-        let configs: [JSONValue] = report.configs.map { c in
-            .obj(
-                [
-                    ("id", .string(c.id)),
-                    ("source", .string(c.source)),
-                    ("sha256", .string(c.sha256)),
-                    ("format", .string(c.format)),
-                    ("platforms", .array(c.platforms.map { .string($0.name) })),
-                    ("totals", counts(c.totals)),
-                    ("targeted", .int64(c.targeted)),
-                ] + (report.history.map { [("change", change($0.change(c)))] } ?? []) + [
-                    ("byPlatform", byPlatform(c.byPlatform)),
-                    (
-                        "rules",
-                        .array(
-                            c.rules.map { r in
-                                var fields: [(String, JSONValue)] = [
-                                    ("id", .string(r.id)), ("summary", .string(r.summary)),
-                                    ("counts", counts(r.counts)), ("byPlatform", byPlatform(r.byPlatform)),
-                                ]
-                                if let meta = r.meta { fields.append(("meta", meta)) }
-                                return .obj(fields)
-                            })
-                    ),
-                    ("unattributed", counts(c.unattributed)),
-                    (
-                        "notices",
-                        .array(
-                            c.notices.map { n in
-                                .obj([
-                                    ("id", .string(n.notice.id)), ("kind", .string(n.notice.kind)),
-                                    ("devices", .int64(n.devices)),
-                                ])
-                            })
-                    ),
-                    ("diagnostics", .array(c.diagnostics.map { diagnostic($0.diagnostic, devices: $0.devices) })),
-                    (
-                        "topVersions",
-                        .obj(
-                            c.topVersions.map { t in
-                                (
-                                    t.outcome.rawValue,
+    }
+
+    /// One config: its totals, rules, notices, diagnostics and top versions (and its change, with a history).
+    static func config(_ c: AuditReport.ConfigReport, history: HistoryComparison?) -> JSONValue {
+        .obj(
+            [
+                ("id", .string(c.id)),
+                ("source", .string(c.source)),
+                ("sha256", .string(c.sha256)),
+                ("format", .string(c.format)),
+                ("platforms", .array(c.platforms.map { .string($0.name) })),
+                ("totals", counts(c.totals)),
+                ("targeted", .int64(c.targeted)),
+            ] + (history.map { [("change", change($0.change(c)))] } ?? []) + [
+                ("byPlatform", byPlatform(c.byPlatform)),
+                (
+                    "rules",
+                    .array(
+                        c.rules.map { r in
+                            var fields: [(String, JSONValue)] = [
+                                ("id", .string(r.id)), ("summary", .string(r.summary)),
+                                ("counts", counts(r.counts)), ("byPlatform", byPlatform(r.byPlatform)),
+                            ]
+                            if let meta = r.meta { fields.append(("meta", meta)) }
+                            return .obj(fields)
+                        })
+                ),
+                ("unattributed", counts(c.unattributed)),
+                (
+                    "notices",
+                    .array(
+                        c.notices.map { n in
+                            .obj([
+                                ("id", .string(n.notice.id)), ("kind", .string(n.notice.kind)),
+                                ("devices", .int64(n.devices)),
+                            ])
+                        })
+                ),
+                ("diagnostics", .array(c.diagnostics.map { diagnostic($0.diagnostic, devices: $0.devices) })),
+                ("topVersions", topVersions(c.topVersions)),
+            ])
+    }
+
+    /// Each locking outcome's most common app and OS versions.
+    static func topVersions(_ top: [AuditReport.TopVersions]) -> JSONValue {
+        .obj(
+            top.map { t in
+                (
+                    t.outcome.rawValue,
+                    .obj([
+                        (
+                            "appVersions",
+                            .array(
+                                t.appVersions.map {
                                     .obj([
-                                        (
-                                            "appVersions",
-                                            .array(
-                                                t.appVersions.map {
-                                                    .obj([
-                                                        ("version", .string($0.version)),
-                                                        ("devices", .int64($0.devices)),
-                                                    ])
-                                                })
-                                        ),
-                                        (
-                                            "osVersions",
-                                            .array(
-                                                t.osVersions.map {
-                                                    .obj([
-                                                        ("version", .string($0.version)),
-                                                        ("devices", .int64($0.devices)),
-                                                    ])
-                                                })
-                                        ),
+                                        ("version", .string($0.version)),
+                                        ("devices", .int64($0.devices)),
                                     ])
-                                )
-                            })
-                    ),
-                ])
-        }
+                                })
+                        ),
+                        (
+                            "osVersions",
+                            .array(
+                                t.osVersions.map {
+                                    .obj([
+                                        ("version", .string($0.version)),
+                                        ("devices", .int64($0.devices)),
+                                    ])
+                                })
+                        ),
+                    ])
+                )
+            })
+
+    }
+
+    package static func value(_ report: AuditReport) -> JSONValue {
         var releases: JSONValue = .null
         if let r = report.releases {
             releases = .obj([
@@ -263,7 +271,7 @@ package enum JSONReport {
                         ("message", .optionalString(report.status.message)),
                     ])
                 ),
-                ("inventory", inventory),
+                ("inventory", inventory(report.inventory)),
                 ("releases", releases),
                 ("options", .obj(report.options.map { ($0.0, .string($0.1)) })),
                 ("diagnostics", .array(report.diagnostics.map { diagnostic($0) })),
@@ -281,7 +289,7 @@ package enum JSONReport {
                 // Gates given that no config could be checked against (`--keep-going`): the run is not green on them.
                 ("uncheckedGates", .array(report.uncheckedGates.map { .string($0) })),
             ] + (report.history.map { [("history", history($0))] } ?? []) + [
-                ("configs", .array(configs)),
+                ("configs", .array(report.configs.map { config($0, history: report.history) })),
                 ("coverage", .array((report.coverage?.groups ?? []).map(coverage))),
             ])
     }
