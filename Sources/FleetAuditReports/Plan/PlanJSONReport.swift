@@ -44,64 +44,66 @@ public enum PlanJSONReport {
         }
     }
 
+    /// One pair: its matrix, both sides, the moves by rule, the worse versions, the new diagnostics, the reach.
+    static func pair(_ p: PlanReport.Pair) -> JSONValue {
+        let moves = sortedMoves(p.tally)
+        return .obj([
+            ("id", .string(p.id)),
+            ("status", .string(p.status.rawValue)),
+            ("summary", .string(p.summary)),
+            ("matrix", matrix(p.tally.cells)),
+            ("published", side(p.published)),
+            ("draft", side(p.draft)),
+            ("worse", .int64(p.worse)), ("better", .int64(p.better)), ("ruleOnly", .int64(p.ruleOnly)),
+            ("undecided", .int64(p.undecided)),
+            ("letInByRollout", .int64(p.letInByRollout)),
+            (
+                "ruleMoves",
+                .array(
+                    moves.map { m in
+                        .obj([
+                            ("from", .string(m.key.from.rawValue)), ("to", .string(m.key.to.rawValue)),
+                            ("fromRule", .optionalString(m.key.fromRule)),
+                            ("toRule", .optionalString(m.key.toRule)),
+                            ("devices", .int64(m.value)),
+                        ])
+                    })
+            ),
+            (
+                "byPlatform",
+                .obj(p.tally.byPlatform.keys.sorted().map { ($0.name, matrix(p.tally.byPlatform[$0]!)) })
+            ),
+            (
+                "worseVersions",
+                .obj([("appVersions", top(p.tally.worseAppVersions)), ("osVersions", top(p.tally.worseOSVersions))])
+            ),
+            ("newDiagnostics", .array(p.newDiagnostics.map { JSONReport.diagnostic($0) })),
+            (
+                "reach",
+                .array(
+                    p.reach.map { point in
+                        .obj([
+                            ("at", .string(Timestamps.iso8601(point.at))),
+                            ("published", JSONReport.counts(point.published)),
+                            ("draft", JSONReport.counts(point.draft)),
+                        ])
+                    })
+            ),
+            (
+                "ruleChanges",
+                .array(
+                    p.ruleChanges.map { c in
+                        .obj([
+                            ("id", .string(c.id)), ("published", .optionalString(c.published)),
+                            ("draft", .optionalString(c.draft)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
     package static func value(_ report: PlanReport) -> JSONValue {
         let inv = report.inventory
-        let pairs: [JSONValue] = report.pairs.map { p in
-            let moves = sortedMoves(p.tally)
-            return .obj([
-                ("id", .string(p.id)),
-                ("status", .string(p.status.rawValue)),
-                ("summary", .string(p.summary)),
-                ("matrix", matrix(p.tally.cells)),
-                ("published", side(p.published)),
-                ("draft", side(p.draft)),
-                ("worse", .int64(p.worse)), ("better", .int64(p.better)), ("ruleOnly", .int64(p.ruleOnly)),
-                ("undecided", .int64(p.undecided)),
-                ("letInByRollout", .int64(p.letInByRollout)),
-                (
-                    "ruleMoves",
-                    .array(
-                        moves.map { m in
-                            .obj([
-                                ("from", .string(m.key.from.rawValue)), ("to", .string(m.key.to.rawValue)),
-                                ("fromRule", .optionalString(m.key.fromRule)),
-                                ("toRule", .optionalString(m.key.toRule)),
-                                ("devices", .int64(m.value)),
-                            ])
-                        })
-                ),
-                (
-                    "byPlatform",
-                    .obj(p.tally.byPlatform.keys.sorted().map { ($0.name, matrix(p.tally.byPlatform[$0]!)) })
-                ),
-                (
-                    "worseVersions",
-                    .obj([("appVersions", top(p.tally.worseAppVersions)), ("osVersions", top(p.tally.worseOSVersions))])
-                ),
-                ("newDiagnostics", .array(p.newDiagnostics.map { JSONReport.diagnostic($0) })),
-                (
-                    "reach",
-                    .array(
-                        p.reach.map { point in
-                            .obj([
-                                ("at", .string(Timestamps.iso8601(point.at))),
-                                ("published", JSONReport.counts(point.published)),
-                                ("draft", JSONReport.counts(point.draft)),
-                            ])
-                        })
-                ),
-                (
-                    "ruleChanges",
-                    .array(
-                        p.ruleChanges.map { c in
-                            .obj([
-                                ("id", .string(c.id)), ("published", .optionalString(c.published)),
-                                ("draft", .optionalString(c.draft)),
-                            ])
-                        })
-                ),
-            ])
-        }
         let (tool, inventory, releases) = JSONReport.runHeader(inventory: inv, releases: report.releases)
         let totals: JSONValue = .obj([
             ("worse", .int64(report.worse)), ("better", .int64(report.better)), ("ruleOnly", .int64(report.ruleOnly)),
@@ -145,7 +147,7 @@ public enum PlanJSONReport {
                         ])
                     })
             ),
-            ("pairs", .array(pairs)),
+            ("pairs", .array(report.pairs.map(pair))),
         ]
         return .obj(fields)
     }
