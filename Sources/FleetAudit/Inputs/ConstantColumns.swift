@@ -85,7 +85,7 @@ enum CSVRecordAppender {
             sigemptyset(&blocked)
             sigaddset(&blocked, SIGPIPE)
             pthread_sigmask(SIG_BLOCK, &blocked, nil)
-            copy(from: input, to: writeEnd, header: [delimiter] + header, row: [delimiter] + row)
+            copy(from: input, to: writeEnd, delimiter: delimiter, header: [delimiter] + header, row: [delimiter] + row)
             close(input)
             close(writeEnd)
         }
@@ -101,9 +101,13 @@ enum CSVRecordAppender {
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// Where the scan is in a record, as the inventory's CSV reader reads one: a quote opens a quoted field only
+    /// at the field's start (`27" iMac` is text, as the reader takes it), and `""` inside one is a quote.
+    private enum ScanState { case fieldStart, unquoted, quoted, quoteInQuoted }
+
     /// The scan: `header` appended to the first record, `row` to every other non-empty one.
-    static func copy(from input: Int32, to output: Int32, header: [UInt8], row: [UInt8]) {
-        var inQuotes = false
+    static func copy(from input: Int32, to output: Int32, delimiter: UInt8, header: [UInt8], row: [UInt8]) {
+        var state = ScanState.fieldStart
         var recordHasBytes = false
         var first = true
         var out: [UInt8] = []
@@ -122,16 +126,27 @@ enum CSVRecordAppender {
         while true {
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            if n < 0 {
+                // The rest cannot be read: a last record of one field and no line end makes the reader fail the
+                // run as cut short (exit 65), rather than count the rows read so far as the whole file.
+                out += Array("\nunreadable here: \(String(cString: strerror(errno)))".utf8)
+                _ = flush()
+                return
+            }
+            if n == 0 { break }
             for k in 0..<n {
                 let b = chunk[k]
-                if b == 0x22 { inQuotes.toggle() }
-                if !inQuotes && (b == 0x0A || b == 0x0D) {
+                let lineEnd = b == 0x0A || b == 0x0D
+                switch state {
+                case .quoted: state = b == 0x22 ? .quoteInQuoted : .quoted
+                case .quoteInQuoted where b == 0x22: state = .quoted
+                case .fieldStart where b == 0x22: state = .quoted
+                default:
                     // Before the line end (before the CR of a CRLF; the LF after it ends an empty record).
-                    endRecord()
-                } else {
-                    recordHasBytes = true
+                    if lineEnd { endRecord() }
+                    state = lineEnd || b == delimiter ? .fieldStart : .unquoted
                 }
+                if !lineEnd || state == .quoted { recordHasBytes = true }
                 out.append(b)
             }
             if out.count >= 1 << 16, !flush() { return }
