@@ -67,8 +67,6 @@ let package = Package(
             name: "FleetAuditFormats",
             dependencies: [
                 "FleetAuditValues",
-                // SHA-256 of a document's tree, which documents decided alike share (`TreeIdentity`).
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: fuzzLibrary + releaseSpeed
@@ -124,6 +122,9 @@ let package = Package(
                 "FleetAuditHTTP",
                 // The audit history (--history) writes its own SQLite file.
                 "CSQLite",
+                // SHA-256 of a config's parsed tree: copies that differ only in layout are one document to the
+                // engine (`TreeIdentity`).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: fuzzLibrary
         ),

@@ -130,11 +130,6 @@ package protocol EvaluableConfig: Sendable {
     func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
         @Sendable (String?) -> String
     )?
-    /// The tree the document was made from, when it was made from its tree alone (`SharedTreeEvaluator`):
-    /// documents with one identity decide every device alike and tell the same values apart
-    /// (`attributeClass`), so the audit asks one of them. Nil, the default: no other document is known to be
-    /// the same.
-    var treeIdentity: TreeIdentity? { get }
     /// What the document does to the fleet as a whole that no one device's decision says (an appcast item on a
     /// channel no Mac allows): asked once per run of the fleet's values (`FleetValues`) of the fields the
     /// document reads. None by default.
@@ -157,7 +152,6 @@ package protocol FleetValues {
 
 extension EvaluableConfig {
     package func fleetDiagnostics(_ fleet: any FleetValues) -> [Diagnostic] { [] }
-    package var treeIdentity: TreeIdentity? { nil }
     package func laterDecisionInstants(after date: Date, options: FormatOptions) -> [Date] { [] }
     package var notices: [NoticeInfo] { [] }
     package var decidingPlatforms: [Platform] { platforms }

@@ -3,9 +3,11 @@ package struct LoadedConfig: Sendable {
     package let id: String
     package let source: String
     package let sha256: String
-    /// What the format's reading depended on: the bytes' digest, and for a format that chooses its devices by the
-    /// file's name (`latest-mac.yml`), that name. Documents with one identity decide alike (the engine evaluates
-    /// one of them); two byte-identical feeds under different names do not.
+    /// What the format's reading depended on: the parsed tree's digest for a JSON document (made by the
+    /// loader: copies that differ in layout only are one), else the bytes' digest, and for a format that
+    /// chooses its devices by the file's name (`latest-mac.yml`), that name. Documents with one identity in one
+    /// format decide alike (the engine evaluates one of them); two byte-identical feeds under different names do
+    /// not. Empty: alike with no other document.
     package let documentIdentity: String
     package let format: String
     package let config: any EvaluableConfig
@@ -23,9 +25,10 @@ package struct LoadedConfig: Sendable {
     package init(
         id: String, source: String, sha256: String, format: String, config: any EvaluableConfig,
         loaderDiagnostics: [Diagnostic] = [], locations: [String: SourceLocation] = [:], text: [UInt8] = [],
-        readName: String? = nil
+        readName: String? = nil, treeDigest: String? = nil
     ) {
-        self.documentIdentity = sha256.isEmpty ? "" : sha256 + (readName.map { "|" + $0 } ?? "")
+        self.documentIdentity =
+            sha256.isEmpty ? "" : treeDigest.map { "tree:" + $0 } ?? sha256 + (readName.map { "|" + $0 } ?? "")
         self.id = id
         self.loaderDiagnostics = loaderDiagnostics
         // Shown in every report and kept in the history: a URL's secrets never are.

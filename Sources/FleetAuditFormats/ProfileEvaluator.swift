@@ -111,31 +111,3 @@ package final class SharedDecisions<Part: Hashable> {
         return made
     }
 }
-
-/// The evaluator of a document made from its JSON tree alone (its format's `load` reads nothing else, and its
-/// decisions read nothing but the document, the device and the context): documents with identical trees are decided
-/// once per profile for all of a worker's configs (`SharedDecisions`). Each decision is `EvaluableConfig.evaluate`'s.
-package final class SharedTreeEvaluator: ProfileEvaluator {
-    private let config: any EvaluableConfig
-    private let context: EvaluationContext
-    private let shared: (decisions: SharedDecisions<TreeIdentity>, slot: Int, worker: WorkerMemory)?
-
-    /// - Parameter tree: the document's `TreeIdentity`, worked out when it was loaded.
-    package init(_ config: any EvaluableConfig, tree: TreeIdentity, context: EvaluationContext) {
-        self.config = config
-        self.context = context
-        if let worker = context.worker {
-            let decisions = worker.kept(SharedDecisions<TreeIdentity>.self) { SharedDecisions(worker) }
-            shared = (decisions, decisions.slot(tree), worker)
-        } else {
-            shared = nil
-        }
-    }
-
-    package func evaluate(_ profile: any Device) -> Decision {
-        guard let shared else { return config.evaluate(profile, context: context) }
-        return shared.decisions.decision(slot: shared.slot, visit: shared.worker.profileVisit) {
-            config.evaluate(profile, context: context)
-        }
-    }
-}

@@ -87,7 +87,8 @@ public struct ConfigLoader: Sendable {
         return LoadedConfig(
             id: id, source: source, sha256: SHA256Digest.hex(bytes), format: format.name, config: config,
             loaderDiagnostics: unknownKeys,
-            locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes)
+            locations: paths.isEmpty ? [:] : JSONPositions.locate(paths, in: bytes), text: bytes,
+            treeDigest: TreeIdentity(kind: format.name, tree: json).hex)
     }
 
     /// `config.duplicateKey` for each key an object holds twice: Android's parsers keep the last copy, Apple's the

@@ -10,17 +10,10 @@ struct AttributeClasses {
     private let options: FormatOptions
     /// Attributes whose every value is kept (an accumulator reads them: `DecisionAccumulator.reads`).
     private let kept: Set<String>
-    /// Whether a document with the `treeIdentity` of one already asked is skipped: copies classify every value
-    /// alike, and a folder of copies need not ask each about every value (false: the straight path its tests
-    /// compare with).
-    private let skipsSameDocuments: Bool
 
-    init(
-        _ configs: [any EvaluableConfig], options: FormatOptions, keeping kept: Set<String> = [],
-        skippingSameDocuments: Bool = true
-    ) {
+    /// Copies of one document are not among `configs`: the engine evaluates one of them (`EvaluationCore.run`).
+    init(_ configs: [any EvaluableConfig], options: FormatOptions, keeping kept: Set<String> = []) {
         self.configs = configs
-        self.skipsSameDocuments = skippingSameDocuments
         self.options = options
         self.kept = kept
     }
@@ -31,9 +24,7 @@ struct AttributeClasses {
         let attribute = store.attributeNames[column - ProfileStore.fixedColumns]
         if kept.contains(attribute) { return nil }
         var keys: [@Sendable (String?) -> String] = []
-        var asked = Set<TreeIdentity>()
         for config in configs where config.needs.attributes(for: platform).contains(attribute) {
-            if skipsSameDocuments, let tree = config.treeIdentity, !asked.insert(tree).inserted { continue }
             guard let key = config.attributeClass(platform: platform, attribute: attribute, options: options) else {
                 return nil
             }

@@ -101,22 +101,8 @@ package enum EvaluationCore {
         sharingIdenticalDocuments: Bool = true, misses: ReadMisses? = nil, verification: PathVerification? = nil,
         timings: TimingSink? = nil
     ) -> [A] {
-        // A folder of configs often holds the same document more than once (per environment, per app flavour):
-        // the same bytes in the same format (under the same name, for a format that reads it) decide every device alike, so each distinct unit is evaluated once
-        // and its counts copied. `sharingIdenticalDocuments: false` is the straight path its tests compare with.
         if sharingIdenticalDocuments {
-            var firstOf: [[String]: Int] = [:]
-            var distinct: [Int] = []
-            var copyOf = Array(0..<units.count)
-            for (i, unit) in units.enumerated() {
-                let key = unit.configs.map { $0.documentIdentity.isEmpty ? "" : $0.format + ":" + $0.documentIdentity }
-                if !key.contains(""), let first = firstOf[key] {
-                    copyOf[i] = first
-                } else {
-                    if !key.contains("") { firstOf[key] = i }
-                    distinct.append(i)
-                }
-            }
+            let (distinct, copyOf) = distinctDocuments(units)
             if distinct.count < units.count {
                 timings?("evaluation: \(units.count) units, \(distinct.count) distinct documents")
                 let results: [A] = run(
@@ -177,6 +163,28 @@ package enum EvaluationCore {
             }
         }
         return out
+    }
+
+    /// A folder of configs often holds the same document more than once (per environment, per app flavour): one
+    /// identity in one format (the loader's: the same JSON tree, or the same bytes under the same name for a format
+    /// that reads it) decides every device alike, so each distinct unit is evaluated once and its counts copied.
+    /// `distinct` lists the first unit of each identity; `copyOf[i]` is the unit whose counts unit `i` takes. A
+    /// config with no identity is alike with no other. `sharingIdenticalDocuments: false` is the straight path its
+    /// tests compare with.
+    static func distinctDocuments(_ units: [EvaluationUnit]) -> (distinct: [Int], copyOf: [Int]) {
+        var firstOf: [[String]: Int] = [:]
+        var distinct: [Int] = []
+        var copyOf = Array(0..<units.count)
+        for (i, unit) in units.enumerated() {
+            let key = unit.configs.map { $0.documentIdentity.isEmpty ? "" : $0.format + ":" + $0.documentIdentity }
+            if !key.contains(""), let first = firstOf[key] {
+                copyOf[i] = first
+            } else {
+                if !key.contains("") { firstOf[key] = i }
+                distinct.append(i)
+            }
+        }
+        return (distinct, copyOf)
     }
 
     /// The decisions each of the table's profiles (with devices) gets, unit by unit and config by config:

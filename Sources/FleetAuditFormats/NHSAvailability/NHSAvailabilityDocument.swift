@@ -12,17 +12,7 @@ struct NHSAvailabilityDocument: EvaluableConfig {
         "nhs.ios.unreadableDeviceVersion", .warning,
         "devices whose os_version or app_version is not 1 to 3 integer components: the app's Version parser throws")
 
-    /// The tree the document was made from: documents from identical trees decide alike (`SharedTreeEvaluator`).
-    private let tree: TreeIdentity
-
-    func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
-        SharedTreeEvaluator(self, tree: tree, context: context)
-    }
-
-    var treeIdentity: TreeIdentity? { tree }
-
     init(_ root: JSONObject) {
-        tree = TreeIdentity(kind: "nhs", tree: .object(root))
         // The iOS app's JSONDecoder reads the first copy of a repeated key; Moshi decodes every copy (the last stands).
         let iOSDecoded = NHSDecoding.iOS(root.keepingFirstCopies())
         iOS = iOSDecoded

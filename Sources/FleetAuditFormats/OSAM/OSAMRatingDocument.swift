@@ -17,17 +17,7 @@ struct OSAMRatingDocument: EvaluableConfig {
     let diagnostics: [Diagnostic]
     let needs: ProfileNeeds
 
-    /// What the document was made from: documents from identical trees decide alike (`SharedTreeEvaluator`).
-    private let tree: TreeIdentity
-
-    func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
-        SharedTreeEvaluator(self, tree: tree, context: context)
-    }
-
-    var treeIdentity: TreeIdentity? { tree }
-
     init(_ data: JSONObject, document: JSONObject = JSONObject()) {
-        tree = TreeIdentity(kind: "osam rating", tree: .array([.object(data), .object(document)]))
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
         numAperture = OSAMDecoding.int(data["numAperture"])

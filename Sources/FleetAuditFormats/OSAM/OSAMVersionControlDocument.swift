@@ -26,17 +26,7 @@ struct OSAMVersionControlDocument: EvaluableConfig {
     /// `dialogDisplayDuration` in seconds, as the clients read it.
     let dialogDisplayDuration: Int64?
 
-    /// What the document was made from: documents from identical trees decide alike (`SharedTreeEvaluator`).
-    private let tree: TreeIdentity
-
-    func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
-        SharedTreeEvaluator(self, tree: tree, context: context)
-    }
-
-    var treeIdentity: TreeIdentity? { tree }
-
     init(_ data: JSONObject, document: JSONObject = JSONObject()) {
-        tree = TreeIdentity(kind: "osam version control", tree: .array([.object(data), .object(document)]))
         target = OSAMTarget(data)
         var diagnostics = target.diagnostics
         let modeText = data["comparisonMode"]?.stringValue ?? JSONWriter.compact(data["comparisonMode"] ?? .null)

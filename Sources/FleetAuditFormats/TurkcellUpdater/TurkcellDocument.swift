@@ -101,14 +101,10 @@ final class TurkcellDocument: EvaluableConfig {
     let androidMessages: TurkcellCandidateIndex
     let iOSMessages: TurkcellCandidateIndex
 
-    /// The tree the document was made from, and how: documents made alike from identical trees decide alike
-    /// (`SharedTreeEvaluator`).
-    private let tree: TreeIdentity
     private let filing: Bool
 
     /// - Parameter filing: false evaluates every entry for every device (the tests' reference).
     init(_ root: JSONObject, filing: Bool = true) {
-        tree = TreeIdentity(kind: "turkcell filing=\(filing)", tree: .object(root))
         self.filing = filing
         packageName = root["packageName"]?.stringValue
         androidPackageText = root["packageName"].map(JavaText.valueOf)
@@ -140,173 +136,19 @@ final class TurkcellDocument: EvaluableConfig {
         messagesIsArray = root["messages"]?.arrayValue != nil
         filterKeys = keys.names
 
-        var diagnostics: [Diagnostic] = []
-        if let refusal = iOSJSONRejection { diagnostics.append(Self.iOSRejection(refusal)) }
-        if let comma = androidJSONRejection { diagnostics.append(Self.androidRejection(comma)) }
-        if let path = androidNonFiniteNumber { diagnostics.append(Self.androidNonFiniteRejection(path)) }
-        var dropped = Set<Int>()
-        for e in updates + messages where !e.isObject {
-            diagnostics.append(
-                Diagnostic(
-                    Self.entryNotObject, .warning,
-                    "\(e.id) is not an object: both SDKs skip it", path: e.id))
-        }
-        if iOSObjectUpdate != nil {
-            diagnostics.append(
-                Diagnostic(
-                    Self.updatesIsObject, .warning,
-                    "updates is an object, not an array: the iOS SDK 1.2 takes it as the update for every device of the package, its filters unread; the Android SDK finds no update",
-                    path: "updates"))
-        }
-        for (i, e) in updates.enumerated() where e.isObject {
-            let forceExit = e.androidFlag("forceExit")
-            if !e.mayApplyToAndroid { dropped.insert(i) }
-            for key in ["targetPackageUrl", "targetWebsiteUrl"] {
-                if e.mayApplyToAndroid, case .invalid(let spec) = e.androidURL(key) {
-                    dropped.insert(i)
-                    diagnostics.append(
-                        Diagnostic(
-                            "turkcell.android.entryDropped", .warning,
-                            "\(e.id).\(key) \"\(spec)\" is not a URL java.net.URL accepts on Android (http, https, ftp, file or jar): the Android SDK drops the entry",
-                            path: "\(e.id).\(key)"))
-                }
-            }
-            if e.mayApplyToAndroid, let language = e.androidUnreadableDescription {
-                dropped.insert(i)
-                diagnostics.append(
-                    Diagnostic(
-                        "turkcell.android.entryDropped", .warning,
-                        "\(e.id).descriptions.\(language) is not an object: the Android SDK's description has no texts and its constructor throws, so it drops the entry",
-                        path: "\(e.id).descriptions.\(language)"))
-            }
-            if e.mayApplyToAndroid && e.androidTargetVersionCode == nil && !forceExit {
-                dropped.insert(i)
-                diagnostics.append(
-                    Diagnostic(
-                        "turkcell.android.entryDropped", .warning,
-                        "\(e.id) has no targetVersionCode: the Android SDK drops it", path: e.id))
-            }
-            if e.mayApplyToAndroid && !e.hasInstallTarget && !forceExit {
-                dropped.insert(i)
-                diagnostics.append(
-                    Diagnostic(
-                        "turkcell.android.entryDropped", .warning,
-                        "\(e.id) has no targetPackageUrl, targetWebsiteUrl or targetGooglePlay: the Android SDK drops it",
-                        path: e.id))
-            }
-            if e.mayApplyToAndroid && forceExit && e.androidTargetVersionCode == nil {
-                diagnostics.append(
-                    Diagnostic(
-                        "turkcell.android.forceExitWithoutVersionCode", .warning,
-                        "\(e.id) forces an exit without targetVersionCode: Android only shows an entry whose targetVersionCode is above the installed one, so it never shows",
-                        path: e.id))
-            }
-            if e.mayApplyToIOS && !(e.string("targetPackageUrl") ?? "").isEmpty
-                && (e.string("targetWebsiteUrl") ?? "").isEmpty
-            {
-                diagnostics.append(
-                    Diagnostic(
-                        "turkcell.ios.packageUrlOnly", .warning,
-                        "\(e.id) has targetPackageUrl but no targetWebsiteUrl: the iOS SDK opens only targetWebsiteUrl",
-                        path: e.id))
-            }
-        }
-        // `MessageEntry` (L58-71, L215-218): an unreadable URL, or targetGooglePlay without targetPackageName,
-        // makes the constructor throw: the Android SDK omits the message.
-        var droppedMessages = Set<Int>()
-        for (i, m) in messages.enumerated() where m.isObject {
-            var why: String?
-            if case .invalid(let spec) = m.androidURL("targetWebsiteUrl") {
-                why = "targetWebsiteUrl \"\(spec)\" is not a URL java.net.URL accepts on Android"
-            } else if m.androidFlag("targetGooglePlay") && m.androidTargetPackageName.isEmpty {
-                why = "targetGooglePlay needs a targetPackageName"
-            }
-            if let why {
-                droppedMessages.insert(i)
-                diagnostics.append(
-                    Diagnostic(
-                        "turkcell.android.entryDropped", .warning,
-                        "\(m.id): \(why): the Android SDK omits the message", path: m.id))
-            }
-        }
-        for e in updates + messages {
-            diagnostics += Self.filterDiagnostics(e)
-            for (key, regex) in e.invalidAndroidPatterns where e.mayApplyToAndroid {
-                diagnostics.append(
-                    Diagnostic(
-                        "turkcell.android.invalidPattern", .warning,
-                        "\(e.id).filters.\(key): the Android SDK reads a part with * as the regular expression \"\(regex)\", which is not valid: it throws and skips the entry for every device that reaches that part",
-                        path: "\(e.id).filters.\(key)"))
-            }
-        }
-        if root["updates"] == nil && root["messages"] == nil {
-            diagnostics.append(
-                Diagnostic(
-                    "turkcell.offersNothing", .info,
-                    "the document has a packageName and no updates or messages: both SDKs find no update, so every device of the package is up to date",
-                    path: "packageName"))
-        }
-        if emptyUpdatesArray {
-            diagnostics.append(
-                Diagnostic(
-                    "turkcell.ios.emptyUpdates", .error,
-                    "\"updates\" has no object entry (\(updateArray.isEmpty ? "it is []" : "none of its elements is an object")): the iOS SDK 1.2 then reads the array as the update and crashes; omit the key instead",
-                    path: "updates"))
-        }
-        if let named = packageName ?? androidPackageText, JavaText.removingWhitespace(named).isEmpty {
-            diagnostics.append(
-                Diagnostic(
-                    "turkcell.missingPackageName", .error,
-                    "packageName is empty: no app's package is, so the SDKs match no app", path: "packageName"))
-        } else if packageName == nil {
-            diagnostics.append(
-                Diagnostic(
-                    "turkcell.missingPackageName", .error,
-                    androidPackageText.map {
-                        "packageName is not a string: iOS matches no app; Android reads its text \"\($0)\""
-                    } ?? "the document has no packageName: the SDKs match no app",
-                    path: "packageName"))
-        }
-        if !messages.isEmpty {
-            diagnostics.append(
-                Diagnostic(
-                    "turkcell.ios.messagesNotDisplayed", .info,
-                    "the iOS SDK 1.2 selects messages but never displays them: iOS message counts say who would see them",
-                    path: "messages"))
-        }
-        var windows: [String: (after: WallClock?, before: WallClock?)] = [:]
-        var androidWindows: [String: (after: AndroidMessageDate?, before: AndroidMessageDate?)] = [:]
+        var diagnostics = Self.parserDiagnostics(
+            iOS: iOSJSONRejection, android: androidJSONRejection, nonFinite: androidNonFiniteNumber)
+        diagnostics += Self.shapeDiagnostics(updates + messages, updatesIsObject: iOSObjectUpdate != nil)
+        let (updateDrops, dropped) = Self.androidUpdateDrops(updates)
+        let (messageDrops, droppedMessages) = Self.androidMessageDrops(messages)
+        diagnostics += updateDrops + messageDrops + Self.patternDiagnostics(updates + messages)
+        diagnostics += Self.documentDiagnostics(
+            root, updates: updateArray, emptyUpdatesArray: emptyUpdatesArray, packageName: packageName,
+            androidPackageText: androidPackageText, hasMessages: !messages.isEmpty)
         // The iOS `messages` object has its dates too (iOS reads them; Android never reads the object).
-        for m in messages + [iOSObjectMessage].compactMap({ $0 }) where m.isObject {
-            let after = m.string("displayAfterDate")
-            let before = m.string("displayBeforeDate")
-            windows[m.id] = (after.flatMap(WallClock.init), before.flatMap(WallClock.init))
-            // `MessageEntry.getDate` reads the value with `optString`: a number or JSON null is text too.
-            let androidText = { (key: String) in m.object[key].map(JavaText.valueOf) }
-            androidWindows[m.id] = (
-                androidText("displayAfterDate").flatMap(AndroidMessageDate.init),
-                androidText("displayBeforeDate").flatMap(AndroidMessageDate.init)
-            )
-            for key in ["displayAfterDate", "displayBeforeDate"] {
-                guard let value = m.object[key] else { continue }
-                let text = JavaText.valueOf(value)
-                let iOS = m.string(key).flatMap(WallClock.init) != nil
-                let android = AndroidMessageDate(text) != nil
-                if !iOS && !android {
-                    diagnostics.append(
-                        Diagnostic(
-                            "turkcell.badDate", .warning,
-                            "\(m.id).\(key) \"\(text)\" is a date neither SDK reads (yyyy-MM-dd or yyyy-MM-dd HH:mm): both ignore it",
-                            path: "\(m.id).\(key)"))
-                } else if !iOS {
-                    diagnostics.append(
-                        Diagnostic(
-                            Self.androidOnlyDate, .warning,
-                            "\(m.id).\(key) \"\(text)\" is read by the Android SDK's lenient parser (a prefix, any digit count, values rolled over) and ignored by the iOS SDK, which reads only yyyy-MM-dd or yyyy-MM-dd HH:mm",
-                            path: "\(m.id).\(key)"))
-                }
-            }
-        }
+        let (windows, androidWindows, dateDiagnostics) = Self.messageWindows(
+            messages + [iOSObjectMessage].compactMap({ $0 }))
+        diagnostics += dateDiagnostics
         messageWindows = windows
         androidMessageWindows = androidWindows
         androidDropped = dropped
@@ -333,19 +175,7 @@ final class TurkcellDocument: EvaluableConfig {
             messages.map { NoticeInfo(id: $0.id, kind: "message") }
             + (iOSObjectMessage.map { [NoticeInfo(id: $0.id, kind: "message")] } ?? [])
         self.diagnostics = diagnostics
-        var attributes: Set<String> = [Self.messageDisplayCount, Self.messageLastShown]
-        // The iOS object update's filters are never read, its descriptions are.
-        if iOSObjectUpdate?.descriptionsByLanguage == true || iOSObjectMessage?.descriptionsByLanguage == true {
-            attributes.insert("language")
-        }
-        for e in updates + messages {
-            for f in e.filters { if let c = TurkcellProperties.column(for: f.key) { attributes.insert(c) } }
-            // The description shown is the device language's, else `*`: a document with descriptions by
-            // language reads the language even when no filter does (what the iOS SDK shows, or crashes on,
-            // depends on it).
-            if e.descriptionsByLanguage { attributes.insert("language") }
-        }
-        needs = ProfileNeeds(packageName: true, attributes: attributes)
+        needs = Self.needs(updates + messages, objects: [iOSObjectUpdate, iOSObjectMessage].compactMap { $0 })
     }
 
     /// The SDKs read a device's language as its first two letters (`deviceLanguage`), for the filters on it and
@@ -447,12 +277,6 @@ final class TurkcellDocument: EvaluableConfig {
         }
         return out
     }
-
-    func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
-        SharedTreeEvaluator(self, tree: tree, context: context)
-    }
-
-    var treeIdentity: TreeIdentity? { tree }
 
     func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
         let android = profile.platform == .android

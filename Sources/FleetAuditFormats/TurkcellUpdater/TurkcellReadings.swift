@@ -7,8 +7,6 @@
 struct TurkcellReadings: EvaluableConfig {
     let android: TurkcellDocument
     let iOS: TurkcellDocument
-    /// The tree as written: documents from identical trees decide alike (`SharedTreeEvaluator`).
-    private let tree: TreeIdentity
 
     /// The document as the SDKs read `root`: one reading when no key repeats, else one per SDK.
     static func load(_ root: JSONObject) -> any EvaluableConfig {
@@ -18,7 +16,6 @@ struct TurkcellReadings: EvaluableConfig {
     }
 
     init(_ root: JSONObject, android: TurkcellDocument, iOS: TurkcellDocument) {
-        tree = TreeIdentity(kind: "turkcell readings", tree: .object(root))
         self.android = android
         self.iOS = iOS
         rules = Self.rules(android.rules, iOS.rules)
@@ -61,12 +58,6 @@ struct TurkcellReadings: EvaluableConfig {
     func evaluate(_ profile: any Device, context: EvaluationContext) -> Decision {
         reading(for: profile.platform).evaluate(profile, context: context)
     }
-
-    func evaluator(context: EvaluationContext) -> any ProfileEvaluator {
-        SharedTreeEvaluator(self, tree: tree, context: context)
-    }
-
-    var treeIdentity: TreeIdentity? { tree }
 
     func attributeClass(platform: Platform, attribute: String, options: FormatOptions) -> (
         @Sendable (String?) -> String

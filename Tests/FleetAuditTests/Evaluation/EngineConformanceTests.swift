@@ -127,8 +127,8 @@ final class EngineConformanceTests: XCTestCase {
         _ = try check(configs, fleet: fleet, label: "build metadata")
     }
 
-    /// Documents made from identical trees are decided once per profile for all of them (`SharedTreeEvaluator`:
-    /// Turkcell, NHS, OSAM); one whose tree differs only in what the parser noted — a comma before the last `}`,
+    /// Documents made from identical trees are evaluated once for all of them (the loader's `TreeIdentity`); one
+    /// whose tree differs only in what the parser noted — a comma before the last `}`,
     /// which Android's org.json, Moshi and kotlinx reject — is not one of them, and each counts what it decides
     /// on its own. Seen failing with `JSONObject.isIdentical` blind to the comma.
     func testIdenticalTreesShareDecisionsAndAParserNoteTellsThemApart() throws {

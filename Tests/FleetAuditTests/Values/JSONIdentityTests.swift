@@ -3,7 +3,7 @@ import XCTest
 
 @testable import FleetAuditValues
 
-/// `JSONValue.isIdentical`, which decides whether two documents share their decisions (`SharedTreeEvaluator`):
+/// `JSONValue.isIdentical`, which decides whether two documents are one to the engine (`TreeIdentity`):
 /// texts compare byte for byte, so canonically equivalent texts that `String`'s `==` takes as equal — and that a
 /// client comparing bytes (a package name, a version text) tells apart — are different trees.
 final class JSONIdentityTests: XCTestCase {

@@ -1,11 +1,35 @@
 import XCTest
 
+@testable import FleetAudit
 @testable import FleetAuditFormats
 @testable import FleetAuditValues
 
-/// `TreeIdentity`, the digest documents decided alike are shared by, against the straight path it replaced:
+/// `TreeIdentity`, the loader's digest of a JSON config's tree (copies with one are evaluated once), against the straight path it replaced:
 /// `JSONValue.isIdentical`, the whole trees compared. Equal identities exactly when the trees are identical.
 final class TreeIdentityTests: XCTestCase {
+    /// The loader's identity of a JSON config: layout alone (blank lines, spaces) does not tell copies apart, a
+    /// parser note (a comma before the last `}`, which Android's parsers refuse) or another value does, and so
+    /// does the format a document is read with.
+    func testTheLoaderGivesLayoutOnlyCopiesOneIdentity() throws {
+        let directory = TestPaths.temporaryDirectory()
+        let text = try String(contentsOfFile: TestPaths.sample("configs/nhs/availability-ios.json"), encoding: .utf8)
+        let close = try XCTUnwrap(text.lastIndex(of: "}"))
+        let variants = [
+            text, text + "\n\n", text.replacingOccurrences(of: ": ", with: ":   "),
+            String(text[..<close]) + ",}" + String(text[text.index(after: close)...]),
+            text.replacingOccurrences(of: "\"value\": \"", with: "\"value\": \"1"),
+        ]
+        let identities = try variants.enumerated().map { k, variant in
+            let path = TestPaths.write(variant, named: "copy-\(k).json", in: directory)
+            return try ConfigLoader().load(path, id: "copy-\(k).json").documentIdentity
+        }
+        XCTAssertEqual(identities[0], identities[1])
+        XCTAssertEqual(identities[0], identities[2])
+        XCTAssertNotEqual(identities[0], identities[3])
+        XCTAssertNotEqual(identities[0], identities[4])
+        XCTAssertNotEqual(identity(.null, kind: "nhs-availability"), identity(.null, kind: "turkcell-updater"))
+    }
+
     private func tree(_ text: String) throws -> JSONValue {
         try JSONParser.parse(Array(text.utf8), lenientStrings: true)
     }

@@ -1,19 +1,28 @@
 import Crypto
 import FleetAuditValues
 
-/// Which tree a document was made from, for `SharedDecisions`: the SHA-256 of the tree written out with every
-/// kind, length and parser note that `JSONValue.isIdentical` compares, after the kind of document. Equal
-/// identities are identical trees of one kind (two different encodings with one digest would be a SHA-256
-/// collision), and so documents that decide every device alike.
+/// Which tree a JSON config was parsed to, for `LoadedConfig.documentIdentity`: the SHA-256 of the tree written out
+/// with every kind, length and parser note that `JSONValue.isIdentical` compares, after the format's name. A format
+/// reads a document from its tree alone (`ConfigFormat.load`), so documents of one identity decide every device
+/// alike, and the engine evaluates one of them (`EvaluationCore.run`): a folder of copies that differ in layout
+/// only (blank lines, indentation) is one evaluation. Equal identities are identical trees (two encodings with
+/// one digest would be a SHA-256 collision). It is the loader's, not a format's: no format can say two documents
+/// are alike when they are not.
 ///
-/// Worked out once per document as it is loaded, on the loader's threads, so that no worker compares whole
-/// trees to find which documents are copies. `JSONValue.isIdentical` stays the straight path;
-/// `TreeIdentityTests` holds the two to the same answer.
+/// `JSONValue.isIdentical` stays the straight path; `TreeIdentityTests` holds the two to the same answer.
 package struct TreeIdentity: Hashable, Sendable {
     private let digest: SIMD4<UInt64>
 
+    /// The digest as 64 hexadecimal digits.
+    package var hex: String {
+        (0..<4).map { k in
+            let word = String(digest[k], radix: 16)
+            return String(repeating: "0", count: 16 - word.count) + word
+        }.joined()
+    }
+
     /// - Parameters:
-    ///   - kind: what else than the tree the document was made from (its type, a reading's option).
+    ///   - kind: what else than the tree the document was read with (its format's name).
     package init(kind: String, tree: JSONValue) {
         var encoding = TreeEncoding()
         encoding.text(kind)
